@@ -1,0 +1,103 @@
+"""Inputs of an estimate as frozen dataclasses.
+
+These are the contract between the core, the presenters, the CLI and the scenario files. Fields are plain
+data (ints, floats, strs, bools) so that a scenario serialises to JSON without custom code. Validation
+lives in ``validate_scenario`` (``vramgui.core.validate``) and raises ``InputError`` naming the field.
+
+Names follow the ZeRO paper and the seed: Φ = parameter count, K = optimizer-state bytes per parameter,
+N_d = data-parallel size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vramgui.core.architecture import Architecture
+
+DTYPES = ("fp32", "fp16", "bf16")
+DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
+RECIPES = ("mixed", "pure")  # mixed: low-precision weights + fp32 master copy; pure: dtype alone
+OPTIMIZERS = ("adam", "adamw", "adam8bit", "sgd", "sgd_momentum", "adafactor", "lion")
+ZERO_STAGES = (0, 1, 2, 3)
+RECOMPUTE = ("none", "selective", "full")
+ATTENTION = ("eager", "flash")
+IMPLEMENTATIONS = ("hf", "fused")
+CONVENTIONS = ("paper", "deepspeed", "megatron")
+OFFLOAD = ("none", "cpu")
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What is trained. Either an explicit parameter count, or an architecture (or both: ``params`` wins
+    for model states; the architecture is still used for activations and the largest layer)."""
+
+    name: str = "custom"
+    params: int | None = None
+    architecture: Architecture | None = None
+    largest_layer: int | None = None  # explicit override of DeepSpeed's ZeRO-3 largest-layer term (params)
+
+
+@dataclass(frozen=True)
+class PrecisionSpec:
+    dtype: str = "bf16"  # one of DTYPES: the dtype of weights/gradients/activations
+    recipe: str = "mixed"  # one of RECIPES
+    optimizer: str = "adam"  # one of OPTIMIZERS
+
+
+@dataclass(frozen=True)
+class TrainingSpec:
+    micro_batch: int = 1
+    seq_len: int = 2048
+    global_batch: int | None = None  # for gradient accumulation; None = one micro-batch per GPU per step
+    recompute: str = "none"  # one of RECOMPUTE
+    attention: str = "flash"  # one of ATTENTION
+    implementation: str = "hf"  # one of IMPLEMENTATIONS: activation accounting profile
+
+
+@dataclass(frozen=True)
+class ParallelSpec:
+    """``num_gpus`` GPUs in all; data-parallel size N_d = num_gpus / (tp * pp)."""
+
+    num_gpus: int = 1
+    gpus_per_node: int = 8
+    zero_stage: int = 0  # 0 = DDP (FSDP NO_SHARD), 1, 2 (FSDP SHARD_GRAD_OP), 3 (FSDP FULL_SHARD)
+    tp: int = 1
+    pp: int = 1
+    sp: bool = False  # Megatron sequence parallelism: shards LayerNorm/dropout activations across the TP group
+    distributed_optimizer: bool = True  # Megatron convention only: shard optimizer over DP (Megatron --use-distributed-optimizer)
+
+
+@dataclass(frozen=True)
+class OffloadSpec:
+    optimizer: str = "none"  # one of OFFLOAD
+    params: str = "none"  # one of OFFLOAD (ZeRO-3 only)
+    zero_init: bool = True  # DeepSpeed zero.Init: host memory while the model initialises (deepspeed convention)
+
+
+@dataclass(frozen=True)
+class HardwareSpec:
+    gpu_name: str | None = None
+    gpu_memory: int | None = None  # bytes per GPU; None = do not judge fit
+    reserve: float = 0.0  # fraction of gpu_memory kept back (the seed's overhead_ratio)
+
+
+@dataclass(frozen=True)
+class OverheadSpec:
+    """Fixed per-GPU terms, each an explicit input (all zero by default so the seed's numbers come out)."""
+
+    cuda_context: int = 0  # bytes: CUDA context + allocator slack
+    comm_buffers: int = 0  # bytes: DDP/ZeRO communication buckets
+    zero3_live_params: int = 0  # parameters: ZeRO-3 stage3_max_live_parameters gathered at once
+    extra: int = 0  # bytes: anything else the user wants to add
+
+
+@dataclass(frozen=True)
+class Scenario:
+    model: ModelSpec = field(default_factory=ModelSpec)
+    precision: PrecisionSpec = field(default_factory=PrecisionSpec)
+    training: TrainingSpec = field(default_factory=TrainingSpec)
+    parallel: ParallelSpec = field(default_factory=ParallelSpec)
+    offload: OffloadSpec = field(default_factory=OffloadSpec)
+    hardware: HardwareSpec = field(default_factory=HardwareSpec)
+    overhead: OverheadSpec = field(default_factory=OverheadSpec)
+    convention: str = "paper"  # one of CONVENTIONS
