@@ -1,0 +1,44 @@
+"""Sizes and counts parse as written and format with their unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from vramgui.core.errors import InputError
+from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_count
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("80GB", 80 * 10**9), ("80GiB", 80 * 2**30), ("24576MiB", 24576 * 2**20), ("80 gb", 80 * 10**9),
+    ("1.5TB", 1_500_000_000_000), ("512", 512), ("40e9", 40 * 10**9),
+])
+def test_parse_bytes_reads_decimal_and_binary_units(text, expected):
+    assert parse_bytes(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("7B", 7 * 10**9), ("124M", 124 * 10**6), ("7.5e9", 7_500_000_000), ("350K", 350_000), ("1.3b", 1_300_000_000),
+    ("125000000", 125_000_000), ("1T", 10**12),
+])
+def test_parse_count_reads_suffixes_and_scientific_notation(text, expected):
+    assert parse_count(text) == expected
+
+
+@pytest.mark.parametrize("text", ["80XB", "lots", "-5GB", "nan", "inf GB", ""])
+def test_parse_bytes_rejects_garbage_naming_the_field(text):
+    with pytest.raises(InputError) as err:
+        parse_bytes(text, field="gpu_memory")
+    assert err.value.field == "gpu_memory"
+
+
+def test_format_bytes_labels_the_unit():
+    assert format_bytes(112 * 10**9) == "112.00 GB"
+    assert format_bytes(2**30, "GiB") == "1.00 GiB"
+    assert format_bytes(None) == "n/a"
+    with pytest.raises(InputError):
+        format_bytes(1, "MB")
+
+
+def test_format_count_uses_decimal_billions():
+    assert format_count(7_000_000_000) == "7.00B"
+    assert format_count(124_000_000) == "124.00M"

@@ -1,0 +1,149 @@
+"""The ``deepspeed`` convention: what DeepSpeed's model-state estimators compute, GPU and host per node.
+
+Sources (DeepSpeed, MIT licence), reproduced expression for expression so results match to the byte:
+
+* ``deepspeed/runtime/zero/stage_1_and_2.py`` ``estimate_zero2_model_states_mem_needs``:
+  offload: GPU 2Φ, CPU Φ·max(4·total_gpus, 16)·1.5; no offload: GPU 2Φ + int(18Φ/N)
+  (2 = 16-bit params; 18 = 2 16-bit grads + 4 fp32 grads + 4 fp32 params + 8 Adam states), CPU Φ·4·n_gpus·1.5
+  (model initialised in fp32 on the host by every local rank). DeepSpeed's docs page "Memory Requirements"
+  still prints the older 4Φ + 16Φ/N (15.93 GB for its 2851M / 8-GPU example; the code gives 11.28 GB).
+* ``deepspeed/runtime/zero/stage3.py`` ``estimate_zero3_model_states_mem_needs``: largest_layer_memory =
+  4·L (16-bit params gathered + 16-bit grads of the largest layer); no offload: 4L + int(18Φ/N); optimizer
+  offload: 4L + int(2Φ/N); optimizer + parameter offload: 4L; CPU per node depends on zero_init
+  (gpus_factor = 1/num_nodes, additional_buffer_factor = 1.5).
+
+DeepSpeed publishes one estimator for stages 1 and 2 (same module) and none for stage 0; stage 0 here is its
+stage-1/2 bytes with nothing partitioned (2Φ + 18Φ). DeepSpeed assumes fp16/bf16 mixed precision with Adam.
+"""
+
+from __future__ import annotations
+
+from vramgui.core.model_states import ModelStates, Part, sci
+from vramgui.core.specs import PrecisionSpec
+from vramgui.core.units import format_bytes
+
+ADDITIONAL_BUFFER_FACTOR = 1.5
+SRC2 = "DeepSpeed stage_1_and_2.py estimate_zero2_model_states_mem_needs"
+SRC3 = "DeepSpeed stage3.py estimate_zero3_model_states_mem_needs"
+
+
+def estimate_zero2(total_params: int, num_gpus_per_node: int = 1, num_nodes: int = 1, cpu_offload: bool = True,
+                   additional_buffer_factor: float = ADDITIONAL_BUFFER_FACTOR,
+                   total_gpus: int | None = None) -> tuple[int, int]:
+    """(cpu_mem, gpu_mem) exactly as DeepSpeed's estimate_zero2_model_states_mem_needs.
+
+    ``total_gpus`` (default num_nodes x num_gpus_per_node, as DeepSpeed) lets the caller divide by the
+    data-parallel size when tensor/pipeline parallelism or a partial node makes it differ.
+    """
+    if total_gpus is None:
+        total_gpus = num_nodes * num_gpus_per_node
+    if cpu_offload:
+        gpu_mem = 2 * total_params
+        cpu_mem = total_params * max(4 * total_gpus, 16) * additional_buffer_factor
+    else:
+        gpu_mem = 2 * total_params + int(18 * total_params / total_gpus)
+        cpu_mem = total_params * 4 * num_gpus_per_node * additional_buffer_factor
+    return int(cpu_mem), int(gpu_mem)
+
+
+def estimate_zero3(total_params: int, largest_layer_params: int, num_gpus_per_node: int = 1, num_nodes: int = 1,
+                   cpu_offload: bool = True, cpu_offload_params: bool = True, zero_init: bool = True,
+                   additional_buffer_factor: float = ADDITIONAL_BUFFER_FACTOR,
+                   total_gpus: int | None = None) -> tuple[int, int, int]:
+    """(cpu_mem, gpu_mem, largest_layer_memory) exactly as DeepSpeed's estimate_zero3_model_states_mem_needs."""
+    if total_gpus is None:
+        total_gpus = num_nodes * num_gpus_per_node
+    gpus_factor = 1 / num_nodes
+    largest_layer_memory = 4 * largest_layer_params
+    if cpu_offload:
+        if cpu_offload_params:
+            gpu_mem = largest_layer_memory
+            if zero_init:
+                cpu_mem = total_params * 18 * gpus_factor * additional_buffer_factor
+            else:
+                cpu_mem = total_params * max(4 * num_gpus_per_node, 18 * gpus_factor) * additional_buffer_factor
+        else:
+            gpu_mem = largest_layer_memory + int(2 * total_params / total_gpus)
+            if zero_init:
+                cpu_mem = total_params * 16 * gpus_factor * additional_buffer_factor
+            else:
+                cpu_mem = total_params * max(4 * num_gpus_per_node, 16 * gpus_factor) * additional_buffer_factor
+    else:
+        gpu_mem = largest_layer_memory + int(18 * total_params / total_gpus)
+        if zero_init:
+            cpu_mem = largest_layer_params * 4 * num_gpus_per_node * additional_buffer_factor
+        else:
+            cpu_mem = total_params * 4 * num_gpus_per_node * additional_buffer_factor
+    return int(cpu_mem), int(gpu_mem), int(largest_layer_memory)
+
+
+def _p(value: int, formula: str, deriv: str, source: str) -> Part:
+    return Part(value, formula, f"{deriv} = {format_bytes(value)}", source)
+
+
+def _div(coef: int, phi: int, n: int) -> int:
+    return int(coef * phi / n)  # DeepSpeed's own rounding: int() of a float division
+
+
+def deepspeed_model_states(phi: int, stage: int, n_d: int, gpus_per_node: int, nodes: int, offload_opt: bool,
+                           offload_params: bool, zero_init: bool, largest_layer: int | None,
+                           precision: PrecisionSpec) -> ModelStates:
+    """Per-GPU components whose sum is DeepSpeed's gpu_mem to the byte; host = DeepSpeed's cpu_mem."""
+    notes: list[str] = []
+    if precision.recipe != "mixed" or precision.dtype == "fp32" or precision.optimizer not in ("adam", "adamw"):
+        notes.append("DeepSpeed's estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer "
+                     "are not used under this convention")
+    phi_s = sci(phi)
+    # DeepSpeed divides by total_gpus: here the data-parallel group; GPUs per node and nodes drive the host side
+    if stage < 3:
+        if stage == 0:
+            notes.append("DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned")
+            n = 1
+        else:
+            n = n_d
+            if stage == 1:
+                notes.append("DeepSpeed's stage_1_and_2 estimator serves stages 1 and 2 alike")
+        cpu, gpu = estimate_zero2(phi, gpus_per_node, nodes, offload_opt, total_gpus=n)
+        params = _p(2 * phi, "2Φ", f"2 × {phi_s}", SRC2)
+        if offload_opt:
+            grads = Part(0, "0 (offloaded)", "0: gradients go to the host", SRC2)
+            opt = Part(0, "0 (offloaded)", "0: optimizer states on the host", SRC2)
+            master = Part(0, "0 (offloaded)", "0: fp32 master weights on the host", SRC2)
+            host_formula = "Φ · max(4·total_gpus, 16) · 1.5"
+        else:
+            g = _div(6, phi, n)
+            grads = _p(g, "6Φ/N_d", f"int(6 × {phi_s} / {n})", SRC2)
+            o = gpu - 2 * phi - g
+            opt = _p(o, "12Φ/N_d", f"int(18 × {phi_s} / {n}) − gradients", SRC2)
+            master = _p(_div(4, phi, n), "4Φ/N_d", f"int(4 × {phi_s} / {n})", SRC2)
+            host_formula = "Φ · 4 · GPUs per node · 1.5 (model initialised in fp32 on the host)"
+        return ModelStates(params, grads, opt, master, None, cpu, host_formula, tuple(notes))
+
+    ll = largest_layer
+    if ll is None:
+        ll = 0
+        notes.append("largest layer unknown (no architecture and no --largest-layer): DeepSpeed's 4 × largest-layer "
+                     "term counted as 0")
+    cpu, gpu, llm = estimate_zero3(phi, ll, gpus_per_node, nodes, offload_opt, offload_params, zero_init,
+                                   total_gpus=n_d)
+    other = Part(llm, "4·L_largest", f"4 × {ll:,}", SRC3 + " (largest layer gathered: 16-bit params + grads)")
+    if offload_params:
+        params = Part(0, "0 (offloaded)", "0: parameter partition on the host", SRC3)
+    else:
+        params = _p(_div(2, phi, n_d), "2Φ/N_d", f"int(2 × {phi_s} / {n_d})", SRC3)
+    if offload_opt:
+        grads = Part(0, "0 (offloaded)", "0: gradient partition on the host", SRC3)
+        opt = Part(0, "0 (offloaded)", "0: optimizer states on the host", SRC3)
+        master = Part(0, "0 (offloaded)", "0: fp32 master weights on the host", SRC3)
+    else:
+        g = _div(4, phi, n_d)
+        grads = _p(g, "4Φ/N_d", f"int(4 × {phi_s} / {n_d})", SRC3)
+        opt = _p(gpu - llm - params.bytes - g, "12Φ/N_d", f"int(18 × {phi_s} / {n_d}) − params − gradients", SRC3)
+        master = _p(_div(4, phi, n_d), "4Φ/N_d", f"int(4 × {phi_s} / {n_d})", SRC3)
+    if offload_opt and offload_params:
+        host_formula = "Φ · 18 / nodes · 1.5" if zero_init else "Φ · max(4·GPUs per node, 18 / nodes) · 1.5"
+    elif offload_opt:
+        host_formula = "Φ · 16 / nodes · 1.5" if zero_init else "Φ · max(4·GPUs per node, 16 / nodes) · 1.5"
+    else:
+        host_formula = "L_largest · 4 · GPUs per node · 1.5" if zero_init else "Φ · 4 · GPUs per node · 1.5"
+    return ModelStates(params, grads, opt, master, other, cpu, host_formula, tuple(notes))

@@ -1,0 +1,221 @@
+"""The one place that turns a ``Scenario`` into per-GPU bytes: ``estimate(scenario) -> Estimate``.
+
+Components (per GPU, integer bytes): parameters, gradients, optimizer_states (with master_weights, the fp32
+copy, also given on its own), activations (None when no architecture is known), other (explicit fixed terms).
+Fit: usable = gpu_memory x (1 - reserve) (the seed's overhead_ratio), headroom = usable - total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from vramgui.core import architecture as arch_mod
+from vramgui.core.accumulation import accumulation_steps, tokens_per_step
+from vramgui.core.conventions import model_states_for
+from vramgui.core.parallel import STAGE_LABELS, data_parallel_size, fsdp_name, stage_params
+from vramgui.core.specs import DTYPE_BYTES, Scenario
+from vramgui.core.units import format_bytes
+from vramgui.core.validate import validate_scenario
+
+try:  # H2's activation model; the core still estimates model states without it
+    from vramgui.core import activations as _activations
+except ImportError:  # pragma: no cover - only while the module is being written
+    _activations = None
+
+COMPONENT_KEYS = ("parameters", "gradients", "optimizer_states", "master_weights", "activations", "other")
+LABELS = {
+    "parameters": "Parameters",
+    "gradients": "Gradients",
+    "optimizer_states": "Optimizer states",
+    "master_weights": "Master weights (fp32, part of optimizer states)",
+    "activations": "Activations",
+    "other": "Other (fixed terms)",
+}
+
+
+@dataclass(frozen=True)
+class Component:
+    key: str
+    label: str
+    bytes: int | None  # None only for activations that cannot be estimated
+    formula: str
+    derivation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Estimate:
+    scenario: Scenario
+    components: tuple[Component, ...]
+    per_gpu_total: int
+    host_per_node: int | None
+    host_formula: str
+    usable: int | None
+    fits: bool | None
+    headroom: int | None
+    params: int
+    active_params: int | None
+    stage_params: int
+    data_parallel: int
+    accumulation_steps: int
+    tokens_per_step: int
+    strategy: str
+    fsdp: str
+    notes: tuple[str, ...] = field(default=())
+    activation_detail: Any = None  # ActivationEstimate when known
+
+    def component(self, key: str) -> Component:
+        for c in self.components:
+            if c.key == key:
+                return c
+        raise KeyError(key)
+
+    def bytes_of(self, key: str) -> int | None:
+        return self.component(key).bytes
+
+    @property
+    def model_states(self) -> int:
+        return sum(self.bytes_of(k) or 0 for k in ("parameters", "gradients", "optimizer_states"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The CLI's ``--json`` shape (issue 2): integer bytes under ``per_gpu``."""
+        per_gpu = {c.key: c.bytes for c in self.components}
+        per_gpu["total"] = self.per_gpu_total
+        s = self.scenario
+        return {
+            "convention": s.convention,
+            "strategy": self.strategy,
+            "fsdp_equivalent": self.fsdp,
+            "model": {"name": s.model.name, "params": self.params, "active_params": self.active_params,
+                      "params_per_gpu_before_sharding": self.stage_params},
+            "per_gpu": per_gpu,
+            "per_node_host": None if self.host_per_node is None else {"total": self.host_per_node,
+                                                                       "formula": self.host_formula},
+            "gpu_memory": s.hardware.gpu_memory,
+            "reserve": s.hardware.reserve,
+            "usable": self.usable,
+            "fits": self.fits,
+            "headroom": self.headroom,
+            "data_parallel": self.data_parallel,
+            "num_gpus": s.parallel.num_gpus,
+            "accumulation_steps": self.accumulation_steps,
+            "tokens_per_step": self.tokens_per_step,
+            "formulas": {c.key: c.formula for c in self.components},
+            "derivations": {c.key: c.derivation for c in self.components},
+            "sources": {c.key: c.source for c in self.components},
+            "notes": list(self.notes),
+        }
+
+
+def count_params(arch) -> int:
+    return arch_mod.count_params(arch)
+
+
+def count_active_params(arch) -> int | None:
+    fn = getattr(arch_mod, "count_active_params", None)
+    return fn(arch) if fn is not None else None
+
+
+def count_param_tensors(arch) -> int | None:
+    fn = getattr(arch_mod, "count_param_tensors", None)
+    return fn(arch) if fn is not None and arch is not None else None
+
+
+def largest_layer(scenario: Scenario) -> int | None:
+    if scenario.model.largest_layer is not None:
+        return scenario.model.largest_layer
+    fn = getattr(arch_mod, "largest_layer_params", None)
+    if scenario.model.architecture is not None and fn is not None:
+        return fn(scenario.model.architecture)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _activations_cached(arch, training, parallel, dtype):
+    return _activations.estimate_activations(arch, training, parallel, dtype)
+
+
+def activations_component(scenario: Scenario) -> tuple[Component, Any]:
+    arch = scenario.model.architecture
+    if arch is None or _activations is None:
+        why = "no architecture known" if arch is None else "activation model not available"
+        return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
+    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
+    deriv = f"{act.layers} layers × {format_bytes(act.per_layer)} + rest = {format_bytes(act.total)}"
+    return Component("activations", LABELS["activations"], act.total, act.formula, deriv, act.source), act
+
+
+def _other_component(scenario: Scenario, extra_part) -> Component:
+    ov = scenario.overhead
+    terms: list[tuple[str, int, str]] = []
+    if extra_part is not None:
+        terms.append((extra_part.formula, extra_part.bytes, extra_part.derivation.split(" = ")[0]))
+    if ov.cuda_context:
+        terms.append(("cuda_context", ov.cuda_context, format_bytes(ov.cuda_context)))
+    if ov.comm_buffers:
+        terms.append(("comm_buffers", ov.comm_buffers, format_bytes(ov.comm_buffers)))
+    if ov.zero3_live_params and scenario.parallel.zero_stage == 3:
+        wb = DTYPE_BYTES[scenario.precision.dtype]
+        terms.append(("live_params·b_w", ov.zero3_live_params * wb, f"{ov.zero3_live_params:,} × {wb}"))
+    if ov.extra:
+        terms.append(("extra", ov.extra, format_bytes(ov.extra)))
+    total = sum(t[1] for t in terms)
+    if not terms:
+        return Component("other", LABELS["other"], 0, "0", "0 (no fixed terms given)", "explicit inputs")
+    source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
+    return Component("other", LABELS["other"], total, " + ".join(t[0] for t in terms),
+                     " + ".join(t[2] for t in terms) + f" = {format_bytes(total)}", source)
+
+
+def estimate(scenario: Scenario) -> Estimate:
+    """Per-GPU memory of one training step under ``scenario`` (validated first; raises ``InputError``)."""
+    s = validate_scenario(scenario)
+    arch = s.model.architecture
+    explicit = s.model.params is not None
+    params = s.model.params if explicit else count_params(arch)
+    active = count_active_params(arch) if arch is not None and arch.is_moe else None
+    n_d = data_parallel_size(s.parallel)
+    sp = stage_params(params, s.parallel, arch, explicit)
+    tensors = count_param_tensors(arch)
+    if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
+        tensors = -(-tensors // s.parallel.pp)
+    states = model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
+
+    comps = [
+        Component("parameters", LABELS["parameters"], states.parameters.bytes, states.parameters.formula,
+                  states.parameters.derivation, states.parameters.source),
+        Component("gradients", LABELS["gradients"], states.gradients.bytes, states.gradients.formula,
+                  states.gradients.derivation, states.gradients.source),
+        Component("optimizer_states", LABELS["optimizer_states"], states.optimizer_states.bytes,
+                  states.optimizer_states.formula, states.optimizer_states.derivation, states.optimizer_states.source),
+        Component("master_weights", LABELS["master_weights"], states.master_weights.bytes,
+                  states.master_weights.formula, states.master_weights.derivation, states.master_weights.source),
+    ]
+    act_comp, act = activations_component(s)
+    comps.append(act_comp)
+    comps.append(_other_component(s, states.other))
+    total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
+
+    hw = s.hardware
+    usable = fits = headroom = None
+    if hw.gpu_memory is not None:
+        usable = int(hw.gpu_memory * (1 - hw.reserve))
+        fits = total <= usable
+        headroom = usable - total
+    notes = list(states.notes)
+    if sp.note:
+        notes.append(sp.note)
+    if act_comp.bytes is None:
+        notes.append("activations not estimated: " + act_comp.derivation.split(": ", 1)[-1])
+    stage = s.parallel.zero_stage
+    strategy = STAGE_LABELS[stage] if s.convention != "megatron" else (
+        "Megatron distributed optimizer" if s.parallel.distributed_optimizer else "Megatron (no distributed optimizer)")
+    return Estimate(
+        scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
+        host_formula=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
+        active_params=active, stage_params=sp.params, data_parallel=n_d,
+        accumulation_steps=accumulation_steps(s.training, n_d), tokens_per_step=tokens_per_step(s.training, n_d),
+        strategy=strategy, fsdp=fsdp_name(stage), notes=tuple(notes), activation_detail=act,
+    )

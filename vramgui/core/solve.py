@@ -1,0 +1,169 @@
+"""Reverse solves and sweeps over ``estimate``: largest model, micro-batch or sequence that fits, fewest GPUs,
+cheapest strategy, and per-GPU figures across GPU counts for charts.
+
+Every per-GPU figure is monotone in the quantity solved for (more parameters, a larger micro-batch or a longer
+sequence never need less memory; more GPUs never need more), so integer bisection finds the exact boundary in
+O(log n) estimates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Iterable
+
+from vramgui.core.errors import InputError
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.specs import Scenario
+from vramgui.core.validate import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
+
+OFFLOAD_VARIANTS = (
+    ("ZeRO-2 + CPU optimizer offload", 2, "cpu", "none"),
+    ("ZeRO-3 + CPU optimizer offload", 3, "cpu", "none"),
+    ("ZeRO-3 + CPU optimizer and parameter offload", 3, "cpu", "cpu"),
+)
+
+
+def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
+    """``with_value(s, "parallel.num_gpus", 16)``: a copy with one nested field replaced."""
+    section, _, name = path.partition(".")
+    if not name:
+        return replace(scenario, **{section: value})
+    return replace(scenario, **{section: replace(getattr(scenario, section), **{name: value})})
+
+
+def _without_global_batch(s: Scenario) -> Scenario:
+    return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
+
+
+def _need_memory(s: Scenario) -> None:
+    if s.hardware.gpu_memory is None:
+        raise InputError("hardware.gpu_memory", "a GPU memory size is needed to solve for what fits", "e.g. 80GB")
+
+
+def _fits(s: Scenario) -> bool:
+    return bool(estimate(s).fits)
+
+
+def _largest(fits: Callable[[int], bool], low: int, high: int) -> int:
+    """Largest n in [low, high] with fits(n), assuming fits is monotone decreasing; low - 1 when none."""
+    if not fits(low):
+        return low - 1
+    probe = low
+    while probe < high:  # gallop upward so small answers stay cheap
+        nxt = min(high, probe * 2)
+        if not fits(nxt):
+            high = nxt - 1
+            break
+        probe = nxt
+    else:
+        return high
+    lo, hi = probe, high
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def max_params(scenario: Scenario) -> int:
+    """Largest parameter count whose full estimate (model states + activations + other) fits; 0 if none.
+
+    The architecture, when given, still sizes activations and DeepSpeed's largest layer; only the count varies.
+    """
+    _need_memory(scenario)
+    base = _without_global_batch(scenario)
+    model = base.model
+
+    def fits(n: int) -> bool:
+        return _fits(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n))))
+
+    return _largest(fits, 1, MAX_PARAMS)
+
+
+def _ll(model, n: int) -> int | None:
+    return None if model.largest_layer is None else min(model.largest_layer, n)
+
+
+def _need_activations(s: Scenario, what: str) -> None:
+    if s.model.architecture is None:
+        raise InputError("model.architecture", f"the {what} only changes activations, which need an architecture",
+                         "a preset or a config.json")
+
+
+def max_micro_batch(scenario: Scenario) -> int:
+    """Largest micro-batch that fits (0 if even 1 does not)."""
+    _need_memory(scenario)
+    _need_activations(scenario, "micro-batch")
+    base = _without_global_batch(scenario)
+    return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
+
+
+def max_seq_len(scenario: Scenario) -> int:
+    """Largest sequence length that fits (0 if even 1 does not)."""
+    _need_memory(scenario)
+    _need_activations(scenario, "sequence length")
+    base = _without_global_batch(scenario)
+    return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
+
+
+def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
+    """Fewest GPUs (a multiple of tp x pp) that fit, or None when even ``limit`` GPUs do not."""
+    _need_memory(scenario)
+    base = _without_global_batch(scenario)
+    group = base.parallel.tp * base.parallel.pp
+    top = max(1, min(limit, MAX_GPUS) // group)
+
+    def fits_k(k: int) -> bool:
+        n = k * group
+        p = replace(base.parallel, num_gpus=n, gpus_per_node=base.parallel.gpus_per_node)
+        return _fits(replace(base, parallel=p))
+
+    if not fits_k(top):
+        return None
+    lo, hi = 1, top
+    while lo < hi:  # smallest k that fits; per-GPU memory never rises with more GPUs
+        mid = (lo + hi) // 2
+        if fits_k(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo * group
+
+
+def strategy_variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
+    """DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without/with distributed optimizer)."""
+    if scenario.convention == "megatron":
+        return [(label, with_value(scenario, "parallel.distributed_optimizer", flag))
+                for label, flag in (("Megatron DP", False), ("Megatron distributed optimizer", True))]
+    no_offload = replace(scenario.offload, optimizer="none", params="none")
+    out = []
+    for stage, label in ((0, "DDP"), (1, "ZeRO-1"), (2, "ZeRO-2"), (3, "ZeRO-3")):
+        out.append((label, replace(scenario, parallel=replace(scenario.parallel, zero_stage=stage),
+                                   offload=no_offload)))
+    for label, stage, opt, par in OFFLOAD_VARIANTS:
+        out.append((label, replace(scenario, parallel=replace(scenario.parallel, zero_stage=stage),
+                                   offload=replace(scenario.offload, optimizer=opt, params=par))))
+    return out
+
+
+def cheapest_strategy(scenario: Scenario) -> tuple[str, Scenario, Estimate] | None:
+    """The first variant that fits, in order: lowest ZeRO stage without offload, then with offload."""
+    _need_memory(scenario)
+    for label, variant in strategy_variants(scenario):
+        est = estimate(variant)
+        if est.fits:
+            return label, variant, est
+    return None
+
+
+def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple[object, Estimate]]:
+    """(value, Estimate) for each value of one field, e.g. ``sweep(s, "training.micro_batch", range(1, 65))``."""
+    base = _without_global_batch(scenario)
+    return [(v, estimate(with_value(base, path, v))) for v in values]
+
+
+def sweep_gpus(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate]]:
+    """(GPU count, Estimate) per count, for charts; the global batch is dropped (it need not divide)."""
+    return sweep(scenario, "parallel.num_gpus", counts)  # type: ignore[return-value]
