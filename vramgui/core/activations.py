@@ -1,0 +1,197 @@
+"""Activation memory per GPU: what autograd keeps for backward at the end of the forward pass.
+
+``estimate_activations`` counts, for the most loaded pipeline stage, the saved tensors of every micro-batch in
+flight there (1F1B: stage i holds p - i micro-batches, so the first stage holds p micro-batches of L/p layers,
+about L layers' worth - Korthikanti et al. 2022, Section 4.2.3), plus the embedding terms on the first stage and
+the final norm, logits and loss terms on the last. Two profiles:
+
+* ``hf`` - Hugging Face transformers' implementations, tensor by tensor (``activations_hf``), calibrated
+  against measured models (bench/validate, docs/accuracy.md);
+* ``fused`` - Megatron-style fused kernels after Korthikanti et al. 2022 (``activations_fused``).
+
+The transient peak during backward (one layer recomputed under full recompute, gradients of the logits) is not
+part of this figure; see docs/activations.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vramgui.core import activations_fused, activations_hf
+from vramgui.core.activations_common import RawTerm, Shape
+from vramgui.core.architecture import FAMILIES, Architecture
+from vramgui.core.errors import InputError
+from vramgui.core.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
+
+
+@dataclass(frozen=True)
+class ActivationTerm:
+    """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches."""
+
+    name: str
+    bytes: int
+    formula: str
+
+
+@dataclass(frozen=True)
+class ActivationEstimate:
+    """``total`` = sum of ``terms`` bytes; ``per_layer`` = one layer of one micro-batch (the largest layer kind);
+    ``layers`` = layer activations held on the stage (layers on the stage x micro-batches in flight)."""
+
+    total: int
+    per_layer: int
+    layers: int
+    terms: tuple[ActivationTerm, ...]
+    formula: str
+    source: str
+    stage: int = 0  # index of the most loaded pipeline stage
+    in_flight: int = 1  # micro-batches whose activations that stage holds
+
+
+def estimate_activations(
+    arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str
+) -> ActivationEstimate:
+    """Bytes per GPU that autograd keeps at the end of the forward pass (see module docstring)."""
+    _validate(arch, training, parallel, dtype)
+    sh = Shape(
+        b=training.micro_batch, s=training.seq_len, h=arch.hidden_size, a=arch.num_heads, kv=arch.kv_heads,
+        d=arch.head_size, v=arch.vocab_size, t=parallel.tp, sp=bool(parallel.sp),
+        dtype_bytes=DTYPE_BYTES[dtype], attention=training.attention, recompute=training.recompute,
+    )
+    gpt = arch.family == "gpt"
+    fused = training.implementation == "fused"
+    profile = activations_fused if fused else activations_hf
+    dense = profile.layer_terms(sh, gpt, arch.ffn_size, None)
+    moe_layer = None
+    if arch.is_moe:
+        f = arch.moe_ffn_size if arch.moe_ffn_size is not None else arch.ffn_size
+        moe_args = (arch.num_experts, arch.experts_per_token, f) + (() if fused else (arch.shared_experts,))
+        moe_layer = profile.layer_terms(sh, gpt, arch.ffn_size, moe_args)
+    inputs = profile.input_terms(sh, gpt)
+    outputs = activations_fused.output_terms(sh) if fused else activations_hf.output_terms(sh, gpt)
+
+    stages = _stage_layers(arch.num_layers, parallel.pp)
+    flights = _in_flight(training, parallel)
+    best: tuple[int, int, list[ActivationTerm], int, int] | None = None
+    first_layer = 0
+    for i, n_layers in enumerate(stages):
+        n_moe = 0 if moe_layer is None else n_layers - max(0, min(n_layers, arch.dense_layers - first_layer))
+        first_layer += n_layers
+        m = flights[i]
+        terms = _stage_terms(dense, moe_layer, n_layers - n_moe, n_moe, m,
+                             inputs if i == 0 else [], outputs if i == len(stages) - 1 else [])
+        total = sum(t.bytes for t in terms)
+        if best is None or total > best[0]:
+            best = (total, i, terms, n_layers, m)
+    assert best is not None
+    total, stage, terms, n_layers, m = best
+    per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0)
+    formula = _formula(sh, gpt, fused, n_layers, m, len(stages), arch)
+    return ActivationEstimate(
+        total=total, per_layer=per_layer, layers=n_layers * m, terms=tuple(terms), formula=formula,
+        source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
+    )
+
+
+def _sum(terms: list[RawTerm] | None) -> int:
+    return sum(t.bytes for t in terms or [])
+
+
+def _stage_layers(num_layers: int, pp: int) -> list[int]:
+    """Layers per pipeline stage, as even as possible, earlier stages taking the remainder."""
+    base, extra = divmod(num_layers, pp)
+    return [base + (1 if i < extra else 0) for i in range(pp)]
+
+
+def _in_flight(training: TrainingSpec, parallel: ParallelSpec) -> list[int]:
+    """1F1B: stage i holds min(p - i, m) micro-batches, m = micro-batches per step when the global batch is
+    known (Narayanan et al. 2021, PipeDream-Flush / 1F1B schedule)."""
+    pp = parallel.pp
+    m = None
+    dp = parallel.num_gpus // (parallel.tp * parallel.pp) if parallel.num_gpus >= parallel.tp * parallel.pp else 0
+    if training.global_batch and dp > 0 and training.micro_batch > 0:
+        m = max(1, training.global_batch // (training.micro_batch * dp))
+    return [min(pp - i, m) if m is not None else pp - i for i in range(pp)]
+
+
+def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, n_moe: int, m: int,
+                 inputs: list[RawTerm], outputs: list[RawTerm]) -> list[ActivationTerm]:
+    terms: dict[str, list] = {}
+
+    def add(raw: RawTerm, count: int, prefix: str) -> None:
+        if count <= 0 or raw.bytes == 0:
+            return
+        key = prefix + raw.name
+        if key in terms:
+            terms[key][0] += raw.bytes * count
+            terms[key][1].append(f"{count}×({raw.formula})")
+        else:
+            terms[key] = [raw.bytes * count, [f"{count}×({raw.formula})"]]
+
+    for raw in dense:
+        add(raw, n_dense * m, "layers: ")
+    for raw in moe or []:
+        add(raw, n_moe * m, "layers: ")
+    for raw in inputs:
+        add(raw, m, "embedding: ")
+    for raw in outputs:
+        add(raw, 1 if m else 0, "output: ")
+    return [ActivationTerm(k, v[0], " + ".join(v[1])) for k, v in terms.items()]
+
+
+def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> str:
+    held = f"{n_layers} layers × {m} micro-batch{'es' if m != 1 else ''} in flight"
+    if fused and gpt and not arch.is_moe and arch.ffn_size == 4 * arch.hidden_size and sh.dtype_bytes == 2:
+        if sh.recompute == "full":
+            core = "sbh·2" + ("/t" if sh.sp else "")
+        else:
+            lin = "34/t" if sh.sp else ("10 + 24/t" if sh.t > 1 else "34")
+            if sh.recompute == "selective":
+                att = ""
+            elif sh.attention == "eager":
+                att = " + 5as/(ht)" if sh.t > 1 else " + 5as/h"
+            else:
+                att = " + 4a/(ht)" if sh.t > 1 else " + 4a/h"
+            core = f"sbh({lin}{att})"
+        return f"{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms"
+    return f"Σ saved tensors per layer × {held} + embedding/output terms (per-tensor, see terms)"
+
+
+def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str) -> None:
+    if dtype not in DTYPE_BYTES:
+        raise InputError("precision.dtype", f"unknown dtype {dtype!r}", ", ".join(DTYPE_BYTES))
+    for name, value, allowed in (
+        ("training.recompute", training.recompute, RECOMPUTE),
+        ("training.attention", training.attention, ATTENTION),
+        ("training.implementation", training.implementation, IMPLEMENTATIONS),
+        ("model.architecture.family", arch.family, FAMILIES),
+    ):
+        if value not in allowed:
+            raise InputError(name, f"unknown value {value!r}", ", ".join(allowed))
+    for name, value in (
+        ("training.micro_batch", training.micro_batch), ("training.seq_len", training.seq_len),
+        ("parallel.tp", parallel.tp), ("parallel.pp", parallel.pp),
+        ("model.architecture.num_layers", arch.num_layers), ("model.architecture.hidden_size", arch.hidden_size),
+        ("model.architecture.num_heads", arch.num_heads), ("model.architecture.kv_heads", arch.kv_heads),
+        ("model.architecture.head_size", arch.head_size), ("model.architecture.ffn_size", arch.ffn_size),
+        ("model.architecture.vocab_size", arch.vocab_size),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise InputError(name, f"must be a positive integer, got {value!r}", ">= 1")
+    if arch.num_heads % arch.kv_heads:
+        raise InputError("model.architecture.num_kv_heads",
+                         f"{arch.kv_heads} key/value heads do not divide {arch.num_heads} attention heads",
+                         f"a divisor of {arch.num_heads}")
+    if arch.num_heads % parallel.tp:
+        raise InputError("parallel.tp", f"tensor-parallel size {parallel.tp} does not divide "
+                         f"{arch.num_heads} attention heads", f"a divisor of {arch.num_heads}")
+    if parallel.pp > arch.num_layers:
+        raise InputError("parallel.pp", f"{parallel.pp} pipeline stages for {arch.num_layers} layers",
+                         f"1..{arch.num_layers}")
+    if parallel.sp and training.seq_len % parallel.tp:
+        raise InputError("training.seq_len", f"sequence parallelism splits the sequence over tp={parallel.tp}",
+                         f"a multiple of {parallel.tp}")
+    if arch.is_moe and not 1 <= arch.experts_per_token <= arch.num_experts:
+        raise InputError("model.architecture.experts_per_token",
+                         f"{arch.experts_per_token} experts per token with {arch.num_experts} experts",
+                         f"1..{arch.num_experts}")
