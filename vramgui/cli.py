@@ -1,9 +1,286 @@
-"""Command-line front end over the core. No Qt import on this path (it must start fast)."""
+"""Command-line front end over the core. No Qt import on this path (it must start fast).
+
+``vramgui estimate|max-params|accumulation|compare|presets``; each prints a table, or JSON with ``--json``.
+Bad input: one line on stderr naming the field, exit code 2, never a traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from dataclasses import replace
+from typing import Any, Sequence
+
+from vramgui import __version__
+from vramgui.core.errors import InputError
+from vramgui.core.specs import (
+    ATTENTION, CONVENTIONS, DTYPES, IMPLEMENTATIONS, OFFLOAD, OPTIMIZERS, RECIPES, RECOMPUTE, Scenario,
+)
+from vramgui.core.units import parse_bytes, parse_count
+
 SUBCOMMANDS = ("estimate", "max-params", "accumulation", "compare", "presets")
+EXIT_BAD_INPUT = 2
+FLAGS = {  # scenario field -> the flag that sets it, so messages name what the user typed
+    "model.params": "--params", "model.largest_layer": "--largest-layer", "precision.dtype": "--dtype",
+    "precision.recipe": "--precision", "precision.optimizer": "--optimizer", "convention": "--convention",
+    "training.micro_batch": "--micro-batch", "training.seq_len": "--seq-len", "training.global_batch": "--global-batch",
+    "training.recompute": "--recompute", "training.attention": "--attention",
+    "training.implementation": "--implementation", "parallel.num_gpus": "--gpus",
+    "parallel.gpus_per_node": "--gpus-per-node", "parallel.zero_stage": "--stage", "parallel.tp": "--tp",
+    "parallel.pp": "--pp", "offload.optimizer": "--offload-optimizer", "offload.params": "--offload-params",
+    "hardware.gpu_memory": "--gpu-memory", "hardware.reserve": "--reserve", "overhead.cuda_context": "--cuda-context",
+    "overhead.comm_buffers": "--comm-buffers", "overhead.zero3_live_params": "--live-params", "overhead.extra": "--extra",
+}
 
 
-def main(argv: list[str]) -> int:  # replaced by the calculation-core work
-    raise SystemExit("vramgui CLI: not built yet")
+class UsageError(Exception):
+    """A command-line mistake: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage dump
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (allowed: 0 <= FRACTION < 1)") from None
+    return value
+
+
+def _add_model_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("model")
+    g.add_argument("--params", help="parameter count: 7B, 124M, 7.5e9")
+    g.add_argument("--preset", help="a model preset (see `vramgui presets`)")
+    g.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
+    g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it")
+    g.add_argument("--largest-layer", help="DeepSpeed ZeRO-3 largest layer, in parameters (e.g. 131M)")
+
+
+def _add_scenario_options(p: argparse.ArgumentParser) -> None:
+    _add_model_options(p)
+    g = p.add_argument_group("precision")
+    g.add_argument("--dtype", choices=DTYPES)
+    g.add_argument("--precision", choices=RECIPES, help="mixed: fp32 master weights; pure: the dtype alone")
+    g.add_argument("--optimizer", choices=OPTIMIZERS)
+    g.add_argument("--convention", choices=CONVENTIONS)
+    g = p.add_argument_group("training shape")
+    g.add_argument("--micro-batch", type=int)
+    g.add_argument("--seq-len", type=int)
+    g.add_argument("--global-batch", type=int)
+    g.add_argument("--recompute", choices=RECOMPUTE)
+    g.add_argument("--attention", choices=ATTENTION)
+    g.add_argument("--implementation", choices=IMPLEMENTATIONS, help="activation accounting profile")
+    g = p.add_argument_group("parallelism")
+    g.add_argument("--gpus", type=int, help="GPUs in all")
+    g.add_argument("--gpus-per-node", type=int)
+    g.add_argument("--stage", type=int, choices=(0, 1, 2, 3), help="ZeRO stage (0 = DDP)")
+    g.add_argument("--tp", type=int, help="tensor-parallel size")
+    g.add_argument("--pp", type=int, help="pipeline-parallel size")
+    g.add_argument("--sp", action=argparse.BooleanOptionalAction, default=None, help="sequence parallelism")
+    g.add_argument("--distributed-optimizer", action=argparse.BooleanOptionalAction, default=None,
+                   help="Megatron's distributed optimizer (megatron convention)")
+    g.add_argument("--offload-optimizer", choices=OFFLOAD)
+    g.add_argument("--offload-params", choices=OFFLOAD)
+    g.add_argument("--zero-init", action=argparse.BooleanOptionalAction, default=None,
+                   help="DeepSpeed zero.Init (deepspeed convention host memory)")
+    g = p.add_argument_group("hardware and overheads")
+    g.add_argument("--gpu", metavar="NAME", help="a GPU preset (see `vramgui presets`)")
+    g.add_argument("--gpu-memory", metavar="SIZE", help="memory per GPU: 80GB, 80GiB, 24576MiB")
+    g.add_argument("--reserve", type=_fraction, metavar="FRACTION", help="fraction kept back (seed overhead_ratio)")
+    g.add_argument("--cuda-context", metavar="SIZE", help="CUDA context + allocator slack per GPU")
+    g.add_argument("--comm-buffers", metavar="SIZE", help="communication buckets per GPU")
+    g.add_argument("--live-params", metavar="COUNT", help="ZeRO-3 parameters gathered at once")
+    g.add_argument("--extra", metavar="SIZE", help="anything else per GPU")
+    _add_output_options(p)
+
+
+def _add_output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--unit", choices=("GB", "GiB"), default="GB", help="GB = 10^9 bytes, GiB = 2^30 bytes")
+    p.add_argument("--json", action="store_true", help="machine-readable output (integer bytes)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.")
+    parser.add_argument("--version", "-V", action="version", version=f"vramgui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_scenario_options(sub.add_parser("estimate", help="per-GPU memory breakdown"))
+    _add_scenario_options(sub.add_parser("max-params", help="largest model that fits (full accounting)"))
+    p = sub.add_parser("accumulation", help="gradient-accumulation steps")
+    p.add_argument("--global-batch", type=int, required=True)
+    p.add_argument("--micro-batch", type=int, required=True)
+    p.add_argument("--gpus", type=int, required=True)
+    p.add_argument("--tp", type=int, default=1)
+    p.add_argument("--pp", type=int, default=1)
+    p.add_argument("--seq-len", type=int)
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("compare", help="the seed's table: largest model per strategy; with --params, memory per strategy")
+    p.add_argument("--gpu-memory", metavar="SIZE", default="80GB")
+    p.add_argument("--gpus", type=int, default=8)
+    p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2)
+    p.add_argument("--dtype", choices=DTYPES, default="fp16")
+    p.add_argument("--optimizer", choices=("adam", "sgd"), default="adam")
+    p.add_argument("--params", help="also show each strategy's per-GPU memory for this model")
+    _add_output_options(p)
+    p = sub.add_parser("presets", help="list model and GPU presets")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def _model_from(args: argparse.Namespace, base: Scenario) -> Scenario:
+    model = base.model
+    if args.preset:
+        from vramgui.core import catalog
+
+        model = catalog.find_model(args.preset).spec
+    if args.config:
+        from vramgui.core.hf_config import load_model_spec
+
+        model = load_model_spec(args.config)
+    if args.params is not None:
+        model = replace(model, params=parse_count(args.params, "--params"))
+        if args.preset is None and args.config is None and base.model.params is None:
+            model = replace(model, name="custom")
+    if args.largest_layer is not None:
+        model = replace(model, largest_layer=parse_count(args.largest_layer, "--largest-layer"))
+    return replace(base, model=model)
+
+
+def _set(section: Any, **changes: Any) -> Any:
+    given = {k: v for k, v in changes.items() if v is not None}
+    return replace(section, **given) if given else section
+
+
+def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    """The scenario file (if any), then every flag given explicitly on top of it."""
+    base = Scenario()
+    if args.scenario:
+        from vramgui.core.scenario_io import load_scenario
+
+        base = load_scenario(args.scenario)
+    s = _model_from(args, base)
+    s = replace(s, precision=_set(s.precision, dtype=args.dtype, recipe=args.precision, optimizer=args.optimizer))
+    s = replace(s, training=_set(s.training, micro_batch=args.micro_batch, seq_len=args.seq_len,
+                                 recompute=args.recompute, attention=args.attention,
+                                 implementation=args.implementation))
+    if args.global_batch is not None:
+        s = replace(s, training=replace(s.training, global_batch=args.global_batch))
+    s = replace(s, parallel=_set(s.parallel, num_gpus=args.gpus, gpus_per_node=args.gpus_per_node,
+                                 zero_stage=args.stage, tp=args.tp, pp=args.pp, sp=args.sp,
+                                 distributed_optimizer=args.distributed_optimizer))
+    s = replace(s, offload=_set(s.offload, optimizer=args.offload_optimizer, params=args.offload_params,
+                                zero_init=args.zero_init))
+    hardware = s.hardware
+    if args.gpu:
+        from vramgui.core import catalog
+
+        gpu = catalog.find_gpu(args.gpu)
+        hardware = replace(hardware, gpu_name=gpu.name, gpu_memory=gpu.memory)
+    if args.gpu_memory is not None:
+        hardware = replace(hardware, gpu_memory=parse_bytes(args.gpu_memory, "--gpu-memory"))
+    s = replace(s, hardware=_set(hardware, reserve=args.reserve))
+    s = replace(s, overhead=_set(
+        s.overhead,
+        cuda_context=None if args.cuda_context is None else parse_bytes(args.cuda_context, "--cuda-context"),
+        comm_buffers=None if args.comm_buffers is None else parse_bytes(args.comm_buffers, "--comm-buffers"),
+        zero3_live_params=None if args.live_params is None else parse_count(args.live_params, "--live-params"),
+        extra=None if args.extra is None else parse_bytes(args.extra, "--extra")))
+    return replace(s, convention=args.convention or s.convention)
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+
+
+def cmd_estimate(args: argparse.Namespace) -> int:
+    from vramgui.core.estimate import estimate
+    from vramgui.cli_format import estimate_table
+
+    est = estimate(scenario_from_args(args))
+    _emit(args, est.to_dict(), estimate_table(est, args.unit))
+    return 0
+
+
+def cmd_max_params(args: argparse.Namespace) -> int:
+    from vramgui.core.solve import max_params
+    from vramgui.core.units import format_bytes, format_count
+
+    s = scenario_from_args(args)
+    n = max_params(s)
+    data = {"max_params": n, "convention": s.convention, "zero_stage": s.parallel.zero_stage,
+            "num_gpus": s.parallel.num_gpus, "gpu_memory": s.hardware.gpu_memory, "reserve": s.hardware.reserve}
+    text = (f"Largest trainable model: {format_count(n)} parameters ({n:,})\n"
+            f"  {s.parallel.num_gpus} GPU(s) of {format_bytes(s.hardware.gpu_memory, args.unit)}, "
+            f"{s.hardware.reserve:.0%} reserved, ZeRO stage {s.parallel.zero_stage}, {s.convention} convention")
+    _emit(args, data, text)
+    return 0
+
+
+def cmd_accumulation(args: argparse.Namespace) -> int:
+    from vramgui.core.accumulation import steps_for
+
+    group = args.tp * args.pp
+    if args.tp < 1 or args.pp < 1 or args.gpus < 1 or args.gpus % group:
+        raise InputError("--gpus", f"{args.gpus} GPUs do not divide into tp × pp = {group}", "a multiple of tp × pp")
+    n_d = args.gpus // group
+    steps = steps_for(args.global_batch, args.micro_batch, n_d)
+    data: dict[str, Any] = {"steps": steps, "global_batch": args.global_batch, "micro_batch": args.micro_batch,
+                            "data_parallel": n_d}
+    text = (f"{steps} accumulation step(s): global batch {args.global_batch} = micro-batch {args.micro_batch}"
+            f" × {n_d} data-parallel rank(s) × {steps}")
+    if args.seq_len is not None:
+        data["tokens_per_step"] = args.global_batch * args.seq_len
+        text += f"\n{data['tokens_per_step']:,} tokens per optimizer step"
+    _emit(args, data, text)
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from vramgui.cli_format import compare_output
+
+    data, text = compare_output(args)
+    _emit(args, data, text)
+    return 0
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    from vramgui.cli_format import presets_output
+
+    data, text = presets_output()
+    _emit(args, data, text)
+    return 0
+
+
+COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "accumulation": cmd_accumulation,
+            "compare": cmd_compare, "presets": cmd_presets}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not args.command:
+            parser.print_help()
+            return 0
+        return COMMANDS[args.command](args)
+    except UsageError as err:
+        print(f"{err}", file=sys.stderr)
+    except (InputError, ValueError) as err:  # ScenarioError and friends are ValueErrors too
+        text = " ".join(str(err).split())
+        flag = FLAGS.get(getattr(err, "field", ""))
+        if flag:
+            text = text.replace(err.field, f"{err.field} ({flag})", 1)
+        print(f"vramgui: error: {text}", file=sys.stderr)
+    except LookupError as err:  # unknown preset names
+        print(f"vramgui: error: {err.args[0] if err.args else err}", file=sys.stderr)
+    except OSError as err:
+        print(f"vramgui: error: cannot read {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
