@@ -31,7 +31,10 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     rows = [["Component", "Per GPU", "Formula", "Derivation"]]
     for c in est.components:
         label = ("  " + c.label) if c.key == "master_weights" else c.label
-        rows.append([label, format_bytes(c.bytes, unit), c.formula, c.derivation])
+        deriv = c.derivation
+        if unit != "GB" and c.bytes is not None and " = " in deriv:  # derivations are written in GB
+            deriv = deriv.rsplit(" = ", 1)[0] + " = " + format_bytes(c.bytes, unit)
+        rows.append([label, format_bytes(c.bytes, unit), c.formula, deriv])
     rows.append(["Total", format_bytes(est.per_gpu_total, unit), "", ""])
     out = [head, "", _table(rows, {1})]
     hw = s.hardware

@@ -48,15 +48,19 @@ class StageParams:
     note: str | None = None
 
 
-def _arch_split(arch: Architecture, total: int) -> tuple[int, int, int, int]:
-    """(embedding, per-layer average, final norm, output layer) from the exact total count."""
+def _arch_split(arch: Architecture, total: int) -> tuple[int, tuple[int, ...], int]:
+    """(embedding, per-layer counts, final norm + output layer as the last stage holds it)."""
+    from vramgui.core import architecture as am
+
+    if all(hasattr(am, f) for f in ("embedding_params", "layer_params", "head_params")):
+        return am.embedding_params(arch), am.layer_params(arch), am.head_params(arch, include_tied=True)
     embed = arch.vocab_size * arch.hidden_size
     if arch.learned_pos_embeddings:
         embed += arch.max_position_embeddings * arch.hidden_size
-    head = 0 if arch.tied_embeddings else arch.vocab_size * arch.hidden_size
-    norm = arch.hidden_size * (2 if arch.norm == "layernorm" else 1)
-    per_layer = max(0, total - embed - head - norm) // max(1, arch.num_layers)
-    return embed, per_layer, norm, head
+    head = arch.vocab_size * arch.hidden_size + arch.hidden_size * (2 if arch.norm == "layernorm" else 1)
+    untied_head = head if not arch.tied_embeddings else head - arch.vocab_size * arch.hidden_size
+    per_layer = max(0, total - embed - untied_head) // max(1, arch.num_layers)
+    return embed, (per_layer,) * arch.num_layers, head
 
 
 def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, explicit: bool) -> StageParams:
@@ -71,12 +75,11 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         return StageParams(total, "Φ")
     if arch is None or explicit or pp == 1 or arch.num_layers < pp:
         return StageParams(ceil_div(total, tp * pp), "Φ/(tp·pp)")
-    embed, per_layer, norm, head = _arch_split(arch, total)
+    embed, layers, head = _arch_split(arch, total)
     base, extra = divmod(arch.num_layers, pp)
-    first_layers = base + (1 if extra > 0 else 0)
-    last_layers = base  # remainder layers go to the leading stages
-    first = embed + first_layers * per_layer
-    last = last_layers * per_layer + norm + (embed if arch.tied_embeddings else head)
+    first_layers = base + (1 if extra > 0 else 0)  # remainder layers go to the leading stages
+    first = embed + sum(layers[:first_layers])
+    last = sum(layers[arch.num_layers - base:]) + head  # a tied head is the last stage's own embedding copy
     if first >= last:
         held, which = first, "first stage: embedding + ⌈L/pp⌉ layers"
     else:
