@@ -1,0 +1,321 @@
+"""Offline import of a Hugging Face ``config.json`` into a ModelSpec.
+
+Standard library only: the file is read as data (capped in size), never executed; no transformers import, no
+download. A ``trust_remote_code`` model (``auto_map`` in its config) is read like any other when its
+``model_type`` is one of ours and rejected with a message otherwise. Where a key is absent the default of the
+matching transformers configuration class applies (``configuration_<model_type>.py``), so that the count equals
+what ``AutoModelForCausalLM.from_config`` builds; the dimensions themselves (layers, hidden size, heads,
+vocabulary, intermediate size) must be present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from vramgui.core.architecture import Architecture, count_params
+from vramgui.core.errors import InputError
+from vramgui.core.specs import ModelSpec
+
+MAX_CONFIG_BYTES = 8 * 2**20  # real config.json files are a few kB; big id2label tables stay far below this
+_LIMITS = {  # sanity bounds: far above any released model, low enough to keep every count cheap
+    "layers": 100_000, "width": 10_000_000, "heads": 100_000, "vocab": 100_000_000, "experts": 100_000,
+    "positions": 100_000_000,
+}
+
+
+class _Config:
+    """Typed, bounded access to one config dict; every error names the key."""
+
+    def __init__(self, data: dict[str, Any], model_type: str) -> None:
+        self.data = data
+        self.model_type = model_type
+
+    def _fail(self, key: str, message: str, allowed: str | None = None) -> InputError:
+        return InputError(f"config.{key}", f"{message} (model_type {self.model_type!r})", allowed)
+
+    def has(self, key: str) -> bool:
+        return self.data.get(key) is not None
+
+    def int(self, *keys: str, default: int | None = None, limit: str = "width", minimum: int = 1) -> int:
+        for key in keys:
+            value = self.data.get(key)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise self._fail(key, f"must be a whole number, got {value!r:.40}")
+            if not minimum <= value <= _LIMITS[limit]:
+                raise self._fail(key, f"{value} is out of range", f"{minimum}..{_LIMITS[limit]:,}")
+            return value
+        if default is None:
+            raise self._fail(keys[0], "is missing from config.json")
+        return default
+
+    def bool(self, key: str, default: bool) -> bool:
+        value = self.data.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self._fail(key, f"must be true or false, got {value!r:.40}")
+        return value
+
+    def empty_list(self, key: str) -> None:
+        value = self.data.get(key)
+        if value not in (None, []):
+            raise self._fail(key, "non-empty lists are not supported by vramgui's counter", "[]")
+
+
+def _common(c: _Config, *, kv_default: int | None = None, head_dim_default: int | None = None,
+            tie_default: bool = False) -> dict[str, Any]:
+    """Fields shared by the Llama-style decoders (llama.py config names)."""
+    heads = c.int("num_attention_heads", limit="heads")
+    hidden = c.int("hidden_size")
+    return dict(
+        model_type=c.model_type,
+        num_layers=c.int("num_hidden_layers", limit="layers"),
+        hidden_size=hidden,
+        num_heads=heads,
+        num_kv_heads=c.int("num_key_value_heads", default=kv_default or heads, limit="heads"),
+        head_dim=c.int("head_dim", default=head_dim_default or hidden // heads),
+        ffn_size=c.int("intermediate_size"),
+        vocab_size=c.int("vocab_size", limit="vocab"),
+        tied_embeddings=c.bool("tie_word_embeddings", tie_default),
+        max_position_embeddings=c.int("max_position_embeddings", default=0, limit="positions", minimum=0),
+    )
+
+
+def _gpt2(c: _Config) -> Architecture:  # GPT2LMHeadModel: Conv1D c_attn/c_proj/c_fc with biases, lm_head tied
+    hidden = c.int("n_embd", "hidden_size", default=768)
+    return Architecture(
+        family="gpt", model_type=c.model_type, num_layers=c.int("n_layer", "num_hidden_layers", default=12,
+                                                                limit="layers"),
+        hidden_size=hidden, num_heads=c.int("n_head", "num_attention_heads", default=12, limit="heads"),
+        ffn_size=c.int("n_inner", default=4 * hidden), vocab_size=c.int("vocab_size", default=50257, limit="vocab"),
+        tied_embeddings=c.bool("tie_word_embeddings", True), attention_bias=True, attention_out_bias=True,
+        mlp_bias=True, norm="layernorm", max_position_embeddings=c.int("n_positions", default=1024,
+                                                                      limit="positions"),
+        learned_pos_embeddings=True, fused_qkv=True)
+
+
+def _llama(c: _Config) -> Architecture:  # LlamaAttention: q/k/v/o bias=attention_bias; LlamaMLP bias=mlp_bias
+    bias = c.bool("attention_bias", False)
+    return Architecture(**_common(c), attention_bias=bias, attention_out_bias=bias,
+                        mlp_bias=c.bool("mlp_bias", False))
+
+
+def _mistral(c: _Config) -> Architecture:  # MistralAttention: no biases; MistralConfig num_key_value_heads=8
+    return Architecture(**_common(c, kv_default=8))
+
+
+def _mixtral(c: _Config) -> Architecture:  # MixtralSparseMoeBlock: router (E x H) + experts of intermediate_size
+    return Architecture(**_common(c, kv_default=8), num_experts=c.int("num_local_experts", default=8,
+                                                                       limit="experts"),
+                        experts_per_token=c.int("num_experts_per_tok", default=2, limit="experts"))
+
+
+def _qwen2(c: _Config) -> Architecture:  # Qwen2Attention: q/k/v bias=True, o_proj bias=False
+    return Architecture(**_common(c, kv_default=32), attention_bias=True)
+
+
+def _qwen_moe(c: _Config, *, shared: bool) -> dict[str, Any]:
+    c.empty_list("mlp_only_layers")
+    fields: dict[str, Any] = dict(
+        num_experts=c.int("num_experts", default=60 if shared else 128, limit="experts"),
+        experts_per_token=c.int("num_experts_per_tok", default=4 if shared else 8, limit="experts"),
+        moe_ffn_size=c.int("moe_intermediate_size", default=1408 if shared else 768),
+        moe_layer_step=c.int("decoder_sparse_step", default=1, limit="layers"))
+    if shared:  # Qwen2MoeSparseMoeBlock: shared_expert MLP + shared_expert_gate Linear(H, 1)
+        fields.update(shared_experts=1, shared_expert_gate=True,
+                      shared_expert_ffn_size=c.int("shared_expert_intermediate_size", default=5632, minimum=0))
+    return fields
+
+
+def _qwen2_moe(c: _Config) -> Architecture:
+    return Architecture(**_common(c, kv_default=16), attention_bias=c.bool("qkv_bias", True),
+                        **_qwen_moe(c, shared=True))
+
+
+def _qwen3(c: _Config) -> Architecture:  # Qwen3Attention: q_norm/k_norm RMSNorm(head_dim), bias=attention_bias
+    bias = c.bool("attention_bias", False)
+    return Architecture(**_common(c, kv_default=8, head_dim_default=128), attention_bias=bias,
+                        attention_out_bias=bias, qk_norm=True)
+
+
+def _qwen3_moe(c: _Config) -> Architecture:
+    bias = c.bool("attention_bias", False)
+    return Architecture(**_common(c, kv_default=4, head_dim_default=128), attention_bias=bias,
+                        attention_out_bias=bias, qk_norm=True, **_qwen_moe(c, shared=False))
+
+
+def _gemma(c: _Config, *, norms: int = 2, qk_norm: bool = False) -> Architecture:
+    # Gemma(2/3)Attention bias=attention_bias; Gemma2/3 add pre_/post_feedforward_layernorm; Gemma3 q/k norms
+    bias = c.bool("attention_bias", False)
+    return Architecture(**_common(c, kv_default=16, head_dim_default=256, tie_default=True), attention_bias=bias,
+                        attention_out_bias=bias, norms_per_layer=norms, qk_norm=qk_norm)
+
+
+def _phi3(c: _Config) -> Architecture:  # Phi3Attention qkv_proj fused, Phi3MLP gate_up_proj fused, no biases
+    return Architecture(**_common(c), fused_qkv=True, fused_gate_up=True)
+
+
+def _gpt_neox(c: _Config) -> Architecture:
+    # GPTNeoXLayer: input_layernorm + post_attention_layernorm (LayerNorm), query_key_value/dense
+    # bias=attention_bias (default True), dense_h_to_4h/dense_4h_to_h always with bias; embed_out untied
+    fields = _common(c, head_dim_default=None)
+    fields["num_kv_heads"] = fields["num_heads"]
+    fields["head_dim"] = fields["hidden_size"] // fields["num_heads"]
+    bias = c.bool("attention_bias", True)
+    return Architecture(**fields, family="gpt", attention_bias=bias, attention_out_bias=bias, mlp_bias=True,
+                        norm="layernorm", fused_qkv=True, parallel_attn=c.bool("use_parallel_residual", True))
+
+
+def _falcon(c: _Config) -> Architecture:
+    # FalconAttention: query_key_value of (heads + 2 kv) * head_dim (new arch), hidden + 2 head_dim (multi-query)
+    # or 3 hidden; FalconDecoderLayer: 2 norms unless parallel_attn with one input_layernorm; lm_head tied.
+    hidden = c.int("hidden_size", default=4544)
+    heads = c.int("num_attention_heads", "n_head", default=71, limit="heads")
+    new_arch = c.bool("new_decoder_architecture", False)
+    parallel = c.bool("parallel_attn", True)
+    if new_arch:
+        kv = c.int("num_kv_heads", "n_head_kv", default=heads, limit="heads")
+    else:
+        kv = 1 if c.bool("multi_query", True) else heads
+    lns = c.int("num_ln_in_parallel_attn", default=2 if new_arch else 1, limit="layers")
+    bias = c.bool("bias", False)
+    return Architecture(
+        family="gpt", model_type=c.model_type, num_layers=c.int("num_hidden_layers", "n_layer", default=32,
+                                                                limit="layers"),
+        hidden_size=hidden, num_heads=heads, num_kv_heads=kv, head_dim=hidden // heads,
+        ffn_size=c.int("ffn_hidden_size", default=4 * hidden), vocab_size=c.int("vocab_size", default=65024,
+                                                                                limit="vocab"),
+        tied_embeddings=c.bool("tie_word_embeddings", True), attention_bias=bias, attention_out_bias=bias,
+        mlp_bias=bias, norm="layernorm", norms_per_layer=(2 if not parallel or lns == 2 else 1),
+        max_position_embeddings=c.int("max_position_embeddings", default=2048, limit="positions", minimum=0),
+        fused_qkv=True, parallel_attn=parallel)
+
+
+def _deepseek_v3(c: _Config) -> Architecture:
+    # DeepseekV3Attention (MLA): q_a_proj/q_a_layernorm/q_b_proj, kv_a_proj_with_mqa/kv_a_layernorm/kv_b_proj,
+    # o_proj; DeepseekV3MoE: router weight (E x H; e_score_correction_bias is a buffer), experts, shared_experts
+    # of width moe_intermediate_size * n_shared_experts; blocks < first_k_dense_replace use the dense MLP.
+    fields = _common(c)
+    nope = c.int("qk_nope_head_dim", default=128)
+    rope = c.int("qk_rope_head_dim", default=64)
+    q_rank = c.data.get("q_lora_rank", 1536)
+    fields["head_dim"] = nope + rope
+    bias = c.bool("attention_bias", False)
+    return Architecture(
+        **fields, attention_bias=bias, attention_out_bias=bias,
+        q_lora_rank=0 if q_rank is None else c.int("q_lora_rank", default=1536),
+        kv_lora_rank=c.int("kv_lora_rank", default=512), qk_rope_head_dim=rope,
+        v_head_dim=c.int("v_head_dim", default=128),
+        num_experts=c.int("n_routed_experts", default=256, limit="experts"),
+        experts_per_token=c.int("num_experts_per_tok", default=8, limit="experts"),
+        shared_experts=c.int("n_shared_experts", default=1, limit="experts", minimum=0),
+        moe_ffn_size=c.int("moe_intermediate_size", default=2048),
+        dense_layers=c.int("first_k_dense_replace", default=3, limit="layers", minimum=0))
+
+
+READERS: dict[str, Callable[[_Config], Architecture]] = {
+    "gpt2": _gpt2, "llama": _llama, "mistral": _mistral, "mixtral": _mixtral, "qwen2": _qwen2,
+    "qwen2_moe": _qwen2_moe, "qwen3": _qwen3, "qwen3_moe": _qwen3_moe, "gemma": _gemma,
+    "gemma2": lambda c: _gemma(c, norms=4), "gemma3_text": lambda c: _gemma(c, norms=4, qk_norm=True),
+    "phi3": _phi3, "gpt_neox": _gpt_neox, "falcon": _falcon, "deepseek_v3": _deepseek_v3,
+}
+SUPPORTED_MODEL_TYPES = tuple(sorted(READERS))
+_ALIASES = {"RefinedWeb": "falcon", "RefinedWebModel": "falcon"}  # Falcon's pre-transformers remote-code names
+# Multimodal wrappers whose language model we count (the vision tower is not part of the count).
+_TEXT_CONFIG_WRAPPERS = {"gemma3": "gemma3_text"}
+
+
+def architecture_from_config(config: Any) -> Architecture:
+    """Map a parsed config.json (a dict) onto an Architecture; unsupported model_type -> InputError."""
+    if not isinstance(config, dict):
+        raise InputError("config", "config.json must hold a JSON object")
+    model_type = config.get("model_type")
+    if model_type in _TEXT_CONFIG_WRAPPERS and isinstance(config.get("text_config"), dict):
+        text = dict(config["text_config"])
+        text.setdefault("model_type", _TEXT_CONFIG_WRAPPERS[model_type])
+        text.setdefault("tie_word_embeddings", config.get("tie_word_embeddings", True))
+        return architecture_from_config(text)
+    if not isinstance(model_type, str) or not model_type:
+        raise InputError("config.model_type", "missing: this does not look like a Hugging Face config.json",
+                         ", ".join(SUPPORTED_MODEL_TYPES))
+    model_type = _ALIASES.get(model_type, model_type)
+    reader = READERS.get(model_type)
+    if reader is None:
+        remote = " (it needs trust_remote_code; vramgui never runs model code)" if "auto_map" in config else ""
+        raise InputError("config.model_type", f"{model_type[:60]!r} is not supported{remote}",
+                         ", ".join(SUPPORTED_MODEL_TYPES))
+    return reader(_Config(config, model_type))
+
+
+def read_regular_file(path: Path, cap: int, field: str) -> bytes:
+    """Read at most ``cap`` bytes of a regular file; anything else (missing, a directory, a FIFO or device
+    that could block forever, or a bigger file) is an InputError."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise InputError(field, f"cannot open {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(field, f"{path} is not a regular file")
+    if st.st_size > cap:
+        raise InputError(field, f"{path} is {st.st_size:,} bytes, more than the {cap:,} bytes read at most")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(cap + 1)
+    except OSError as exc:
+        raise InputError(field, f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > cap:
+        raise InputError(field, f"{path} grew beyond {cap:,} bytes while being read")
+    return data
+
+
+def parse_json(raw: bytes, field: str, where: str) -> Any:
+    """json.loads with every failure (bad UTF-8, syntax, absurd nesting) turned into an InputError."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(field, f"{where} is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(field, f"{where} is not valid JSON: {exc.msg} at line {exc.lineno} column "
+                                f"{exc.colno}") from None
+    except RecursionError:
+        raise InputError(field, f"{where} is nested too deeply to be a config") from None
+
+
+def config_path(path: str | os.PathLike[str]) -> Path:
+    """A config.json file, or the config.json inside a model folder."""
+    p = Path(path)
+    return p / "config.json" if p.is_dir() else p
+
+
+def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
+    cfg = config_path(path)
+    data = parse_json(read_regular_file(cfg, MAX_CONFIG_BYTES, "config"), "config", str(cfg))
+    if not isinstance(data, dict):
+        raise InputError("config", f"{cfg} must hold a JSON object, not {type(data).__name__}")
+    return data
+
+
+def model_name(config: dict[str, Any], path: str | os.PathLike[str]) -> str:
+    name = config.get("_name_or_path")
+    if isinstance(name, str) and name.strip():
+        return name.strip()[:200]
+    p = Path(path)
+    folder = p if p.is_dir() else p.resolve().parent
+    return folder.name or "imported model"
+
+
+def load_model_spec(path: str | os.PathLike[str]) -> ModelSpec:
+    """ModelSpec (name, exact parameter count, architecture) from a config.json file or a model folder."""
+    config = read_config(path)
+    arch = architecture_from_config(config)
+    return ModelSpec(name=model_name(config, path), params=count_params(arch), architecture=arch)
