@@ -88,8 +88,9 @@ def k_bytes(precision: PrecisionSpec) -> int:
 
 
 def counts_step_tensors(precision: PrecisionSpec) -> bool:
-    """Step counters are counted under the pure recipe (what a plain PyTorch optimizer holds)."""
-    return effective_recipe(precision) == "pure" and OPTIMIZER_INFO[precision.optimizer].step_counter
+    """Step counters are counted under the pure recipe (what a plain PyTorch optimizer holds), fp32 included:
+    a plain ``torch.optim.AdamW`` over fp32 parameters keeps them too (measured by bench/validate)."""
+    return precision.recipe == "pure" and OPTIMIZER_INFO[precision.optimizer].step_counter
 
 
 SEED_OPTIMIZER_BYTES = {"adam": 12, "sgd": 4}  # the seed's optimizer_bytes table (mixed-precision K)
