@@ -1,0 +1,162 @@
+"""``vramgui --self-test OUT.png``: prove that an installed or frozen vramgui really works, without a person.
+
+It builds the real main window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise), runs an estimate through the
+presenter, exports the chart to ``OUT.png`` and checks the picture (size, not blank, not black), then prints one
+summary line and returns 0; any failure prints ``vramgui self-test FAILED: ...`` and returns 1. The frozen-binary
+smoke test (tests/packaging/test_frozen.py) runs exactly this inside the PyInstaller build, because a bundle that
+lacks a Qt plugin, a data file or a lazily imported module fails here and nowhere earlier.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+EXPORT_WIDTH = 1600
+MIN_HEIGHT = 200
+MIN_COLOURS = 8  # a bar chart with axes, labels and several component colours has far more
+MIN_INK_FRACTION = 0.005  # share of pixels that differ from the background colour
+MIN_BACKGROUND_LUMA = 100  # exports use a light background: a black one is the pyqtgraph-default bug
+EXPOSE_TIMEOUT_S = 10.0
+
+
+class SelfTestError(RuntimeError):
+    """A check failed; the message says which and what was seen."""
+
+
+@dataclass(frozen=True)
+class ImageStats:
+    width: int
+    height: int
+    colours: int  # distinct RGB colours
+    ink_fraction: float  # pixels differing from the most common (background) colour
+    background_luma: float  # 0..255 luma of the most common colour
+
+
+def image_stats(path: str | os.PathLike) -> ImageStats:
+    """Read a PNG with Qt and measure it (numpy over the pixel buffer: a 1600 px chart has ~1.5 M pixels)."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    image = QImage(os.fspath(path))
+    if image.isNull():
+        raise SelfTestError(f"{path}: not a readable image")
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    width, height = image.width(), image.height()
+    stride = image.bytesPerLine() // 4
+    pixels = np.frombuffer(image.constBits(), dtype=np.uint32, count=stride * height)
+    rgb = (pixels.reshape(height, stride)[:, :width] & 0x00FFFFFF).ravel()
+    values, counts = np.unique(rgb, return_counts=True)
+    background = int(values[int(np.argmax(counts))])
+    red, green, blue = (background >> 16) & 0xFF, (background >> 8) & 0xFF, background & 0xFF
+    return ImageStats(
+        width=width,
+        height=height,
+        colours=int(values.size),
+        ink_fraction=float(1.0 - counts.max() / rgb.size),
+        background_luma=0.299 * red + 0.587 * green + 0.114 * blue,
+    )
+
+
+def check_image(stats: ImageStats, min_width: int = EXPORT_WIDTH) -> None:
+    """Raise SelfTestError unless the picture looks like a chart."""
+    problems = []
+    if stats.width < min_width or stats.height < MIN_HEIGHT:
+        problems.append(f"size {stats.width}x{stats.height} (want width >= {min_width}, height >= {MIN_HEIGHT})")
+    if stats.colours < MIN_COLOURS or stats.ink_fraction < MIN_INK_FRACTION:
+        problems.append(f"looks blank ({stats.colours} colours, {stats.ink_fraction:.2%} non-background pixels)")
+    if stats.background_luma < MIN_BACKGROUND_LUMA:
+        problems.append(f"dark background (luma {stats.background_luma:.0f}/255; exports should be light)")
+    if problems:
+        raise SelfTestError("chart image: " + "; ".join(problems))
+
+
+def check_resources() -> str:
+    """The bundled data the app needs is where ``vramgui.paths`` looks (catches a packaging slip early)."""
+    from vramgui.paths import resources_dir
+
+    root = resources_dir()
+    presets = [p for p in (root / "presets").rglob("*") if p.is_file()]
+    licences = [p for p in (root / "licenses").glob("*") if p.is_file()]
+    missing = [name for name, ok in (("presets", bool(presets)), ("licenses/README.txt",
+               (root / "licenses" / "README.txt").is_file()), ("icons/vramgui.png",
+               (root / "icons" / "vramgui.png").is_file())) if not ok]
+    if missing:
+        raise SelfTestError(f"resources missing in {root}: {', '.join(missing)}")
+    return f"{len(presets)} preset files, {len(licences)} licence files"
+
+
+def _use_offscreen_platform() -> None:
+    """Offscreen unless the caller chose a platform: the self-test must run on CI and over SSH."""
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+
+def _wait_exposed(app, window) -> None:
+    deadline = time.monotonic() + EXPOSE_TIMEOUT_S
+    while time.monotonic() < deadline:
+        app.processEvents()
+        handle = window.windowHandle()
+        if handle is not None and handle.isExposed():
+            app.processEvents()
+            return
+        time.sleep(0.01)
+    raise SelfTestError(f"main window not exposed after {EXPOSE_TIMEOUT_S:.0f} s")
+
+
+def _make_settings(folder: Path):
+    """A QSettings in a throw-away INI file: the self-test never reads or writes the user's settings."""
+    from vramgui.settings import open_settings
+
+    return open_settings(folder / "selftest.ini").qsettings
+
+
+def _exercise(out_path: Path) -> str:
+    from vramgui.app import create_application, create_main_window
+
+    app = create_application()
+
+    resources = check_resources()
+    with tempfile.TemporaryDirectory(prefix="vramgui-selftest-") as folder:
+        window = create_main_window(settings=_make_settings(Path(folder)))
+        try:
+            window.show()
+            _wait_exposed(app, window)
+            presenter = window.presenter
+            presenter.recompute()
+            result = presenter.result
+            if result is None or presenter.errors:
+                raise SelfTestError(f"estimate failed: {presenter.errors or 'no result'}")
+            presenter.finish_sweeps()
+            app.processEvents()
+            out_path.parent.mkdir(parents=True, exist_ok=True)
+            window.export_chart(str(out_path), width_px=EXPORT_WIDTH)
+        finally:
+            window.close()
+            app.processEvents()
+    if not out_path.is_file():
+        raise SelfTestError(f"export_chart wrote no file at {out_path}")
+    stats = image_stats(out_path)
+    check_image(stats)
+    summary = result.summary
+    return (f"estimate {summary.total_text} ({summary.strategy}); chart {stats.width}x{stats.height} PNG, "
+            f"{stats.colours} colours, {stats.ink_fraction:.1%} ink; {resources}")
+
+
+def run(out_path: str) -> int:
+    """Run the self-test, writing the chart to ``out_path``. 0 on success, 1 with a message on any failure."""
+    started = time.perf_counter()
+    _use_offscreen_platform()
+    try:
+        details = _exercise(Path(out_path).resolve())
+    except Exception as exc:  # any failure at all is the answer, reported in one line
+        print(f"vramgui self-test FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    frozen = "frozen" if getattr(sys, "frozen", False) else "source"
+    print(f"vramgui self-test passed ({frozen}, {time.perf_counter() - started:.2f} s): {details} -> {out_path}")
+    return 0
