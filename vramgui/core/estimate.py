@@ -7,13 +7,14 @@ Fit: usable = gpu_memory x (1 - reserve) (the seed's overhead_ratio), headroom =
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from vramgui.core import architecture as arch_mod
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.conventions import model_states_for
+from vramgui.core.errors import InputError
 from vramgui.core.parallel import STAGE_LABELS, data_parallel_size, fsdp_name, stage_params
 from vramgui.core.specs import DTYPE_BYTES, Scenario
 from vramgui.core.units import format_bytes
@@ -109,26 +110,42 @@ class Estimate:
         }
 
 
+def _arch_fn(name: str):
+    fn = getattr(arch_mod, name, None)
+    if fn is None:
+        raise InputError("model.params", f"this build cannot derive {name} from an architecture; give a count",
+                         "a parameter count such as 7B")
+    return fn
+
+
+@lru_cache(maxsize=256)  # architectures are frozen; counting walks every layer, sweeps need it once
 def count_params(arch) -> int:
-    return arch_mod.count_params(arch)
+    return _arch_fn("count_params")(arch)
 
 
+@lru_cache(maxsize=256)
 def count_active_params(arch) -> int | None:
     fn = getattr(arch_mod, "count_active_params", None)
     return fn(arch) if fn is not None else None
 
 
+@lru_cache(maxsize=256)
 def count_param_tensors(arch) -> int | None:
     fn = getattr(arch_mod, "count_param_tensors", None)
     return fn(arch) if fn is not None and arch is not None else None
 
 
+@lru_cache(maxsize=256)
+def _largest_layer_of(arch) -> int | None:
+    fn = getattr(arch_mod, "largest_layer_params", None)
+    return fn(arch) if fn is not None else None
+
+
 def largest_layer(scenario: Scenario) -> int | None:
     if scenario.model.largest_layer is not None:
         return scenario.model.largest_layer
-    fn = getattr(arch_mod, "largest_layer_params", None)
-    if scenario.model.architecture is not None and fn is not None:
-        return fn(scenario.model.architecture)
+    if scenario.model.architecture is not None:
+        return _largest_layer_of(scenario.model.architecture)
     return None
 
 
@@ -142,7 +159,9 @@ def activations_component(scenario: Scenario) -> tuple[Component, Any]:
     if arch is None or _activations is None:
         why = "no architecture known" if arch is None else "activation model not available"
         return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
-    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
+    p = scenario.parallel  # activations depend on tp/pp/sp, not on the data-parallel size or ZeRO stage
+    key = replace(p, num_gpus=p.tp * p.pp, gpus_per_node=max(1, p.tp * p.pp), zero_stage=0)
+    act = _activations_cached(arch, scenario.training, key, scenario.precision.dtype)
     deriv = f"{act.layers} layers × {format_bytes(act.per_layer)} + rest = {format_bytes(act.total)}"
     return Component("activations", LABELS["activations"], act.total, act.formula, deriv, act.source), act
 

@@ -9,6 +9,7 @@ last stage keeps its own copy of the embedding matrix for the output projection)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vramgui.core.architecture import Architecture
 from vramgui.core.specs import ParallelSpec
@@ -48,6 +49,7 @@ class StageParams:
     note: str | None = None
 
 
+@lru_cache(maxsize=256)
 def _arch_split(arch: Architecture, total: int) -> tuple[int, tuple[int, ...], int]:
     """(embedding, per-layer counts, final norm + output layer as the last stage holds it)."""
     from vramgui.core import architecture as am
