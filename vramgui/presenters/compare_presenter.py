@@ -26,7 +26,6 @@ from vramgui.core.units import format_bytes, to_unit
 MAX_PINNED = 6
 # Stacked in this order; master_weights is part of optimizer_states in the core, so it is not stacked again.
 STACK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "other")
-UNIT_MEANING = {"GB": "10^9 bytes", "GiB": "2^30 bytes"}
 
 
 @dataclass(frozen=True)
@@ -244,8 +243,11 @@ class ComparePresenter(QObject):
     def chart_caption(self) -> str:
         return (self.tr("Stacked per-GPU memory by component, in %1 (%2). Marks: usable GPU memory after the "
                         "reserve. vramgui %3, convention per scenario.")
-                .replace("%1", self._unit).replace("%2", UNIT_MEANING.get(self._unit, ""))
+                .replace("%1", self._unit).replace("%2", self.unit_meaning(self._unit))
                 .replace("%3", __version__))
+
+    def unit_meaning(self, unit: str) -> str:
+        return self.tr("10^9 bytes") if unit == "GB" else self.tr("2^30 bytes")
 
     def csv_rows(self) -> list[dict[str, object]]:
         """One row per pinned scenario; exact integer bytes (machine-readable English column names)."""
@@ -317,7 +319,8 @@ class ComparePresenter(QObject):
             fits_text = self.tr("Unknown (no GPU memory given)")
         else:
             fits_text = self.tr("Yes") if f.fits else self.tr("No")
-        lines = [f"{self.component_label(k)}: {format_bytes(v, unit) if v is not None else self.tr('not estimated')}"
+        not_estimated = self.tr("not estimated")
+        lines = [f"{self.component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}"
                  for k, v in f.components]
         lines += list(f.notes)
         return CompareRowVM(
@@ -349,7 +352,8 @@ class ComparePresenter(QObject):
         gpus = f"{scenario.parallel.num_gpus}× {scenario.hardware.gpu_name or 'GPU'}"
         strategy = figures.strategy
         if "cpu" in (scenario.offload.optimizer, scenario.offload.params):
-            strategy = f"{strategy} + {self.tr('CPU offload')}"
+            offload = self.tr("CPU offload")
+            strategy = f"{strategy} + {offload}"
         parts = [scenario.model.name, gpus, strategy]
         return " · ".join(part for part in parts if part)
 
