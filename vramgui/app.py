@@ -1,0 +1,142 @@
+"""The one place that wires the GUI: QApplication, settings, translator, presenter and window.
+
+Nothing here runs at import time: settings are created (or injected) in ``create_main_window``/``main``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes.util
+import os
+import sys
+
+GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--self-test OUT.png]"
+NO_DISPLAY_MESSAGE = (
+    "vramgui: no display is available, so the window cannot open.\n"
+    "  - On a server or over SSH, use the command line instead, for example:\n"
+    "        vramgui estimate --params 7B --gpus 8 --zero 2 --gpu-memory 80GB\n"
+    "        vramgui --help\n"
+    "  - To render without a screen anyway, set QT_QPA_PLATFORM=offscreen.\n"
+)
+NO_XCB_CURSOR_MESSAGE = (
+    "vramgui: Qt's X11 platform plugin needs the system library libxcb-cursor, which is not installed.\n"
+    "  Install it (Debian/Ubuntu: sudo apt install libxcb-cursor0; Fedora: sudo dnf install xcb-util-cursor),\n"
+    "  or use the command line: vramgui --help\n"
+)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="vramgui", usage=GUI_OPTIONS_HELP,
+                                     description="Open the vramgui window (sub-commands run the CLI).")
+    parser.add_argument("--lang", choices=("en", "zh_CN"), help="language of the window (default: system)")
+    parser.add_argument("--settings", metavar="FILE", help="read and write settings in this INI file")
+    parser.add_argument("--self-test", metavar="OUT.png", help="open, compute, export a chart to OUT.png, quit")
+    return parser.parse_args(argv)
+
+
+def display_problem(environ: os._Environ | dict | None = None, platform: str | None = None) -> str | None:
+    """Why Qt could not open a window here (a message for the user), or None when it should work.
+
+    Qt aborts the whole process (no exception to catch) when no platform plugin loads, so the usual causes
+    are checked before creating the QApplication."""
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if not plat.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+        return None
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return NO_DISPLAY_MESSAGE
+    if env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY") and ctypes.util.find_library("xcb-cursor") is None:
+        return NO_XCB_CURSOR_MESSAGE
+    return None
+
+
+def _qt_settings(path: str | None):
+    from vramgui.settings import open_settings
+
+    return open_settings(path).qsettings
+
+
+def create_application(argv: list[str] | None = None):
+    """The QApplication (created once), high-DPI aware, with the app's name and icon."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication, QIcon
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(["vramgui", *(argv or [])])
+    app.setApplicationName("vramgui")
+    app.setOrganizationName("vramgui")
+    from vramgui import __version__
+    from vramgui.paths import resource_path
+
+    app.setApplicationVersion(__version__)
+    try:
+        icon = resource_path("icons", "vramgui.png")
+        if icon.is_file():
+            app.setWindowIcon(QIcon(str(icon)))
+    except FileNotFoundError:
+        pass
+    return app
+
+
+def create_main_window(settings=None):
+    """The main window with its presenter attached and the first result shown (needs a QApplication).
+
+    ``settings``: a ``QSettings`` (tests pass one in a temp dir); None opens the user's settings file."""
+    from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph)
+
+    from vramgui.presenters.main_presenter import MainPresenter
+    from vramgui.settings import Settings
+    from vramgui.views.main_window import MainWindow
+
+    qsettings = _qt_settings(None) if settings is None else settings
+    wrapped = Settings(qsettings)
+    window = MainWindow(wrapped)
+    presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
+    window.attach(presenter)
+    presenter.start()
+    if window.settings.window_geometry() is None:
+        window.resize(1400, 900)
+    return window
+
+
+def _run_self_test(out_path: str) -> int:
+    try:
+        from vramgui.selftest import run
+    except ImportError:
+        print("vramgui: the self-test is not part of this build", file=sys.stderr)
+        return 2
+    return int(run(out_path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.self_test:
+        return _run_self_test(args.self_test)
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr, end="")
+        return 2
+    app = create_application()
+    if app is None:  # pragma: no cover - Qt aborts instead in practice
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr, end="")
+        return 2
+    qsettings = _qt_settings(args.settings)
+    from vramgui.settings import Settings
+
+    language = args.lang if args.lang else Settings(qsettings).language()
+    try:
+        from vramgui.i18n import install_translations
+
+        app.vramgui_translations = install_translations(app, language)  # kept for the app's lifetime
+    except ImportError:
+        pass
+    window = create_main_window(qsettings)
+    window.show()
+    return int(app.exec())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

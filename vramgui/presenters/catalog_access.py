@@ -1,0 +1,26 @@
+"""Preset lists for the choice fields, from the catalog (``vramgui.core.catalog``), cached once per process.
+
+An empty dict when the catalog is missing or broken, so the window still opens (custom model and GPU only).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+
+@cache
+def model_presets() -> dict:
+    try:
+        from vramgui.core.catalog import model_presets as load
+    except ImportError:
+        return {}
+    return dict(load())
+
+
+@cache
+def gpu_presets() -> dict:
+    try:
+        from vramgui.core.catalog import gpu_presets as load
+    except ImportError:
+        return {}
+    return dict(load())

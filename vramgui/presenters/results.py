@@ -1,0 +1,360 @@
+"""Scenario -> ResultVM: calls the core and shapes its answers for the views.
+
+All bytes come from ``vramgui.core`` (estimate, solve); this module only formats them, converts them to the
+display unit, and stacks the bars, so the views need no arithmetic.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from PySide6.QtCore import QCoreApplication
+
+from vramgui.core import solve
+from vramgui.core.estimate import estimate
+from vramgui.core.errors import InputError
+from vramgui.core.specs import Scenario
+from vramgui.core.validate import MAX_PARAMS
+from vramgui.core.units import format_bytes, format_count, to_unit
+from vramgui.presenters.view_models import (
+    BarSegment,
+    BreakdownRow,
+    ResultVM,
+    Series,
+    StrategyBarsVM,
+    SummaryVM,
+    SweepVM,
+)
+
+SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Results", text)
+
+
+def component_label(key: str, fallback: str) -> str:
+    """Translated component names (the core's labels are English)."""
+    labels = {
+        "parameters": QCoreApplication.translate("Results", "Parameters"),
+        "gradients": QCoreApplication.translate("Results", "Gradients"),
+        "optimizer_states": QCoreApplication.translate("Results", "Optimizer states"),
+        "master_weights": QCoreApplication.translate("Results", "of which master weights (fp32)"),
+        "activations": QCoreApplication.translate("Results", "Activations"),
+        "other": QCoreApplication.translate("Results", "Other (fixed terms)"),
+    }
+    return labels.get(key, fallback)
+
+
+@dataclass
+class Computed:
+    """Everything computed for one scenario: the view-model plus the raw core objects (for CSV, formulas)."""
+
+    result: ResultVM
+    estimate: object
+    variants: tuple[tuple[str, Scenario, object], ...]  # (label, scenario, Estimate)
+    sweep_bytes: dict[str, tuple[int | None, ...]]
+    max_params: dict[str, tuple[int | None, ...]]
+
+
+def _stack_components(est) -> list:
+    """The components that add up to the per-GPU total (master weights may be a part of optimizer states)."""
+    comps = [c for c in est.components if c.bytes is not None]
+    without_master = [c for c in comps if c.key != "master_weights"]
+    if sum(c.bytes for c in without_master) == est.per_gpu_total:
+        return without_master
+    return comps
+
+
+def _with_gpus(scenario: Scenario, n: int) -> Scenario | None:
+    par = scenario.parallel
+    if n % (par.tp * par.pp):
+        return None
+    return replace(scenario, parallel=replace(par, num_gpus=n, gpus_per_node=min(par.gpus_per_node, n)),
+                   training=replace(scenario.training, global_batch=None))
+
+
+def _safe(fn, *args):
+    try:
+        return fn(*args)
+    except InputError:
+        return None
+
+
+def scenario_title(scenario: Scenario, est) -> str:
+    par, hw = scenario.parallel, scenario.hardware
+    gpu = hw.gpu_name or (format_bytes(hw.gpu_memory, "GB", 0) if hw.gpu_memory else _t("GPU"))
+    name = scenario.model.name if scenario.model.name != "custom" else format_count(est.params)
+    return _t("{model} on {n} × {gpu}").format(model=name, n=par.num_gpus, gpu=gpu)
+
+
+def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
+    par, pr, tr_ = scenario.parallel, scenario.precision, scenario.training
+    parts = [
+        _t("{params} parameters").format(params=format_count(est.params)),
+        _t("{n} GPUs ({nodes} × {per})").format(n=par.num_gpus, nodes=max(1, par.num_gpus // par.gpus_per_node), per=par.gpus_per_node),
+        f"{pr.dtype} {pr.recipe}, {pr.optimizer}",
+        strategy,
+        f"TP {par.tp} · PP {par.pp}" + (" · SP" if par.sp else ""),
+        _t("micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
+        _t("reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
+        _t("{c} convention").format(c=scenario.convention),
+    ]
+    return " · ".join(parts)
+
+
+def strategy_name(scenario: Scenario) -> str:
+    name = "DDP" if scenario.parallel.zero_stage == 0 else f"ZeRO-{scenario.parallel.zero_stage}"
+    extra = []
+    if scenario.offload.optimizer == "cpu":
+        extra.append(_t("optimizer offload"))
+    if scenario.offload.params == "cpu":
+        extra.append(_t("parameter offload"))
+    return name + (" + " + ", ".join(extra) if extra else "")
+
+
+def short_strategy_label(label: str) -> str:
+    """A two-line axis label for the long offload variants."""
+    for long, short in ((" + CPU optimizer and parameter offload", _t("offload (all)")),
+                        (" + CPU optimizer offload", _t("offload (opt.)"))):
+        if label.endswith(long):
+            return label[: -len(long)] + "\n+ " + short
+    return label.replace("Megatron ", "Megatron\n")
+
+
+def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
+    strategy = strategy_name(scenario)
+    total = est.per_gpu_total
+    total_text = _t("{total} per GPU").format(total=format_bytes(total, unit))
+    if est.fits is None:
+        fits_text = _t("Fit not judged: enter the GPU memory")
+        headroom_text = "—"
+    else:
+        usable = format_bytes(est.usable, unit)
+        capacity = format_bytes(scenario.hardware.gpu_memory, unit)
+        reserve = scenario.hardware.reserve * 100
+        if est.fits:
+            fits_text = _t("Fits: {usable} usable of {capacity} ({reserve:g} % reserved)")
+        else:
+            fits_text = _t("Does not fit: {usable} usable of {capacity} ({reserve:g} % reserved)")
+        fits_text = fits_text.format(usable=usable, capacity=capacity, reserve=reserve)
+        if est.headroom is not None and est.headroom >= 0:
+            headroom_text = _t("{h} free").format(h=format_bytes(est.headroom, unit))
+        else:
+            headroom_text = _t("{h} short").format(h=format_bytes(-(est.headroom or 0), unit))
+    steps = est.accumulation_steps
+    dp = est.data_parallel
+    if scenario.training.global_batch is None:
+        acc_text = _t("1 (no global batch set)")
+    else:
+        acc_text = _t("{k} (global batch {g} = micro-batch {b} × N_d {dp} × {k})").format(
+            k=steps, g=scenario.training.global_batch, b=scenario.training.micro_batch, dp=dp
+        )
+    if scenario.hardware.gpu_memory is None:
+        mb_text = "—"
+    else:
+        try:
+            mb = solve.max_micro_batch(scenario)
+        except InputError:
+            mb = None
+        if mb is None:
+            mb_text = _t("— (needs the architecture: choose a preset or import a config)")
+        elif mb == 0:
+            mb_text = _t("none fits")
+        else:
+            mb_text = _t("{n} × {s:,} tokens").format(n=mb, s=scenario.training.seq_len)
+    if est.host_per_node:
+        host_text = _t("{h} per node").format(h=format_bytes(est.host_per_node, unit))
+    else:
+        host_text = _t("no offload")
+    return SummaryVM(
+        strategy=strategy,
+        total_bytes=total,
+        total_text=total_text,
+        fits=est.fits,
+        fits_text=fits_text,
+        headroom_text=headroom_text,
+        accumulation_text=acc_text,
+        max_micro_batch_text=mb_text,
+        host_text=host_text,
+        notes=tuple(est.notes),
+    )
+
+
+def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
+    rows = [
+        BreakdownRow(
+            key=c.key,
+            label=component_label(c.key, c.label),
+            bytes=c.bytes,  # None: not estimable (e.g. activations without an architecture)
+            value_text=format_bytes(c.bytes, unit) if c.bytes is not None else _t("not estimated"),
+            formula=c.derivation or c.formula,
+            source=c.source,
+        )
+        for c in est.components
+    ]
+    rows.append(
+        BreakdownRow("total", _t("Total per GPU"), est.per_gpu_total, format_bytes(est.per_gpu_total, unit), "")
+    )
+    return tuple(rows)
+
+
+def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
+    keys: list[str] = []
+    labels: dict[str, str] = {}
+    stacks = []
+    for _, _, est in variants:
+        comps = {c.key: c for c in _stack_components(est)}
+        stacks.append(comps)
+        for k, c in comps.items():
+            if k not in labels:
+                keys.append(k)
+                labels[k] = component_label(k, c.label)
+    bottoms_acc = [0] * len(variants)
+    segments = []
+    for k in keys:
+        heights = [s[k].bytes if k in s else 0 for s in stacks]
+        segments.append(
+            BarSegment(
+                key=k,
+                label=labels[k],
+                bottoms=tuple(to_unit(b, unit) for b in bottoms_acc),
+                heights=tuple(to_unit(h, unit) for h in heights),
+                tooltips=tuple(
+                    f"{variants[i][0]}\n{labels[k]}: {format_bytes(h, unit)} ({h:,} B)\n"
+                    + _t("Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
+                    for i, h in enumerate(heights)
+                ),
+            )
+        )
+        bottoms_acc = [b + h for b, h in zip(bottoms_acc, heights)]
+    chosen = next((i for i, (_, sc, _) in enumerate(variants) if sc == scenario), -1)
+    hw = scenario.hardware
+    usable = variants[0][2].usable if variants else None
+    return StrategyBarsVM(
+        strategies=tuple(label for label, _, _ in variants),
+        short_labels=tuple(short_strategy_label(label) for label, _, _ in variants),
+        segments=tuple(segments),
+        totals=tuple(to_unit(est.per_gpu_total, unit) for _, _, est in variants),
+        chosen=chosen,
+        capacity=None if hw.gpu_memory is None else to_unit(hw.gpu_memory, unit),
+        usable=None if usable is None else to_unit(usable, unit),
+        unit=unit,
+    )
+
+
+def _variants(scenario: Scenario):
+    out = []
+    for label, sc in solve.strategy_variants(scenario):
+        est = _safe(estimate, sc)
+        if est is not None:
+            out.append((label, sc, est))
+    return tuple(out)
+
+
+def compute(scenario: Scenario, unit: str = "GB") -> Computed:
+    """The immediate part of the result (summary, breakdown, strategy bars); raises ``InputError``.
+
+    The two sweeps over GPU counts are computed afterwards, a piece at a time (``sweep_work``), because the
+    largest-model solve bisects over many estimates."""
+    est = estimate(scenario)
+    variants = _variants(scenario)
+    strategy = strategy_name(scenario)
+    result = ResultVM(
+        title=scenario_title(scenario, est),
+        caption=scenario_caption(scenario, est, strategy),
+        unit=unit,
+        summary=_summary(scenario, est, unit),
+        breakdown=_breakdown(est, unit),
+        bars=_bars(scenario, variants, unit),
+        formulas_html=formulas_html(est),
+    )
+    return Computed(result, est, variants, {}, {})
+
+
+@lru_cache(maxsize=8192)
+def _max_params_cached(scenario: Scenario) -> int | None:
+    return _safe(solve.max_params, scenario)
+
+
+@lru_cache(maxsize=8192)
+def _total_cached(scenario: Scenario) -> int | None:
+    est = _safe(estimate, scenario)
+    return None if est is None else est.per_gpu_total
+
+
+def sweep_vm(computed: Computed, unit: str) -> SweepVM:
+    scenario = computed.estimate.scenario
+    return SweepVM(
+        counts=SWEEP_COUNTS,
+        series=tuple(
+            Series(label, tuple(None if b is None else to_unit(b, unit) for b in values))
+            for label, values in computed.sweep_bytes.items()
+        ),
+        capacity=None if scenario.hardware.gpu_memory is None else to_unit(scenario.hardware.gpu_memory, unit),
+        usable=None if computed.estimate.usable is None else to_unit(computed.estimate.usable, unit),
+        unit=unit,
+        current=scenario.parallel.num_gpus,
+    )
+
+
+def max_model_vm(computed: Computed) -> SweepVM:
+    return SweepVM(
+        counts=SWEEP_COUNTS,
+        series=tuple(
+            Series(label, tuple(None if p is None or p >= MAX_PARAMS else p / 1e9 for p in values))
+            for label, values in computed.max_params.items()
+        ),
+        capacity=None,
+        usable=None,
+        unit="B",
+        current=computed.estimate.scenario.parallel.num_gpus,
+    )
+
+
+def sweep_work(computed: Computed) -> Iterator[str]:
+    """Fills ``computed.sweep_bytes`` then ``computed.max_params``, yielding after each piece of work:
+    "sweep" when the per-GPU sweep is complete, "max_model" when the largest-model sweep is, else "".
+    Results are cached per scenario, so revisiting a scenario is instant."""
+    scenario = computed.estimate.scenario
+    scaled = {label: [_with_gpus(sc, n) for n in SWEEP_COUNTS] for label, sc, _ in computed.variants}
+    for label, scenarios in scaled.items():
+        computed.sweep_bytes[label] = tuple(None if s is None else _total_cached(s) for s in scenarios)
+        yield ""
+    yield "sweep"
+    if scenario.hardware.gpu_memory is None:
+        yield "max_model"
+        return
+    for label, scenarios in scaled.items():
+        values: list[int | None] = []
+        for s in scenarios:
+            values.append(None if s is None else _max_params_cached(s))
+            yield ""
+        computed.max_params[label] = tuple(values)
+    yield "max_model"
+
+
+def compute_all(scenario: Scenario, unit: str = "GB") -> Computed:
+    """Everything at once (tests, exports): ``compute`` plus both sweeps."""
+    computed = compute(scenario, unit)
+    for _ in sweep_work(computed):
+        pass
+    return computed
+
+
+def formulas_html(est) -> str:
+    """The current estimate's derivations with their sources, for Help -> Formulas."""
+    rows = []
+    for c in est.components:
+        rows.append(
+            "<tr><td><b>{label}</b></td><td><code>{formula}</code><br/>{derivation}</td><td>{source}</td></tr>".format(
+                label=html.escape(component_label(c.key, c.label)),
+                formula=html.escape(c.formula),
+                derivation=html.escape(c.derivation),
+                source=html.escape(c.source),
+            )
+        )
+    return "<table cellpadding='4'>" + "".join(rows) + "</table>"

@@ -1,0 +1,343 @@
+"""The three live charts (pyqtgraph). Plot items are created once and updated with ``setData``/``setOpts``.
+
+Each chart is a ``GraphicsLayoutWidget``: a title row, the plot with its legend beside it, and - only while
+exporting - a caption row describing the scenario, so an exported PNG stands on its own in a report.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QCursor, QImage
+from PySide6.QtWidgets import QToolTip, QWidget
+from pyqtgraph.exporters import ImageExporter
+
+from vramgui.presenters.view_models import StrategyBarsVM, SweepVM
+from vramgui.views.theme import component_colour, series_colour
+
+BAR_WIDTH = 0.62
+EXPORT_BG, EXPORT_FG = "#ffffff", "#1f2328"
+CAPACITY_COLOUR, USABLE_COLOUR = "#c62828", "#8e24aa"
+
+
+class PlainLogAxis(pg.AxisItem):
+    """A log axis labelled 1, 10, 100, 1,000 rather than powers of ten."""
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph override
+        out = []
+        for v in values:
+            x = 10 ** (v * scale)
+            out.append(f"{x:,.0f}" if x >= 1 else f"{x:.2g}")
+        return out
+
+
+def _wrap_caption(text: str, limit: int = 120) -> str:
+    """Break the " · "-separated caption into balanced lines of about ``limit`` characters (HTML)."""
+    limit = -(-len(text) // -(-len(text) // limit)) if text else limit
+    lines, line = [], ""
+    for part in text.split(" · "):
+        candidate = part if not line else line + " · " + part
+        if len(candidate) > limit and line:
+            lines.append(line)
+            line = part
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return "<br>".join(lines)
+
+
+class ChartView(pg.GraphicsLayoutWidget):
+    """Common frame: title, plot, legend, theme colours, hover tooltips, PNG rendering."""
+
+    def __init__(self, title: str, x_label: str, y_label: str, parent: QWidget | None = None,
+                 legend_columns: int = 3, axis_items: dict | None = None) -> None:
+        super().__init__(parent)
+        self._title = title
+        self._subtitle = ""
+        self._fg = EXPORT_FG
+        self.title_item = self.ci.addLabel("", row=0, col=0)
+        self.legend = pg.LegendItem(offset=None, colCount=legend_columns, horSpacing=18, frame=False)
+        self.ci.addItem(self.legend, row=1, col=0)
+        self.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignHCenter)
+        self.plot = self.ci.addPlot(row=2, col=0, axisItems=axis_items or {})
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setLabel("bottom", x_label)
+        self.plot.setLabel("left", y_label)
+        self.ci.layout.setRowStretchFactor(2, 1)
+        self.caption_item = pg.LabelItem("", justify="left", size="8pt")
+        self._x_label, self._y_label = x_label, y_label
+        self.setMouseTracking(True)
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
+        self.apply_palette()
+
+    # ----- theme
+    def apply_palette(self) -> None:
+        pal = self.palette()
+        self.apply_colours(pal.color(pal.ColorRole.Base).name(), pal.color(pal.ColorRole.Text).name())
+
+    def apply_colours(self, bg: str, fg: str) -> None:
+        self._fg = fg
+        self.setBackground(bg)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setPen(pg.mkPen(fg))
+            axis.setTextPen(pg.mkPen(fg))
+        self.plot.setLabel("bottom", self._x_label, color=fg)
+        self.plot.setLabel("left", self._y_label, color=fg)
+        self._show_title()
+        self.legend.setLabelTextColor(fg)
+        self._recolour(fg)
+
+    def fit_legend(self) -> None:
+        """Keep the legend rows tight (in a layout it would otherwise stretch to share the plot's height)."""
+        self.legend.layout.invalidate()
+        hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+        self.legend.setMaximumHeight(hint.height())
+        self.legend.setMinimumHeight(hint.height())
+        self.legend.setMaximumWidth(hint.width())
+
+    def set_subtitle(self, subtitle: str) -> None:
+        if subtitle != self._subtitle:
+            self._subtitle = subtitle
+            self._show_title()
+
+    def _show_title(self) -> None:
+        text = f"<b>{html.escape(self._title)}</b>"
+        if self._subtitle:
+            text += f" <span style='font-weight:normal'>· {html.escape(self._subtitle)}</span>"
+        self.title_item.setText(text, color=self._fg, size="11pt")
+
+    def _recolour(self, fg: str) -> None:  # subclasses recolour their own items
+        pass
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "plot"):
+            self.apply_palette()
+        super().changeEvent(event)
+
+    def set_axis_label(self, which: str, text: str) -> None:
+        if which == "left":
+            self._y_label = text
+        else:
+            self._x_label = text
+        self.plot.setLabel(which, text, color=self._fg)
+
+    # ----- hover
+    def _mouse_moved(self, pos) -> None:
+        if not self.plot.sceneBoundingRect().contains(pos):
+            return
+        point = self.plot.vb.mapSceneToView(pos)
+        text = self.hover_text(point.x(), point.y())
+        if text:
+            QToolTip.showText(QCursor.pos(), text, self)
+        else:
+            QToolTip.hideText()
+
+    def hover_text(self, x: float, y: float) -> str:
+        return ""
+
+    # ----- export
+    def render_image(self, width: int, caption: str) -> QImage:
+        """The chart as an image ``width`` pixels wide: white background, dark text, caption below."""
+        self.apply_colours(EXPORT_BG, EXPORT_FG)
+        self.caption_item.setText(_wrap_caption(caption), color="#57606a", size="8pt")
+        self.ci.addItem(self.caption_item, row=3, col=0)
+        self.ci.layout.activate()
+        try:
+            exporter = ImageExporter(self.ci)
+            exporter.parameters()["background"] = QColor(EXPORT_BG)
+            exporter.parameters()["width"] = int(width)
+            image = exporter.export(toBytes=True)
+        finally:
+            self.ci.removeItem(self.caption_item)
+            self.apply_palette()
+            self.ci.layout.activate()
+        return image
+
+
+class StrategyChart(ChartView):
+    """Chart 1: a stacked bar per strategy, stacked by component; capacity and usable lines."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Memory per GPU by strategy"), "", self.tr("Memory per GPU (GB)"), parent,
+                         legend_columns=5)
+        self.plot.getAxis("bottom").setHeight(48)
+        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.total_labels: list[pg.TextItem] = []
+        self.capacity_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOUR, width=2),
+                                             label="", labelOpts={"position": 0.98, "anchors": [(1, 1), (1, 1)],
+                                                                  "color": CAPACITY_COLOUR})
+        self.usable_line = pg.InfiniteLine(angle=0, movable=False,
+                                           pen=pg.mkPen(USABLE_COLOUR, width=2, style=Qt.PenStyle.DashLine),
+                                           label="", labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)],
+                                                                "color": USABLE_COLOUR})
+        self.plot.addItem(self.capacity_line, ignoreBounds=True)
+        self.plot.addItem(self.usable_line, ignoreBounds=True)
+        self.vm: StrategyBarsVM | None = None
+
+    def show_bars(self, vm: StrategyBarsVM) -> None:
+        self.vm = vm
+        n = len(vm.strategies)
+        x = np.arange(n, dtype=float)
+        seen = set()
+        for i, seg in enumerate(vm.segments):
+            seen.add(seg.key)
+            item = self.bars.get(seg.key)
+            if item is None:
+                colour = component_colour(seg.key, i)
+                item = pg.BarGraphItem(x=x, height=np.zeros(n), y0=np.zeros(n), width=BAR_WIDTH,
+                                       brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
+                self.plot.addItem(item)
+                self.bars[seg.key] = item
+            if self.legend.getLabel(item) is None:
+                self.legend.addItem(item, seg.label)
+            else:
+                self.legend.getLabel(item).setText(seg.label, color=self._fg)
+            item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
+            item.setVisible(True)
+        for key, item in self.bars.items():
+            if key not in seen:
+                item.setVisible(False)
+                if self.legend.getLabel(item) is not None:
+                    self.legend.removeItem(item)
+        self.fit_legend()
+        while len(self.total_labels) < n:
+            label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg)
+            self.plot.addItem(label, ignoreBounds=True)
+            self.total_labels.append(label)
+        for i, label in enumerate(self.total_labels):
+            if i < n:
+                text = f"{vm.totals[i]:,.1f}"
+                label.setHtml(f"<b>{text}</b>" if i == vm.chosen else text)
+                label.setPos(float(i), vm.totals[i])
+                label.setVisible(True)
+            else:
+                label.setVisible(False)
+        ticks = [(i, ("▸ " if i == vm.chosen else "") + s) for i, s in enumerate(vm.short_labels)]
+        self.plot.getAxis("bottom").setTicks([ticks])
+        self._show_line(self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}"), vm.unit)
+        self._show_line(self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"), vm.unit)
+        self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
+        top = max([*vm.totals, vm.capacity or 0.0, 1e-9])
+        self.plot.setXRange(-0.6, n - 0.4, padding=0)
+        self.plot.setYRange(0, top * 1.12, padding=0)
+
+    def _show_line(self, line: pg.InfiniteLine, value: float | None, fmt: str, unit: str) -> None:
+        if value is None:
+            line.setVisible(False)
+            return
+        line.setValue(value)
+        line.label.setFormat(fmt.format(value, unit))
+        line.setVisible(True)
+
+    def _recolour(self, fg: str) -> None:
+        for label in getattr(self, "total_labels", []):
+            label.setColor(fg)
+
+    def hover_text(self, x: float, y: float) -> str:
+        if self.vm is None:
+            return ""
+        i = round(x)
+        if not 0 <= i < len(self.vm.strategies) or abs(x - i) > BAR_WIDTH / 2:
+            return ""
+        for seg in self.vm.segments:
+            if seg.heights[i] > 0 and seg.bottoms[i] <= y < seg.bottoms[i] + seg.heights[i]:
+                return seg.tooltips[i]
+        return ""
+
+
+class SweepChart(ChartView):
+    """Charts 2 and 3: a line per strategy against the number of GPUs on a log2 axis (1 ... 1024)."""
+
+    def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None) -> None:
+        axes = {"left": PlainLogAxis("left")} if log_y else None
+        super().__init__(title, self.tr("Number of GPUs (log₂ scale)"), y_label, parent, legend_columns=3,
+                         axis_items=axes)
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.log_y = log_y
+        self.plot.setLogMode(x=False, y=log_y)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.capacity_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOUR, width=2),
+                                             label="", labelOpts={"position": 0.98, "anchors": [(1, 1), (1, 1)],
+                                                                  "color": CAPACITY_COLOUR})
+        self.usable_line = pg.InfiniteLine(angle=0, movable=False,
+                                           pen=pg.mkPen(USABLE_COLOUR, width=2, style=Qt.PenStyle.DashLine),
+                                           label="", labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)],
+                                                                "color": USABLE_COLOUR})
+        self.current_line = pg.InfiniteLine(angle=90, movable=False,
+                                            pen=pg.mkPen("#8c8c8c", width=1, style=Qt.PenStyle.DotLine))
+        for line in (self.capacity_line, self.usable_line, self.current_line):
+            self.plot.addItem(line, ignoreBounds=True)
+        self.vm: SweepVM | None = None
+
+    def show_sweep(self, vm: SweepVM, y_label: str) -> None:
+        self.vm = vm
+        x = np.log2(np.array(vm.counts, dtype=float))
+        seen = set()
+        for i, series in enumerate(vm.series):
+            seen.add(series.label)
+            y = np.array([np.nan if v is None else v for v in series.values], dtype=float)
+            if self.log_y:
+                y[~(y > 0)] = np.nan
+            curve = self.curves.get(series.label)
+            if curve is None:
+                colour = series_colour(len(self.curves))
+                style = Qt.PenStyle.DashLine if "offload" in series.label.lower() else Qt.PenStyle.SolidLine
+                curve = self.plot.plot([], [], pen=pg.mkPen(colour, width=2, style=style), symbol="o", symbolSize=6,
+                                       symbolBrush=colour, symbolPen=None, connect="finite", name=None)
+                self.curves[series.label] = curve
+            if np.isnan(y).all():  # nothing to draw (e.g. no GPU limit at all): keep the legend entry only
+                curve.setData([], [])
+            else:
+                curve.setData(x, y, connect="finite")
+            curve.setVisible(True)
+            if self.legend.getLabel(curve) is None:
+                self.legend.addItem(curve, series.label)
+        for label, curve in self.curves.items():
+            if label not in seen:
+                curve.setVisible(False)
+                if self.legend.getLabel(curve) is not None:
+                    self.legend.removeItem(curve)
+        self.fit_legend()
+        self.plot.getAxis("bottom").setTicks([[(math.log2(c), f"{c:,}") for c in vm.counts]])
+        for line, value, fmt in ((self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}")),
+                                 (self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"))):
+            if value is None or self.log_y:
+                line.setVisible(False)
+            else:
+                line.setValue(value)
+                line.label.setFormat(fmt.format(value, vm.unit))
+                line.setVisible(True)
+        self.current_line.setValue(math.log2(max(vm.current, 1)))
+        self.set_axis_label("left", y_label)
+        self.plot.setXRange(-0.3, math.log2(vm.counts[-1]) + 0.3, padding=0)
+        finite = [v for s in vm.series for v in s.values if v is not None and v > 0]
+        if self.log_y:
+            if finite:
+                self.plot.setYRange(math.log10(min(finite)) - 0.1, math.log10(max(finite)) + 0.1, padding=0)
+        else:
+            top = max([*finite, vm.capacity or 0.0, 1e-9])
+            self.plot.setYRange(0, top * 1.08, padding=0)
+
+    def hover_text(self, x: float, y: float) -> str:
+        if self.vm is None:
+            return ""
+        i = round(x)
+        if not 0 <= i < len(self.vm.counts) or abs(x - i) > 0.35:
+            return ""
+        lines = [self.tr("{0:,} GPUs").format(self.vm.counts[i])]
+        for series in self.vm.series:
+            value = series.values[i]
+            shown = "—" if value is None else f"{value:,.2f} {self.vm.unit}"
+            lines.append(f"{series.label}: {shown}")
+        return "\n".join(lines)

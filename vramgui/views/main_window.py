@@ -1,0 +1,389 @@
+"""The main window: forms on the left, results (summary, three charts, breakdown table) on the right.
+
+Implements the presenter's ``MainView`` protocol by delegating to its panels; owns menus, shortcuts, file
+dialogs and exports. Holds no arithmetic: every number arrives formatted in a view-model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QImage, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
+from vramgui.views.breakdown_table import BreakdownTable
+from vramgui.views.charts import ChartView, StrategyChart, SweepChart
+from vramgui.views.dialogs import AboutDialog, FormulasDialog
+from vramgui.views.input_panel import InputPanel
+from vramgui.views.summary_panel import SummaryPanel
+
+EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
+DEFAULT_EXPORT_WIDTH = 1600
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.presenter = None
+        self.result: ResultVM | None = None
+        self.setWindowTitle(self.tr("vramgui - GPU memory planner"))
+        self.setObjectName("MainWindow")
+        self._build()
+        self._build_menus()
+        self._restore_layout()
+
+    # ----- construction
+    def _build(self) -> None:
+        self.inputs = InputPanel()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.inputs)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(self.inputs.sizeHint().width() + 24)
+        self.input_scroll = scroll
+
+        self.summary = SummaryPanel()
+        self.chart_tabs = QTabWidget()
+        self.chart_tabs.setObjectName("chart_tabs")
+        self.strategy_chart = StrategyChart()
+        self.sweep_chart = SweepChart(self.tr("Memory per GPU against the number of GPUs"),
+                                      self.tr("Memory per GPU (GB)"))
+        self.max_model_chart = SweepChart(self.tr("Largest trainable model against the number of GPUs"),
+                                          self.tr("Largest model (billion parameters)"), log_y=True)
+        self.chart_tabs.addTab(self.strategy_chart, self.tr("By strategy"))
+        self.chart_tabs.addTab(self.sweep_chart, self.tr("By GPU count"))
+        self.chart_tabs.addTab(self.max_model_chart, self.tr("Largest model"))
+
+        self.breakdown = BreakdownTable()
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        title = QLabel(self.tr("Breakdown of the chosen strategy"))
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        head.addWidget(title, 1)
+        self.copy_table_button = QPushButton(self.tr("Copy table"))
+        self.copy_table_button.setToolTip(self.tr("Copy the table as tab-separated text (pastes into a spreadsheet)"))
+        self.copy_table_button.clicked.connect(self._copy_table)
+        head.addWidget(self.copy_table_button)
+        table_layout.addLayout(head)
+        table_layout.addWidget(self.breakdown)
+
+        results = QSplitter(Qt.Orientation.Vertical)
+        results.setObjectName("results_splitter")
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.summary)
+        top_layout.addWidget(self.chart_tabs, 1)
+        results.addWidget(top)
+        results.addWidget(table_box)
+        results.setStretchFactor(0, 3)
+        results.setStretchFactor(1, 1)
+        results.setChildrenCollapsible(False)
+        self.results_splitter = results
+
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.setObjectName("main_splitter")
+        main.addWidget(scroll)
+        main.addWidget(results)
+        main.setStretchFactor(0, 0)
+        main.setStretchFactor(1, 1)
+        main.setChildrenCollapsible(False)
+        self.main_splitter = main
+        self.setCentralWidget(main)
+        self.statusBar()
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        self.open_action = self._action(self.tr("&Open scenario…"), self._on_open, QKeySequence.StandardKey.Open)
+        self.save_action = self._action(self.tr("&Save scenario as…"), self._on_save, QKeySequence.StandardKey.Save)
+        self.import_config_action = self._action(self.tr("&Import config.json…"), self._on_import_file, "Ctrl+I",
+                                                 self.tr("Read the model from a Hugging Face config.json"))
+        self.import_folder_action = self._action(self.tr("Import model &folder…"), self._on_import_folder)
+        self.export_png_action = self._action(self.tr("&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
+        self.export_csv_action = self._action(self.tr("Export &data as CSV…"), self._on_export_csv, "Ctrl+Shift+E")
+        self.copy_chart_action = self._action(self.tr("&Copy chart to clipboard"), self.copy_chart, "Ctrl+Shift+C")
+        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
+                     None, self.export_png_action, self.export_csv_action, self.copy_chart_action):
+            file_menu.addSeparator() if item is None else file_menu.addAction(item)
+        width_menu = file_menu.addMenu(self.tr("PNG export &width"))
+        group = QActionGroup(self)
+        self.width_actions: dict[int, QAction] = {}
+        current = self.export_width()
+        for width in EXPORT_WIDTHS:
+            action = QAction(self.tr("{0} px").format(width), self, checkable=True)
+            action.setChecked(width == current)
+            action.triggered.connect(lambda _=False, w=width: self.set_export_width(w))
+            group.addAction(action)
+            width_menu.addAction(action)
+            self.width_actions[width] = action
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        view_menu = bar.addMenu(self.tr("&View"))
+        units = QActionGroup(self)
+        self.unit_actions: dict[str, QAction] = {}
+        for unit, text in (("GB", self.tr("Units: &GB (10⁹ bytes)")), ("GiB", self.tr("Units: G&iB (2³⁰ bytes)"))):
+            action = QAction(text, self, checkable=True)
+            action.triggered.connect(lambda _=False, u=unit: self._on_unit(u))
+            units.addAction(action)
+            view_menu.addAction(action)
+            self.unit_actions[unit] = action
+        self.unit_actions.get(self.settings.unit(), self.unit_actions["GB"]).setChecked(True)
+        view_menu.addSeparator()
+        for i, text in enumerate((self.tr("Chart: by &strategy"), self.tr("Chart: by GPU &count"),
+                                  self.tr("Chart: &largest model"))):
+            view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
+                                             f"Ctrl+{i + 1}"))
+
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self.formulas_action = self._action(self.tr("&Formulas and sources"), self.show_formulas,
+                                            QKeySequence.StandardKey.HelpContents)
+        self.about_action = self._action(self.tr("&About vramgui"), self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addAction(self.formulas_action)
+        help_menu.addAction(self.about_action)
+
+        import_menu = QMenu(self)
+        import_menu.addAction(self.import_config_action)
+        import_menu.addAction(self.import_folder_action)
+        self.inputs.import_button.setMenu(import_menu)
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        for name, splitter in (("main", self.main_splitter), ("results", self.results_splitter)):
+            sizes = self.settings.splitter_sizes(name)
+            if sizes and len(sizes) == splitter.count():
+                splitter.setSizes(sizes)
+
+    # ----- presenter wiring
+    def attach(self, presenter) -> None:
+        self.presenter = presenter
+        self.inputs.edited.connect(presenter.on_field_edited)
+
+    # ----- MainView protocol
+    def set_choices(self, key: str, choices: Sequence[tuple[str, str]]) -> None:
+        self.inputs.set_choices(key, choices)
+
+    def set_form_values(self, values: Mapping[str, object]) -> None:
+        self.inputs.set_form_values(values)
+
+    def set_fields_enabled(self, states: Mapping[str, bool]) -> None:
+        self.inputs.set_fields_enabled(states)
+
+    def show_field_errors(self, errors: Sequence[FieldError]) -> None:
+        self.inputs.show_field_errors(errors)
+
+    def show_result(self, result: ResultVM) -> None:
+        self.result = result
+        self.summary.show_summary(result.summary)
+        self.strategy_chart.set_subtitle(result.title)
+        self.strategy_chart.show_bars(result.bars)
+        self.breakdown.show_rows(result.breakdown)
+
+    def show_sweep(self, sweep: SweepVM) -> None:
+        self.sweep_chart.set_subtitle(self.result.title if self.result else "")
+        self.sweep_chart.show_sweep(sweep, self.tr("Memory per GPU ({0})").format(sweep.unit))
+
+    def show_max_model(self, sweep: SweepVM) -> None:
+        self.max_model_chart.set_subtitle(self.result.title if self.result else "")
+        self.max_model_chart.show_sweep(sweep, self.tr("Largest model (billion parameters)"))
+
+    def show_stale(self, reason: str | None) -> None:
+        self.summary.show_stale(reason)
+        for chart in self.charts():
+            chart.setEnabled(not reason)
+        self.breakdown.setEnabled(not reason)
+
+    # ----- charts and exports
+    def charts(self) -> tuple[ChartView, ...]:
+        return (self.strategy_chart, self.sweep_chart, self.max_model_chart)
+
+    def current_chart(self) -> ChartView:
+        return self.charts()[self.chart_tabs.currentIndex()]
+
+    def export_width(self) -> int:
+        raw = self.settings.qsettings.value("export/width")
+        try:
+            width = int(raw)
+        except (TypeError, ValueError):
+            return DEFAULT_EXPORT_WIDTH
+        return width if 100 <= width <= 10000 else DEFAULT_EXPORT_WIDTH
+
+    def set_export_width(self, width: int) -> None:
+        self.settings.qsettings.setValue("export/width", int(width))
+        if width in self.width_actions:
+            self.width_actions[width].setChecked(True)
+
+    def chart_image(self, width_px: int | None = None) -> QImage:
+        """The visible chart as an image: white background, title, legend, axis labels, scenario caption."""
+        if self.presenter is not None:
+            self.presenter.finish_sweeps()
+        caption = self.result.caption if self.result else ""
+        return self.current_chart().render_image(width_px or self.export_width(), caption)
+
+    def export_chart(self, path: str, width_px: int = DEFAULT_EXPORT_WIDTH) -> None:
+        image = self.chart_image(width_px)
+        if not image.save(str(path), "PNG"):
+            raise OSError(self.tr("Could not write {0}").format(path))
+
+    def export_csv(self, path: str) -> None:
+        self.presenter.write_csv(str(path))
+
+    def copy_chart(self) -> None:
+        QGuiApplication.clipboard().setImage(self.chart_image())
+        self.statusBar().showMessage(self.tr("Chart copied to the clipboard"), 4000)
+
+    def _copy_table(self) -> None:
+        QGuiApplication.clipboard().setText(self.breakdown.as_text())
+        self.statusBar().showMessage(self.tr("Table copied to the clipboard"), 4000)
+
+    def _ask_save_path(self, title: str, name: str, file_filter: str, suffix: str, kind: str) -> str | None:
+        start = str(Path(self.settings.last_folder(kind)) / name)
+        path, _ = QFileDialog.getSaveFileName(self, title, start, file_filter)
+        if not path:
+            return None
+        if not path.lower().endswith(suffix):
+            path += suffix
+        self.settings.set_last_folder(kind, Path(path).parent)
+        return path
+
+    def _on_export_png(self) -> None:
+        names = ("vramgui-strategies.png", "vramgui-gpu-count.png", "vramgui-largest-model.png")
+        path = self._ask_save_path(self.tr("Export chart as PNG"), names[self.chart_tabs.currentIndex()],
+                                   self.tr("PNG images (*.png)"), ".png", "export")
+        if path is None:
+            return
+        try:
+            self.export_chart(path, self.export_width())
+        except OSError as err:
+            QMessageBox.critical(self, self.tr("Export failed"), str(err))
+            return
+        self.statusBar().showMessage(self.tr("Chart saved to {0}").format(path), 6000)
+
+    def _on_export_csv(self) -> None:
+        path = self._ask_save_path(self.tr("Export data as CSV"), "vramgui-data.csv",
+                                   self.tr("CSV files (*.csv)"), ".csv", "export")
+        if path is None:
+            return
+        try:
+            self.export_csv(path)
+        except OSError as err:
+            QMessageBox.critical(self, self.tr("Export failed"), str(err))
+            return
+        self.statusBar().showMessage(self.tr("Data saved to {0}").format(path), 6000)
+
+    def _on_open(self) -> None:
+        from vramgui.core import scenario_io
+
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self.settings.last_folder("open"),
+                                              self.tr("vramgui scenarios (*.json);;All files (*)"))
+        if not path:
+            return
+        self.settings.set_last_folder("open", Path(path).parent)
+        try:
+            scenario = scenario_io.load_scenario(path)
+        except (OSError, ValueError) as err:
+            QMessageBox.warning(self, self.tr("Cannot open scenario"), str(err))
+            return
+        self.presenter.load_scenario(scenario)
+        self.settings.add_recent_file(path)
+        self.statusBar().showMessage(self.tr("Opened {0}").format(path), 6000)
+
+    def _on_save(self) -> None:
+        from vramgui.core import scenario_io
+
+        if self.presenter.scenario is None:
+            return
+        path = self._ask_save_path(self.tr("Save scenario"), "scenario.json",
+                                   self.tr("vramgui scenarios (*.json)"), ".json", "save")
+        if path is None:
+            return
+        try:
+            scenario_io.save_scenario(path, self.presenter.scenario)
+        except (OSError, ValueError) as err:
+            QMessageBox.critical(self, self.tr("Cannot save scenario"), str(err))
+            return
+        self.settings.add_recent_file(path)
+        self.statusBar().showMessage(self.tr("Saved {0}").format(path), 6000)
+
+    def _on_import_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import model config"), self.settings.last_folder("open"),
+                                              self.tr("Model configs (config.json *.json);;All files (*)"))
+        if path:
+            self.settings.set_last_folder("open", Path(path).parent)
+            self.presenter.import_model(path)
+
+    def _on_import_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Import model folder"), self.settings.last_folder("open"))
+        if path:
+            self.settings.set_last_folder("open", path)
+            self.presenter.import_model(path)
+
+    def _on_unit(self, unit: str) -> None:
+        self.settings.set_unit(unit)
+        if self.presenter is not None:
+            self.presenter.set_unit(unit)
+
+    # ----- help
+    def show_formulas(self) -> None:
+        dialog = FormulasDialog(self.result.formulas_html if self.result else "", self)
+        dialog.setModal(False)
+        dialog.show()
+        self.formulas_dialog = dialog
+
+    def show_about(self) -> None:
+        dialog = AboutDialog(self)
+        dialog.setModal(False)
+        dialog.show()
+        self.about_dialog = dialog
+
+    # ----- lifetime
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.settings.set_window_geometry(QByteArray(self.saveGeometry()))
+        self.settings.set_splitter_sizes("main", self.main_splitter.sizes())
+        self.settings.set_splitter_sizes("results", self.results_splitter.sizes())
+        if self.presenter is not None and self.presenter.scenario is not None:
+            try:
+                self.settings.set_last_scenario(self.presenter.scenario)
+            except (OSError, ValueError):
+                pass
+        self.settings.sync()
+        super().closeEvent(event)
+

@@ -1,0 +1,124 @@
+"""The results summary: total per GPU, fits / does not fit (mark and text), headroom, accumulation, limits.
+
+Also carries the stale banner: when the input is invalid the last valid numbers stay, greyed, under a banner
+giving the reason.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from vramgui.presenters.view_models import SummaryVM
+from vramgui.views.theme import status_pixmap, warning_colours
+
+
+class SummaryPanel(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("SummaryPanel")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 8, 10, 8)
+        outer.setSpacing(4)
+
+        self.stale_banner = QLabel()
+        self.stale_banner.setObjectName("stale_banner")
+        self.stale_banner.setWordWrap(True)
+        self.stale_banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.stale_banner.hide()
+        outer.addWidget(self.stale_banner)
+
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setObjectName("summary_title")
+        self.title.setWordWrap(True)
+        title_font = QFont(self.title.font())
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        top.addWidget(self.title, 1)
+        outer.addLayout(top)
+
+        headline = QHBoxLayout()
+        self.total = QLabel()
+        self.total.setObjectName("summary_total")
+        big = QFont(self.total.font())
+        big.setPointSizeF(big.pointSizeF() * 1.7)
+        big.setBold(True)
+        self.total.setFont(big)
+        self.total.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fits_icon = QLabel()
+        self.fits_icon.setObjectName("fits_icon")
+        self.fits_text = QLabel()
+        self.fits_text.setObjectName("fits_text")
+        self.fits_text.setWordWrap(True)
+        headline.addWidget(self.total)
+        headline.addSpacing(16)
+        headline.addWidget(self.fits_icon)
+        headline.addWidget(self.fits_text, 1)
+        outer.addLayout(headline)
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        self.values: dict[str, QLabel] = {}
+        rows = (
+            ("headroom", self.tr("Headroom:")),
+            ("accumulation", self.tr("Accumulation steps:")),
+            ("micro_batch", self.tr("Largest micro-batch:")),
+            ("host", self.tr("Host memory:")),
+        )
+        for i, (key, text) in enumerate(rows):
+            name = QLabel(text)
+            value = QLabel()
+            value.setObjectName("summary_" + key)
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(name, i // 2, (i % 2) * 2, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(value, i // 2, (i % 2) * 2 + 1, Qt.AlignmentFlag.AlignTop)
+            self.values[key] = value
+        outer.addLayout(grid)
+
+        self.notes = QLabel()
+        self.notes.setObjectName("summary_notes")
+        self.notes.setWordWrap(True)
+        self.notes.hide()
+        outer.addWidget(self.notes)
+        self._fits_kind = "unknown"
+
+    def show_summary(self, vm: SummaryVM) -> None:
+        self.title.setText(self.tr("Chosen strategy: {0}").format(vm.strategy))
+        self.total.setText(vm.total_text)
+        self._fits_kind = "unknown" if vm.fits is None else ("ok" if vm.fits else "bad")
+        self._paint_icon()
+        self.fits_text.setText(vm.fits_text)
+        self.fits_icon.setToolTip(vm.fits_text)
+        self.fits_icon.setAccessibleName(vm.fits_text)
+        self.values["headroom"].setText(vm.headroom_text)
+        self.values["accumulation"].setText(vm.accumulation_text)
+        self.values["micro_batch"].setText(vm.max_micro_batch_text)
+        self.values["host"].setText(vm.host_text)
+        self.notes.setText("\n".join("• " + n for n in vm.notes))
+        self.notes.setVisible(bool(vm.notes))
+
+    def _paint_icon(self) -> None:
+        size = max(20, self.fontMetrics().height() + 6)
+        self.fits_icon.setPixmap(status_pixmap(self._fits_kind, size, self.devicePixelRatioF()))
+
+    def show_stale(self, reason: str | None) -> None:
+        if reason:
+            bg, fg = warning_colours(self)
+            self.stale_banner.setStyleSheet(f"background: {bg}; color: {fg}; padding: 4px; border-radius: 3px;")
+            self.stale_banner.setText("⚠ " + reason)
+            self.stale_banner.show()
+        else:
+            self.stale_banner.hide()
+        for widget in (self.total, self.fits_text, self.fits_icon, *self.values.values()):
+            widget.setEnabled(not reason)
+
+    @property
+    def fits_kind(self) -> str:
+        return self._fits_kind
