@@ -30,6 +30,7 @@ FLAGS = {  # scenario field -> the flag that sets it, so messages name what the 
     "parallel.gpus_per_node": "--gpus-per-node", "parallel.zero_stage": "--stage", "parallel.tp": "--tp",
     "parallel.pp": "--pp", "offload.optimizer": "--offload-optimizer", "offload.params": "--offload-params",
     "hardware.gpu_memory": "--gpu-memory", "hardware.reserve": "--reserve", "overhead.cuda_context": "--cuda-context",
+    "hardware.gpu": "--gpu", "model.preset": "--preset",
     "overhead.comm_buffers": "--comm-buffers", "overhead.zero3_live_params": "--live-params", "overhead.extra": "--extra",
 }
 
@@ -277,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"vramgui: error: {text}", file=sys.stderr)
     except LookupError as err:  # unknown preset names
         print(f"vramgui: error: {err.args[0] if err.args else err}", file=sys.stderr)
+    except BrokenPipeError:  # e.g. `vramgui presets | head`
+        sys.stderr.close()
+        return 0
     except OSError as err:
         print(f"vramgui: error: cannot read {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
     return EXIT_BAD_INPUT

@@ -28,15 +28,16 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
             + f" | {est.strategy} ({est.fsdp}) | {p.num_gpus} GPU(s), N_d = {est.data_parallel}"
             + (f", tp {p.tp}, pp {p.pp}" if p.tp * p.pp > 1 else "")
             + f" | {s.precision.dtype} {s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention")
-    rows = [["Component", "Per GPU", "Formula", "Derivation"]]
+    rows = [["Component", "Per GPU", "Derivation"]]
     for c in est.components:
         label = ("  " + c.label) if c.key == "master_weights" else c.label
         deriv = c.derivation
         if unit != "GB" and c.bytes is not None and " = " in deriv:  # derivations are written in GB
             deriv = deriv.rsplit(" = ", 1)[0] + " = " + format_bytes(c.bytes, unit)
-        rows.append([label, format_bytes(c.bytes, unit), c.formula, deriv])
-    rows.append(["Total", format_bytes(est.per_gpu_total, unit), "", ""])
-    out = [head, "", _table(rows, {1})]
+        rows.append([label, format_bytes(c.bytes, unit), deriv])
+    rows.append(["Total", format_bytes(est.per_gpu_total, unit), ""])
+    formulas = "Formulas: " + "; ".join(f"{c.key} = {c.formula}" for c in est.components if c.formula not in ("0", "n/a"))
+    out = [head, "", _table(rows, {1}), formulas]
     hw = s.hardware
     if hw.gpu_memory is not None:
         verdict = "fits" if est.fits else "does NOT fit"

@@ -184,8 +184,10 @@ def _other_component(scenario: Scenario, extra_part) -> Component:
     if not terms:
         return Component("other", LABELS["other"], 0, "0", "0 (no fixed terms given)", "explicit inputs")
     source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
-    return Component("other", LABELS["other"], total, " + ".join(t[0] for t in terms),
-                     " + ".join(t[2] for t in terms) + f" = {format_bytes(total)}", source)
+    deriv = " + ".join(t[2] for t in terms)
+    if deriv != format_bytes(total):
+        deriv += f" = {format_bytes(total)}"
+    return Component("other", LABELS["other"], total, " + ".join(t[0] for t in terms), deriv, source)
 
 
 def estimate(scenario: Scenario) -> Estimate:
