@@ -68,7 +68,8 @@ def code_strings(path: Path) -> tuple[set[tuple[str, str]], list[str]]:
 
 
 def place_markers(text: str) -> list[str]:
-    return sorted(re.findall(r"%(?:\d+|n)", text))
+    """Qt's %1/%n and str.format's {0}/{name} markers."""
+    return sorted(re.findall(r"%(?:\d+|n)|\{\w*\}", text))
 
 
 def lrelease() -> str | None:
@@ -131,6 +132,10 @@ def test_terminology_follows_the_glossary():
         if english in texts:
             assert chinese in texts[english], english
     assert not [t for s, t in texts.items() if "memory" in s.lower() and "内存" in t and "GPU" in s]
+
+
+def test_place_markers_cover_both_styles():
+    assert place_markers("At most %1 of %2, {0} px, {unit}") == ["%1", "%2", "{0}", "{unit}"]
 
 
 def test_code_string_extractor_sees_tr_inside_f_strings(tmp_path):
