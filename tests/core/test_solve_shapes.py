@@ -1,0 +1,50 @@
+"""Largest micro-batch and sequence length, and the explicit fixed terms under Other."""
+
+from __future__ import annotations
+
+import pytest
+
+from vramgui.core.architecture import Architecture
+from vramgui.core.errors import InputError
+from vramgui.core.estimate import estimate
+from vramgui.core.solve import max_micro_batch, max_seq_len, with_value
+from vramgui.core.specs import HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.units import GB
+
+LLAMA = Scenario(model=ModelSpec(architecture=Architecture()), parallel=ParallelSpec(num_gpus=8, zero_stage=3),
+                 hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.1))
+
+
+def test_max_micro_batch_is_the_exact_boundary():
+    b = max_micro_batch(LLAMA)
+    assert b >= 1
+    assert estimate(with_value(LLAMA, "training.micro_batch", b)).fits
+    assert not estimate(with_value(LLAMA, "training.micro_batch", b + 1)).fits
+
+
+def test_max_seq_len_is_the_exact_boundary():
+    n = max_seq_len(LLAMA)
+    assert n >= 1
+    assert estimate(with_value(LLAMA, "training.seq_len", n)).fits
+    assert not estimate(with_value(LLAMA, "training.seq_len", n + 1)).fits
+
+
+def test_zero_when_even_one_does_not_fit():
+    tiny = with_value(LLAMA, "hardware.gpu_memory", 10**9)
+    assert max_micro_batch(tiny) == 0 and max_seq_len(tiny) == 0
+
+
+def test_shape_solves_need_an_architecture():
+    s = with_value(LLAMA, "model", ModelSpec(params=7 * 10**9))
+    with pytest.raises(InputError, match="model.architecture"):
+        max_micro_batch(s)
+
+
+def test_other_adds_each_explicit_term_and_live_params_only_at_stage_three():
+    ov = OverheadSpec(cuda_context=10**9, comm_buffers=5 * 10**8, zero3_live_params=10**8, extra=1)
+    base = Scenario(model=ModelSpec(params=10**9), precision=PrecisionSpec(dtype="bf16"), overhead=ov,
+                    parallel=ParallelSpec(num_gpus=8, zero_stage=3))
+    other = estimate(base).component("other")
+    assert other.bytes == 10**9 + 5 * 10**8 + 2 * 10**8 + 1
+    assert "cuda_context" in other.formula and "live_params" in other.formula
+    assert estimate(with_value(base, "parallel.zero_stage", 2)).bytes_of("other") == 10**9 + 5 * 10**8 + 1
