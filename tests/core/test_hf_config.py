@@ -87,9 +87,81 @@ def test_legacy_falcon_model_type_alias():
     assert count_params(architecture_from_config(cfg)) == 6_921_720_704
 
 
-@pytest.mark.skipif(not FIXTURES.is_dir(), reason="fixtures not written yet")
-@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*/config.json")) if FIXTURES.is_dir() else [])
-def test_fixture_configs_import(path):
-    expected = json.loads((path.parent / "expected.json").read_text())
-    spec = load_model_spec(path.parent)
-    assert spec.params == expected["params"]
+FIXTURE_DIRS = sorted(p.parent for p in FIXTURES.glob("*/config.json"))
+
+
+def test_every_supported_family_has_a_published_config_fixture():
+    types = {json.loads((d / "config.json").read_text())["model_type"] for d in FIXTURE_DIRS}
+    assert set(SUPPORTED_MODEL_TYPES) <= types
+
+
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda d: d.name)
+def test_published_config_imports_to_the_expected_count(folder):
+    expected = json.loads((folder / "expected.json").read_text())
+    spec = load_model_spec(folder / "config.json")
+    assert spec.params == count_params(spec.architecture) == expected["params"], expected["source"]
+
+
+def test_folder_without_config_is_a_clear_error(tmp_path):
+    with pytest.raises(InputError, match="cannot open"):
+        load_model_spec(tmp_path)
+
+
+def test_oversized_config_is_refused_unread(tmp_path):
+    path = tmp_path / "config.json"
+    with open(path, "wb") as fh:
+        fh.truncate(9 * 2**20)  # sparse: 9 MiB of zeros without writing them
+    with pytest.raises(InputError, match="read at most"):
+        load_model_spec(path)
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b"\xff\xfe{}", "UTF-8"),
+    (b'{"model_type": "llama", ', "not valid JSON"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested"),
+    (b"[1, 2, 3]", "JSON object"),
+    (b"", "not valid JSON"),
+    (b'{"model_type": "llama", "hidden_size": NaN, "num_hidden_layers": 2, "num_attention_heads": 2,'
+     b' "intermediate_size": 8, "vocab_size": 10}', "whole number"),
+    (b'{"model_type": "llama", "hidden_size": 1e400, "num_hidden_layers": 2, "num_attention_heads": 2,'
+     b' "intermediate_size": 8, "vocab_size": 10}', "whole number"),
+    (b'{"model_type": ["llama"]}', "model_type"),
+])
+def test_malformed_config_gives_clear_error(tmp_path, raw, message):
+    path = tmp_path / "config.json"
+    path.write_bytes(raw)
+    with pytest.raises(InputError) as err:
+        load_model_spec(path)
+    assert message in str(err.value)
+
+
+def test_fifo_instead_of_config_is_refused_without_blocking(tmp_path):
+    import os
+    os.mkfifo(tmp_path / "config.json")
+    with pytest.raises(InputError, match="not a regular file"):
+        load_model_spec(tmp_path)
+
+
+def test_absurd_sizes_are_bounded_so_counting_stays_cheap():
+    cfg = {"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 10**9, "num_attention_heads": 4,
+           "intermediate_size": 128, "vocab_size": 100}
+    with pytest.raises(InputError, match="out of range"):
+        architecture_from_config(cfg)
+
+
+def test_nonempty_mlp_only_layers_is_refused_rather_than_miscounted():
+    cfg = {"model_type": "qwen3_moe", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+           "intermediate_size": 128, "vocab_size": 100, "mlp_only_layers": [0]}
+    with pytest.raises(InputError, match="mlp_only_layers"):
+        architecture_from_config(cfg)
+
+
+def test_nested_wrapper_configs_do_not_recurse():
+    cfg: dict = {"model_type": "gemma3", "text_config": {}}
+    inner = cfg["text_config"]
+    for _ in range(300):
+        inner["model_type"] = "gemma3"
+        inner["text_config"] = {}
+        inner = inner["text_config"]
+    with pytest.raises(InputError, match="missing"):
+        architecture_from_config(cfg)

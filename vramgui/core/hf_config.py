@@ -240,14 +240,14 @@ def architecture_from_config(config: Any) -> Architecture:
     if not isinstance(config, dict):
         raise InputError("config", "config.json must hold a JSON object")
     model_type = config.get("model_type")
+    if not isinstance(model_type, str) or not model_type:
+        raise InputError("config.model_type", "missing or not a string: this does not look like a Hugging Face "
+                         "config.json", ", ".join(SUPPORTED_MODEL_TYPES))
     if model_type in _TEXT_CONFIG_WRAPPERS and isinstance(config.get("text_config"), dict):
         text = dict(config["text_config"])
-        text.setdefault("model_type", _TEXT_CONFIG_WRAPPERS[model_type])
+        text["model_type"] = _TEXT_CONFIG_WRAPPERS[model_type]  # never another wrapper: no recursion chains
         text.setdefault("tie_word_embeddings", config.get("tie_word_embeddings", True))
         return architecture_from_config(text)
-    if not isinstance(model_type, str) or not model_type:
-        raise InputError("config.model_type", "missing: this does not look like a Hugging Face config.json",
-                         ", ".join(SUPPORTED_MODEL_TYPES))
     model_type = _ALIASES.get(model_type, model_type)
     reader = READERS.get(model_type)
     if reader is None:

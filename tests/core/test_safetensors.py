@@ -1,0 +1,195 @@
+"""safetensors headers: counted without loading tensors; malformed, truncated, huge and hostile files rejected."""
+
+from __future__ import annotations
+
+import json
+import struct
+import time
+from pathlib import Path
+
+import pytest
+
+from vramgui.core.errors import InputError
+from vramgui.core.model_folder import import_model
+from vramgui.core.safetensors import INDEX_NAME, count_weights, read_header
+
+BITS = {"F32": 32, "BF16": 16, "F16": 16, "I32": 32, "F8_E4M3": 8}
+
+
+def write_safetensors(path: Path, tensors: dict[str, tuple[str, list[int]]], metadata: dict | None = None,
+                      pad_header: int = 0) -> Path:
+    """A valid safetensors file written byte by byte (zeros as data), as the format describes it."""
+    header: dict = {}
+    offset = 0
+    for name, (dtype, shape) in tensors.items():
+        n = 1
+        for d in shape:
+            n *= d
+        size = n * BITS[dtype] // 8
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [offset, offset + size]}
+        offset += size
+    if metadata is not None:
+        header["__metadata__"] = metadata
+    raw = json.dumps(header).encode() + b" " * pad_header
+    path.write_bytes(struct.pack("<Q", len(raw)) + raw + bytes(offset))
+    return path
+
+
+def raw_file(path: Path, header: bytes, data: bytes = b"", declared: int | None = None) -> Path:
+    path.write_bytes(struct.pack("<Q", len(header) if declared is None else declared) + header + data)
+    return path
+
+
+TINY_LLAMA = {"model_type": "llama", "hidden_size": 8, "num_hidden_layers": 2, "num_attention_heads": 2,
+              "num_key_value_heads": 1, "intermediate_size": 16, "vocab_size": 10, "tie_word_embeddings": False,
+              "torch_dtype": "bfloat16"}
+
+
+def tiny_llama_tensors(layers: int = 2) -> dict[str, tuple[str, list[int]]]:
+    t = {"model.embed_tokens.weight": ("BF16", [10, 8]), "model.norm.weight": ("BF16", [8]),
+         "lm_head.weight": ("BF16", [10, 8])}
+    for i in range(layers):
+        p = f"model.layers.{i}."
+        t |= {p + "input_layernorm.weight": ("BF16", [8]), p + "post_attention_layernorm.weight": ("BF16", [8]),
+              p + "self_attn.q_proj.weight": ("BF16", [8, 8]), p + "self_attn.k_proj.weight": ("BF16", [4, 8]),
+              p + "self_attn.v_proj.weight": ("BF16", [4, 8]), p + "self_attn.o_proj.weight": ("BF16", [8, 8]),
+              p + "mlp.gate_proj.weight": ("BF16", [16, 8]), p + "mlp.up_proj.weight": ("BF16", [16, 8]),
+              p + "mlp.down_proj.weight": ("BF16", [8, 16])}
+    return t
+
+
+def model_folder(tmp_path: Path, tensors=None, config=None) -> Path:
+    folder = tmp_path / "tiny-llama"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config or TINY_LLAMA))
+    write_safetensors(folder / "model.safetensors", tensors or tiny_llama_tensors())
+    return folder
+
+
+def test_header_lists_tensors_with_shapes(tmp_path):
+    path = write_safetensors(tmp_path / "a.safetensors", {"w": ("F32", [3, 4]), "b": ("BF16", [4])},
+                             metadata={"format": "pt"}, pad_header=5)
+    tensors = {t.name: t for t in read_header(path)}
+    assert set(tensors) == {"w", "b"}
+    assert tensors["w"].numel == 12 and tensors["b"].dtype == "BF16"
+
+
+def test_folder_weights_agree_with_config(tmp_path):
+    result = import_model(model_folder(tmp_path))
+    assert result.weights is not None and result.weights.exact
+    assert result.weights.params == result.config_params == result.spec.params
+    assert not result.mismatch and "agree" in result.summary()
+
+
+def test_mismatch_is_flagged(tmp_path):
+    result = import_model(model_folder(tmp_path, config={**TINY_LLAMA, "intermediate_size": 32}))
+    assert result.mismatch and result.difference < 0
+    assert "MISMATCH" in result.summary()
+
+
+def test_buffers_and_extra_layers_are_set_aside(tmp_path):
+    tensors = tiny_llama_tensors(layers=3)  # layer 2 lies beyond num_hidden_layers (an MTP-like module)
+    tensors["model.layers.0.self_attn.rotary_emb.inv_freq"] = ("F32", [2])
+    result = import_model(model_folder(tmp_path, tensors=tensors))
+    reasons = dict(result.weights.excluded)
+    assert reasons["buffer (not a parameter)"] == 2
+    assert any("beyond num_hidden_layers" in r for r in reasons)
+    assert not result.mismatch
+
+
+def test_sharded_checkpoint_read_through_index(tmp_path):
+    folder = tmp_path / "sharded"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(TINY_LLAMA))
+    items = list(tiny_llama_tensors().items())
+    half = len(items) // 2
+    shards = {"model-00001-of-00002.safetensors": dict(items[:half]),
+              "model-00002-of-00002.safetensors": dict(items[half:])}
+    weight_map = {}
+    for fname, part in shards.items():
+        write_safetensors(folder / fname, part)
+        weight_map |= {k: fname for k in part}
+    (folder / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 1}, "weight_map": weight_map}))
+    result = import_model(folder)
+    assert result.weights.source == "headers of 2 safetensors files" and not result.mismatch
+
+
+def test_index_metadata_used_when_shards_are_missing(tmp_path):
+    folder = tmp_path / "index-only"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(TINY_LLAMA))
+    n = sum(1 for _ in tiny_llama_tensors())
+    params = import_model(folder).config_params
+    (folder / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 2 * params},
+                                                 "weight_map": {f"t{i}": "model-00001.safetensors" for i in range(n)}}))
+    weights = import_model(folder).weights
+    assert weights.params == params and not weights.exact and "missing" in weights.notes[0]
+
+
+def test_config_file_alone_has_no_weights(tmp_path):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(TINY_LLAMA))
+    result = import_model(path)
+    assert result.weights is None and not result.mismatch
+
+
+@pytest.mark.parametrize("name, make, message", [
+    ("empty", lambda p: p.write_bytes(b""), "truncated"),
+    ("short", lambda p: p.write_bytes(b"\x01\x02"), "truncated"),
+    ("huge_length", lambda p: raw_file(p, b"{}", declared=2**63), "header"),
+    ("length_past_end", lambda p: raw_file(p, b"{}", declared=1000), "truncated"),
+    ("not_json", lambda p: raw_file(p, b"\xff\xfe garbage"), "UTF-8"),
+    ("bad_json", lambda p: raw_file(p, b"{\"a\": "), "JSON"),
+    ("deep_nesting", lambda p: raw_file(p, b"[" * 200_000 + b"]" * 200_000), "nested"),
+    ("list_header", lambda p: raw_file(p, b"[1, 2]"), "object"),
+    ("no_dtype", lambda p: raw_file(p, b'{"w": {"shape": [1], "data_offsets": [0, 4]}}', bytes(4)), "dtype"),
+    ("bad_shape", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [-1], "data_offsets": [0, 4]}}',
+                                     bytes(4)), "shape"),
+    ("giant_shape", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [1000000000000, 1000000000000],'
+                                          b' "data_offsets": [0, 4]}}', bytes(4)), "needs"),
+    ("offsets_past_end", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [1000], "data_offsets":'
+                                               b' [0, 4000]}}', bytes(4)), "truncated"),
+    ("reversed_offsets", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [1], "data_offsets": [4, 0]}}',
+                                            bytes(4)), "data_offsets"),
+])
+def test_malformed_files_give_clear_errors_fast(tmp_path, name, make, message):
+    path = tmp_path / f"{name}.safetensors"
+    make(path)
+    start = time.monotonic()
+    with pytest.raises(InputError) as err:
+        read_header(path)
+    assert message in str(err.value) and err.value.field == "weights"
+    assert time.monotonic() - start < 5
+
+
+def test_huge_header_is_refused_without_reading_it(tmp_path):
+    path = raw_file(tmp_path / "big.safetensors", b"{" + b" " * (17 * 2**20) + b"}")
+    with pytest.raises(InputError, match="read at most"):
+        read_header(path)
+
+
+def test_a_fifo_is_refused_not_read(tmp_path):
+    import os
+    fifo = tmp_path / "model.safetensors"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        read_header(fifo)
+
+
+@pytest.mark.parametrize("shard", ["../outside.safetensors", "/etc/passwd", "", 7, "a/b.safetensors"])
+def test_index_cannot_point_outside_the_folder(tmp_path, shard):
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"weight_map": {"w": shard}}))
+    with pytest.raises(InputError, match="shard name"):
+        count_weights(tmp_path)
+
+
+def test_index_without_weight_map_is_rejected(tmp_path):
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"metadata": {}}))
+    with pytest.raises(InputError, match="weight_map"):
+        count_weights(tmp_path)
+
+
+def test_index_metadata_without_dtype_cannot_estimate(tmp_path):
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 100}, "weight_map": {"w": "x.safetensors"}}))
+    with pytest.raises(InputError, match="dtype"):
+        count_weights(tmp_path)

@@ -1,0 +1,215 @@
+"""Parameter counts from safetensors files without loading a tensor.
+
+Format (https://github.com/huggingface/safetensors, "Format"): an 8-byte little-endian unsigned header length
+N, then N bytes of UTF-8 JSON ``{"name": {"dtype": "BF16", "shape": [..], "data_offsets": [begin, end]}, ...,
+"__metadata__": {...}}``, then the data buffer. Only the first 8 + N bytes are read, N is capped, and every
+entry is checked against the file size, so a malformed, truncated, huge or hostile file is an InputError,
+never a hang or a memory blow-up. A sharded checkpoint is described by ``model.safetensors.index.json``
+(``weight_map`` name -> shard file, ``metadata.total_size`` in bytes).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vramgui.core.errors import InputError
+from vramgui.core.hf_config import parse_json, read_regular_file
+
+MAX_HEADER_BYTES = 16 * 2**20  # real headers are well under 1 MiB (the format itself allows up to 100 MB)
+MAX_INDEX_BYTES = 64 * 2**20  # DeepSeek-V3's index (~90k tensor names) is about 9 MB
+MAX_FILES = 10_000
+MAX_DIMS = 16
+INDEX_NAME = "model.safetensors.index.json"
+
+# Bits per element of each safetensors dtype (safetensors Dtype enum).
+DTYPE_BITS = {
+    "BOOL": 8, "F4": 4, "F6_E2M3": 6, "F6_E3M2": 6, "U8": 8, "I8": 8, "F8_E5M2": 8, "F8_E4M3": 8, "F8_E8M0": 8,
+    "I16": 16, "U16": 16, "F16": 16, "BF16": 16, "I32": 32, "U32": 32, "F32": 32, "F64": 64, "I64": 64, "U64": 64,
+    "C64": 64,
+}
+# config.json torch_dtype -> bytes per element, for the index's total_size when the shards are absent.
+TORCH_DTYPE_BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "float64": 8, "float8_e4m3fn": 1}
+
+# Tensors a checkpoint may hold that transformers does not make parameters (reason -> name pattern).
+EXCLUDED_PATTERNS = (
+    ("buffer (not a parameter)", re.compile(r"(\.inv_freq|\.attn\.bias|\.attn\.masked_bias|e_score_correction_bias)$")),
+    ("quantization scales/zeros", re.compile(r"(_scale_inv|\.weight_scale|\.input_scale|\.scales|\.qzeros|\.g_idx"
+                                             r"|\.absmax|\.quant_map|\.quant_state\..*|\.nested_.*)$")),
+)
+_LAYER_RE = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    dtype: str
+    shape: tuple[int, ...]
+
+    @property
+    def numel(self) -> int:
+        return math.prod(self.shape)
+
+
+def _fail(path: Path, message: str) -> InputError:
+    return InputError("weights", f"{path.name}: {message}")
+
+
+def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> list[Tensor]:
+    """The tensors a .safetensors file declares, validated against the file's size. Reads 8 + N bytes."""
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except OSError as exc:
+        raise InputError("weights", f"cannot open {p}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise _fail(p, "is not a regular file")
+    if st.st_size < 8:
+        raise _fail(p, f"is truncated: {st.st_size} bytes, shorter than the 8-byte header length")
+    try:
+        with open(p, "rb") as fh:
+            n = int.from_bytes(fh.read(8), "little")
+            if n > cap:
+                raise _fail(p, f"declares a {n:,}-byte header; more than the {cap:,} bytes read at most")
+            if 8 + n > st.st_size:
+                raise _fail(p, f"is truncated: its header needs {8 + n:,} bytes, the file has {st.st_size:,}")
+            raw = fh.read(n)
+    except OSError as exc:
+        raise _fail(p, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) != n:
+        raise _fail(p, "is truncated inside its header")
+    header = parse_json(raw, "weights", f"{p.name} header")
+    if not isinstance(header, dict):
+        raise _fail(p, "header is not a JSON object")
+    return _tensors(p, header, data_len=st.st_size - 8 - n)
+
+
+def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
+    tensors = []
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        if not isinstance(info, dict):
+            raise _fail(p, f"entry {name[:80]!r} is not an object")
+        dtype, shape, offsets = info.get("dtype"), info.get("shape"), info.get("data_offsets")
+        if not isinstance(dtype, str):
+            raise _fail(p, f"tensor {name[:80]!r} has no dtype")
+        if (not isinstance(shape, list) or len(shape) > MAX_DIMS
+                or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)):
+            raise _fail(p, f"tensor {name[:80]!r} has an invalid shape")
+        if (not isinstance(offsets, list) or len(offsets) != 2
+                or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
+                or not 0 <= offsets[0] <= offsets[1]):
+            raise _fail(p, f"tensor {name[:80]!r} has invalid data_offsets")
+        if offsets[1] > data_len:
+            raise _fail(p, f"is truncated: tensor {name[:80]!r} ends at byte {offsets[1]:,} of a "
+                           f"{data_len:,}-byte data buffer")
+        tensor = Tensor(name, dtype, tuple(shape))
+        bits = DTYPE_BITS.get(dtype)
+        if bits is not None and offsets[1] - offsets[0] != (tensor.numel * bits + 7) // 8:
+            raise _fail(p, f"tensor {name[:80]!r}: {dtype} {list(shape)} needs {(tensor.numel * bits + 7) // 8:,}"
+                           f" bytes, its offsets span {offsets[1] - offsets[0]:,}")
+        tensors.append(tensor)
+    return tensors
+
+
+@dataclass(frozen=True)
+class WeightsCount:
+    """Parameters in a folder's safetensors files, next to what was set aside and why."""
+
+    total: int  # elements of every tensor found (or estimated from the index's total_size)
+    params: int  # total minus the excluded groups: comparable with the count from config.json
+    tensors: int
+    source: str  # "headers of 4 safetensors files" / "model.safetensors.index.json metadata ..."
+    exact: bool = True  # False when estimated from total_size bytes and the config dtype
+    excluded: tuple[tuple[str, int], ...] = ()  # (reason, elements)
+    dtypes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _safe_shard_name(folder: Path, name: Any) -> Path:
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
+        raise InputError("weights", f"{INDEX_NAME}: shard name {str(name)[:80]!r} is not a file in the model folder")
+    return folder / name
+
+
+def _classify(tensors: list[Tensor], num_layers: int | None, tied: bool) -> tuple[int, list[tuple[str, int]]]:
+    """(elements kept, [(reason, elements) set aside]) for the comparison with the config count."""
+    groups: dict[str, int] = {}
+    kept = 0
+    for t in tensors:
+        reason = next((r for r, rx in EXCLUDED_PATTERNS if rx.search(t.name)), None)
+        m = _LAYER_RE.search(t.name)
+        if reason is None and num_layers is not None and m and int(m.group(1)) >= num_layers:
+            reason = "layers beyond num_hidden_layers (e.g. a multi-token-prediction module)"
+        if reason is None and tied and t.name.endswith("lm_head.weight"):
+            reason = "LM head stored although tied to the embedding"
+        if reason is None:
+            kept += t.numel
+        else:
+            groups[reason] = groups.get(reason, 0) + t.numel
+    return kept, sorted(groups.items())
+
+
+def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None, tied: bool = False,
+                  torch_dtype: str | None = None) -> WeightsCount | None:
+    """Count the parameters of the safetensors weights in ``folder`` (None if it has none). Reads the index
+    and the shard headers it names; when shards are missing, falls back to the index's metadata."""
+    folder = Path(folder)
+    index_path = folder / INDEX_NAME
+    notes: list[str] = []
+    if index_path.exists():
+        index = parse_json(read_regular_file(index_path, MAX_INDEX_BYTES, "weights"), "weights", INDEX_NAME)
+        weight_map = index.get("weight_map") if isinstance(index, dict) else None
+        if not isinstance(weight_map, dict):
+            raise InputError("weights", f"{INDEX_NAME} has no weight_map object")
+        shards = sorted({_safe_shard_name(folder, f).name for f in weight_map.values()})
+        if len(shards) > MAX_FILES:
+            raise InputError("weights", f"{INDEX_NAME} names {len(shards):,} shards (at most {MAX_FILES:,})")
+        missing = [s for s in shards if not (folder / s).is_file()]
+        if missing:
+            return _from_index_metadata(index, torch_dtype, len(weight_map), missing)
+        files = [folder / s for s in shards]
+    else:
+        files = sorted(folder.glob("*.safetensors"))[: MAX_FILES + 1]
+        if not files:
+            return None
+        if len(files) > MAX_FILES:
+            raise InputError("weights", f"more than {MAX_FILES:,} safetensors files in {folder}")
+    tensors: list[Tensor] = []
+    for f in files:
+        tensors += read_header(f)
+    kept, excluded = _classify(tensors, num_layers, tied)
+    dtypes = tuple(sorted({t.dtype for t in tensors}))
+    if any(d in ("I32", "U8", "I8", "F4", "U32") for d in dtypes) and any(r.startswith("quant") for r, _ in excluded):
+        notes.append("quantized checkpoint: packed integer weights hold several parameters per element")
+    plural = "s" if len(files) != 1 else ""
+    return WeightsCount(total=sum(t.numel for t in tensors), params=kept, tensors=len(tensors),
+                        source=f"headers of {len(files)} safetensors file{plural}", excluded=tuple(excluded),
+                        dtypes=dtypes, notes=tuple(notes))
+
+
+def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tensors: int,
+                         missing: list[str]) -> WeightsCount:
+    meta = index.get("metadata") if isinstance(index.get("metadata"), dict) else {}
+    gone = f"{len(missing)} shard file{'s' if len(missing) != 1 else ''} missing ({missing[0]}{', ...' if len(missing) > 1 else ''})"
+    total_params = meta.get("total_parameters")
+    if isinstance(total_params, int) and not isinstance(total_params, bool) and total_params >= 0:
+        return WeightsCount(total=total_params, params=total_params, tensors=n_tensors,
+                            source=f"{INDEX_NAME} metadata total_parameters", notes=(gone,))
+    size = meta.get("total_size")
+    width = TORCH_DTYPE_BYTES.get(torch_dtype or "")
+    if not (isinstance(size, int) and not isinstance(size, bool) and size >= 0):
+        raise InputError("weights", f"{gone}, and {INDEX_NAME} has no usable metadata.total_size")
+    if width is None:
+        raise InputError("weights", f"{gone}; total_size is {size:,} bytes but config.json names no dtype to "
+                                    "turn bytes into parameters")
+    estimate = size // width
+    return WeightsCount(total=estimate, params=estimate, tensors=n_tensors, exact=False,
+                        source=f"{INDEX_NAME} metadata total_size {size:,} bytes / {width} bytes ({torch_dtype})",
+                        notes=(gone, "estimated: tensors stored in another dtype or buffers make this approximate"))
