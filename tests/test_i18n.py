@@ -262,3 +262,14 @@ def test_install_translations_applies_the_setting(qapp, compiled_dir):
     finally:
         t.apply("en")
         QLocale.setDefault(original)
+
+
+def test_without_a_resources_folder_only_english_is_offered(monkeypatch, qapp):
+    def missing(*parts):
+        raise FileNotFoundError("no resources")
+
+    monkeypatch.setattr(i18n, "resource_path", missing)
+    assert i18n.available_languages() == {"en": "English"}
+    original = QLocale()
+    assert i18n.Translations(qapp).apply("zh_CN") == "en"
+    QLocale.setDefault(original)

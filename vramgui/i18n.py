@@ -45,7 +45,12 @@ def translations_dir() -> Path:
 
 
 def catalog_path(language: str, directory: Path | None = None) -> Path:
-    return (directory or translations_dir()) / f"{APP_CATALOG}_{language}.qm"
+    """Where the compiled catalog of ``language`` lives (a path that may not exist)."""
+    try:
+        folder = directory or translations_dir()
+    except FileNotFoundError:  # no resources folder at all (a broken install): English only
+        folder = Path("/nonexistent-vramgui-resources")
+    return folder / f"{APP_CATALOG}_{language}.qm"
 
 
 def available_languages(directory: Path | None = None) -> dict[str, str]:
