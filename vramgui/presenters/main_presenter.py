@@ -45,7 +45,7 @@ def field_for_error(field: str, keys) -> str:
     for key in keys:
         if key.split(".")[-1] == last:
             return key
-    aliases = {"num_gpus": "hardware.nodes", "gpu_memory": "hardware.gpu_memory", "params": "model.params",
+    aliases = {"num_gpus": "parallel.tp", "architecture": "model.mode", "gpu_memory": "hardware.gpu_memory", "params": "model.params",
                "zero_stage": "parallel.zero_stage", "reserve": "hardware.reserve"}
     return aliases.get(last, "")
 
@@ -196,16 +196,20 @@ class MainPresenter(QObject):
         return True
 
     def load_scenario(self, scenario: Scenario) -> None:
-        """Show an opened scenario file in the form (model as a custom architecture or parameter count)."""
+        """Show an opened scenario file in the form; its model is kept exactly (a preset when it is one)."""
         form = form_from_scenario(scenario)
-        self._model_base = scenario.model
-        if scenario.model.architecture is not None:
-            form.update(arch_form_values(scenario.model.architecture))
-            form["model.mode"] = "architecture"
+        model = scenario.model
+        self._model_base = model
+        preset_key = next((k for k, p in catalog_access.model_presets().items() if p.spec == model), None)
+        if model.architecture is None:
+            form.update({"model.mode": "params", "model.params": str(model.params), "model.preset": ""})
         else:
-            form["model.mode"] = "params"
-            form["model.params"] = str(scenario.model.params)
-        form["model.preset"] = ""
+            if preset_key is None:  # keep the file's model exactly, as an imported one
+                self._imported = model
+                self._refresh_model_choices()
+                preset_key = IMPORTED
+            form.update({"model.mode": "preset", "model.preset": preset_key})
+            form.update(arch_form_values(model.architecture))
         gpu = CUSTOM
         for key, preset in catalog_access.gpu_presets().items():
             if preset.name == scenario.hardware.gpu_name and preset.memory == scenario.hardware.gpu_memory:

@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
         self.export_png_action = self._action(self.tr("&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
         self.export_csv_action = self._action(self.tr("Export &data as CSV…"), self._on_export_csv, "Ctrl+Shift+E")
         self.copy_chart_action = self._action(self.tr("&Copy chart to clipboard"), self.copy_chart, "Ctrl+Shift+C")
-        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action = self._action(self.tr("&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
                      None, self.export_png_action, self.export_csv_action, self.copy_chart_action):
@@ -171,8 +171,7 @@ class MainWindow(QMainWindow):
                                              f"Ctrl+{i + 1}"))
 
         help_menu = bar.addMenu(self.tr("&Help"))
-        self.formulas_action = self._action(self.tr("&Formulas and sources"), self.show_formulas,
-                                            QKeySequence.StandardKey.HelpContents)
+        self.formulas_action = self._action(self.tr("&Formulas and sources"), self.show_formulas, "F1")
         self.about_action = self._action(self.tr("&About vramgui"), self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addAction(self.formulas_action)

@@ -1,0 +1,319 @@
+"""The real main window driven with pytest-qt: typing, presets, charts against the core, exports, dialogs."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QFileDialog, QLabel, QLineEdit, QMessageBox
+
+from vramgui.app import create_main_window
+from vramgui.core import solve
+from vramgui.core.catalog import find_gpu, find_model
+from vramgui.core.estimate import estimate
+from vramgui.core.units import format_bytes
+from vramgui.views.dialogs import licence_files
+
+GB = 10**9
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    win = create_main_window(settings)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.presenter.finish_sweeps()
+
+
+def type_into(qtbot, editor: QLineEdit, text: str) -> None:
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Delete)
+    qtbot.keyClicks(editor, text)
+
+
+def choose(combo: QComboBox, value: str) -> None:
+    index = combo.findData(value)
+    assert index >= 0, value
+    combo.setCurrentIndex(index)
+
+
+def image_stats(image: QImage) -> tuple[int, float, int]:
+    """(distinct colours, mean brightness, pixels) of a QImage."""
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    ptr = image.constBits()
+    arr = np.frombuffer(ptr, dtype=np.uint8, count=image.sizeInBytes()).reshape(image.height(), image.bytesPerLine())
+    rgb = arr[:, : image.width() * 4].reshape(image.height(), image.width(), 4)[:, :, :3]
+    colours = len(np.unique(rgb.reshape(-1, 3)[::7], axis=0))
+    return colours, float(rgb.mean()), image.width() * image.height()
+
+
+def test_window_opens_on_the_seed_example_with_the_cores_numbers(window):
+    scenario = window.presenter.scenario
+    est = estimate(scenario)
+    assert window.summary.total.text().startswith(format_bytes(est.per_gpu_total))
+    assert window.summary.fits_kind == "ok"
+    assert "64.00 GB" in window.summary.fits_text.text()
+    bars = window.strategy_chart.bars
+    stacked = sum(item.opts["height"] for key, item in bars.items() if item.isVisible())
+    expected = [estimate(s).per_gpu_total / GB for _, s in solve.strategy_variants(scenario)]
+    assert list(stacked) == pytest.approx(expected)
+    assert expected[:4] == pytest.approx([112, 38.5, 26.25, 14])
+
+
+def test_typing_a_parameter_count_updates_summary_table_and_chart(qtbot, window):
+    params = window.inputs.editors["model.params"]
+    type_into(qtbot, params, "13B")
+    est = estimate(window.presenter.scenario)
+    assert window.presenter.scenario.model.params == 13 * GB
+    assert window.summary.total.text().startswith(format_bytes(est.per_gpu_total))
+    table = window.breakdown
+    assert table.item(0, 1).text() == format_bytes(est.bytes_of("parameters"))
+    assert "13.00e9" in table.item(0, 2).text() or "1.30e10" in table.item(0, 2).text()
+    zero2 = window.strategy_chart.vm.strategies.index("ZeRO-2")
+    assert window.strategy_chart.vm.totals[zero2] == pytest.approx(est.per_gpu_total / GB)
+
+
+def test_invalid_input_shows_an_inline_message_and_keeps_the_stale_result(qtbot, window):
+    before = window.summary.total.text()
+    type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "80 potatoes")
+    message = window.inputs.error_text("hardware.gpu_memory")
+    assert "80GB" in message
+    assert not window.summary.stale_banner.isHidden()
+    assert "80GB" in window.summary.stale_banner.text()
+    assert window.summary.total.text() == before and not window.summary.total.isEnabled()
+    type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "40GB")
+    assert window.inputs.error_text("hardware.gpu_memory") == ""
+    assert window.summary.stale_banner.isHidden()
+    assert window.presenter.scenario.hardware.gpu_memory == 40 * GB
+
+
+def test_out_of_range_combination_is_explained_not_raised(qtbot, window):
+    tp = window.inputs.editors["parallel.tp"]
+    tp.setValue(3)
+    assert "divide" in window.inputs.error_text("parallel.tp")
+    assert not window.summary.stale_banner.isHidden()
+
+
+def test_switching_presets_recomputes_against_the_catalog(qtbot, window):
+    choose(window.inputs.editors["model.preset"], "llama-3-8b")
+    choose(window.inputs.editors["hardware.gpu"], "a100-80gb")
+    scenario = window.presenter.scenario
+    assert scenario.model == find_model("llama-3-8b").spec
+    assert scenario.hardware.gpu_memory == find_gpu("a100-80gb").memory
+    assert window.inputs.editors["model.params"].text() == str(estimate(scenario).params)
+    assert not window.inputs.editors["model.params"].isEnabled()
+    est = estimate(scenario)
+    assert window.summary.total.text().startswith(format_bytes(est.per_gpu_total))
+    keys = {key for key, item in window.strategy_chart.bars.items() if item.isVisible()}
+    assert "activations" in keys
+
+
+def test_preset_search_box_filters_by_substring(qtbot, window):
+    combo = window.inputs.editors["model.preset"]
+    completer = combo.completer()
+    completer.setCompletionPrefix("Llama 3 8")
+    names = {completer.completionModel().index(i, 0).data() for i in range(completer.completionModel().rowCount())}
+    assert find_model("llama-3-8b").name in names
+
+
+def test_sweep_charts_follow_the_core(qtbot, window):
+    window.presenter.finish_sweeps()
+    curve = window.sweep_chart.curves["ZeRO-3"]
+    xs, ys = curve.getData()
+    assert list(2 ** xs) == pytest.approx([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024])
+    assert ys[3] == pytest.approx(14.0)  # 8 GPUs: the seed's ZeRO-3 figure
+    curve3 = window.max_model_chart.curves["ZeRO-3"]
+    xs3, ys3 = curve3.getData()
+    assert 10 ** ys3[3] == pytest.approx(32.0)  # log axis; 32B on 8 GPUs
+
+
+def test_hovering_a_bar_segment_gives_its_bytes(window):
+    vm = window.strategy_chart.vm
+    ddp = vm.strategies.index("DDP")
+    text = window.strategy_chart.hover_text(ddp, 1.0)
+    assert "DDP" in text and "14,000,000,000 B" in text
+    assert window.strategy_chart.hover_text(ddp + 0.5, 1.0) == ""
+
+
+def test_png_export_has_the_requested_width_and_is_neither_blank_nor_black(tmp_path, window):
+    path = tmp_path / "chart.png"
+    window.export_chart(str(path), 1600)
+    image = QImage(str(path))
+    assert image.width() == 1600 and image.height() > 600
+    colours, mean, _ = image_stats(image)
+    assert colours > 20
+    assert mean > 200  # white background
+    assert QColor(image.pixel(3, 3)).name() == "#ffffff"
+
+
+def test_every_chart_exports_at_a_chosen_width(tmp_path, window):
+    for i in range(3):
+        window.chart_tabs.setCurrentIndex(i)
+        path = tmp_path / f"chart{i}.png"
+        window.export_chart(str(path), 800)
+        image = QImage(str(path))
+        assert image.width() == 800
+        assert image_stats(image)[0] > 10
+
+
+def test_export_menu_uses_width_setting_and_remembers_folder(qtbot, tmp_path, window, settings, monkeypatch):
+    target = tmp_path / "out" / "figure"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "PNG images (*.png)"))
+    window.width_actions[1200].trigger()
+    window.export_png_action.trigger()
+    image = QImage(str(target) + ".png")
+    assert image.width() == 1200
+    assert window.settings.last_folder("export") == str(target.parent)
+    assert int(settings.value("export/width")) == 1200
+
+
+def test_png_export_failure_is_a_message_not_a_crash(tmp_path, window, monkeypatch):
+    messages = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "missing-dir" / "x.png"), ""))
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: messages.append(a[2]))
+    window.export_png_action.trigger()
+    assert messages and "x.png" in messages[0]
+
+
+def test_csv_export_round_trips_the_numbers(tmp_path, window, monkeypatch):
+    target = tmp_path / "data.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.export_csv_action.trigger()
+    with open(target, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    est = estimate(window.presenter.scenario)
+    by_component = {r["component"]: int(r["bytes"]) for r in rows if r["table"] == "breakdown" and r["bytes"]}
+    assert by_component["total"] == est.per_gpu_total
+    assert by_component["parameters"] == est.bytes_of("parameters")
+
+
+def test_copy_chart_puts_an_image_on_the_clipboard(window):
+    window.copy_chart_action.trigger()
+    image = QGuiApplication.clipboard().image()
+    assert not image.isNull() and image.width() == window.export_width()
+
+
+def test_copy_table_gives_tab_separated_exact_bytes(window):
+    window.copy_table_button.click()
+    text = QGuiApplication.clipboard().text()
+    lines = text.strip().split("\n")
+    assert lines[0].split("\t")[0] == "Component"
+    assert any(line.endswith("\t26250000000") for line in lines)
+
+
+def test_unit_menu_switches_to_gib(window):
+    window.unit_actions["GiB"].trigger()
+    assert "GiB" in window.summary.total.text()
+    assert window.settings.unit() == "GiB"
+
+
+def test_open_and_save_scenario_with_stubbed_dialogs(tmp_path, qtbot, window, monkeypatch):
+    choose(window.inputs.editors["model.preset"], "qwen2.5-7b")
+    window.inputs.editors["parallel.tp"].setValue(2)
+    saved = window.presenter.scenario
+    target = tmp_path / "plan.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.save_action.trigger()
+    assert target.is_file()
+    type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "24GB")
+    assert window.presenter.scenario != saved
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(target), ""))
+    window.open_action.trigger()
+    assert window.presenter.scenario == saved
+
+
+def test_opening_a_broken_scenario_warns(tmp_path, window, monkeypatch):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    warnings = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    window.open_action.trigger()
+    assert warnings
+
+
+def test_zero3_enables_parameter_offload_and_shows_host_memory(qtbot, window):
+    choose(window.inputs.editors["parallel.zero_stage"], "3")
+    offload_params = window.inputs.editors["offload.params"]
+    assert isinstance(offload_params, QCheckBox) and offload_params.isEnabled()
+    window.inputs.editors["offload.optimizer"].setChecked(True)
+    est = estimate(window.presenter.scenario)
+    assert est.host_per_node and format_bytes(est.host_per_node) in window.summary.values["host"].text()
+
+
+def test_formulas_dialog_explains_the_seed_terms(window):
+    window.formulas_action.trigger()
+    html = window.formulas_dialog.browser.toPlainText()
+    assert "16Φ" in html and "N_d" in html and "Rajbhandari" in html
+    assert "2 × 7.00e9" in html  # the current scenario, term by term
+    window.formulas_dialog.close()
+
+
+def test_about_dialog_lists_versions_and_bundled_licences(window):
+    window.about_action.trigger()
+    dialog = window.about_dialog
+    tabs = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert tabs == [p.stem for p in licence_files()]
+    text = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    for name in ("Qt", "PySide6", "pyqtgraph", "numpy", "Python"):
+        assert name in text
+    dialog.close()
+
+
+def test_labels_are_not_clipped(window):
+    for label in window.findChildren(QLabel):
+        if label.isVisible() and label.text() and not label.wordWrap():
+            assert label.width() >= label.minimumSizeHint().width(), label.text()
+
+
+def test_every_input_has_a_tooltip_and_a_label_or_text(window):
+    for key, editor in window.inputs.editors.items():
+        assert editor.toolTip(), key
+        assert window.inputs.labels[key].text() or (isinstance(editor, QCheckBox) and editor.text()), key
+
+
+def test_dark_palette_gives_dark_charts_and_light_exports(tmp_path, qtbot, window):
+    app = QApplication.instance()
+    old = app.palette()
+    dark = QPalette()
+    for role, colour in ((QPalette.ColorRole.Window, "#202124"), (QPalette.ColorRole.Base, "#1b1b1d"),
+                         (QPalette.ColorRole.Text, "#e8eaed"), (QPalette.ColorRole.WindowText, "#e8eaed")):
+        dark.setColor(role, QColor(colour))
+    try:
+        app.setPalette(dark)
+        qtbot.wait(10)
+        assert window.strategy_chart.backgroundBrush().color().lightness() < 60
+        window.export_chart(str(tmp_path / "dark.png"), 800)
+        assert QColor(QImage(str(tmp_path / "dark.png")).pixel(3, 3)).name() == "#ffffff"
+        assert window.strategy_chart.backgroundBrush().color().lightness() < 60  # restored after export
+    finally:
+        app.setPalette(old)
+
+
+def test_shortcuts_are_bound(window):
+    assert window.export_png_action.shortcut().toString() == "Ctrl+E"
+    assert window.open_action.shortcut().toString() == "Ctrl+O"
+    assert window.save_action.shortcut().toString() == "Ctrl+S"
+    assert window.quit_action.shortcut().toString() == "Ctrl+Q"
+
+
+def test_closing_saves_layout_and_last_scenario(qtbot, settings, window):
+    scenario = window.presenter.scenario
+    window.close()
+    assert window.settings.last_scenario() == scenario
+    assert window.settings.window_geometry() is not None
+    assert Path(settings.fileName()).is_file()
