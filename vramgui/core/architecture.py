@@ -44,7 +44,9 @@ class Architecture:
     dense_layers: int = 0  # leading layers with a dense MLP instead of experts (DeepSeek first_k_dense_replace)
     # --- added by the catalog (all defaulted; the defaults reproduce a plain Llama block) ---
     norms_per_layer: int = 2  # hidden-size norms per block: 2 (pre-attn, pre-MLP), 4 (Gemma 2/3), 1 (Falcon-7B)
-    qk_norm: bool = False  # per-head RMSNorm(head_dim) on queries and keys (Qwen3, Gemma 3)
+    qk_norm: bool = False  # RMSNorm on queries and keys (Qwen3, Gemma 3, OLMo 2)
+    qk_norm_per_head: bool = True  # True: RMSNorm(head_dim) (Qwen3, Gemma 3); False: over all heads (OLMo 2)
+    attention_sinks: bool = False  # one learned sink logit per head (GPT-OSS ``sinks``)
     final_norm: bool = True  # norm after the last block
     fused_qkv: bool = False  # one q/k/v projection tensor (GPT-2 c_attn, GPT-NeoX, Falcon, Phi-3)
     fused_gate_up: bool = False  # one gate+up tensor in the dense MLP (Phi-3 gate_up_proj)
@@ -127,8 +129,11 @@ def _attention_modules(arch: Architecture) -> list[tuple[int, ...]]:
         mods += [_linear(h, nh * hd, arch.attention_bias), _linear(h, arch.kv_heads * hd, arch.attention_bias),
                  _linear(h, arch.kv_heads * hd, arch.attention_bias)]
     if arch.qk_norm:
-        mods += [_norm(arch, hd), _norm(arch, hd)]
+        per_head = arch.qk_norm_per_head
+        mods += [_norm(arch, hd if per_head else nh * hd), _norm(arch, hd if per_head else arch.kv_heads * hd)]
     mods.append(_linear(out_in, h, arch.attention_out_bias))
+    if arch.attention_sinks:
+        mods.append((nh,))
     return mods
 
 

@@ -201,6 +201,32 @@ def _falcon(c: _Config) -> Architecture:
         fused_qkv=True, parallel_attn=parallel)
 
 
+def _gpt_oss(c: _Config) -> Architecture:
+    # GptOssAttention: q/k/v/o bias=attention_bias (default True) + sinks (one per head); GptOssTopKRouter:
+    # weight + bias; GptOssExperts: gate_up_proj, gate_up_proj_bias, down_proj, down_proj_bias (fused, all experts)
+    bias = c.bool("attention_bias", True)
+    return Architecture(**_common(c, kv_default=8, head_dim_default=64), attention_bias=bias,
+                        attention_out_bias=bias, attention_sinks=True, mlp_bias=True, router_bias=True,
+                        num_experts=c.int("num_local_experts", default=128, limit="experts"),
+                        experts_per_token=c.int("num_experts_per_tok", "experts_per_token", default=4,
+                                                limit="experts"))
+
+
+def _olmo2(c: _Config) -> Architecture:
+    # Olmo2Attention: q_norm RMSNorm(heads * head_dim), k_norm RMSNorm(kv_heads * head_dim), bias=attention_bias;
+    # Olmo2DecoderLayer: post_attention_layernorm + post_feedforward_layernorm (two norms)
+    bias = c.bool("attention_bias", False)
+    return Architecture(**_common(c), attention_bias=bias, attention_out_bias=bias, qk_norm=True,
+                        qk_norm_per_head=False)
+
+
+def _starcoder2(c: _Config) -> Architecture:
+    # Starcoder2: q/k/v/o and c_fc/c_proj bias=use_bias (default True), LayerNorm with bias, non-gated MLP
+    bias = c.bool("use_bias", True)
+    return Architecture(**_common(c, tie_default=True), family="gpt", attention_bias=bias, attention_out_bias=bias,
+                        mlp_bias=bias, norm="layernorm")
+
+
 def _deepseek_v3(c: _Config) -> Architecture:
     # DeepseekV3Attention (MLA): q_a_proj/q_a_layernorm/q_b_proj, kv_a_proj_with_mqa/kv_a_layernorm/kv_b_proj,
     # o_proj; DeepseekV3MoE: router weight (E x H; e_score_correction_bias is a buffer), experts, shared_experts
@@ -228,6 +254,8 @@ READERS: dict[str, Callable[[_Config], Architecture]] = {
     "qwen2_moe": _qwen2_moe, "qwen3": _qwen3, "qwen3_moe": _qwen3_moe, "gemma": _gemma,
     "gemma2": lambda c: _gemma(c, norms=4), "gemma3_text": lambda c: _gemma(c, norms=4, qk_norm=True),
     "phi3": _phi3, "gpt_neox": _gpt_neox, "falcon": _falcon, "deepseek_v3": _deepseek_v3,
+    "gpt_oss": _gpt_oss, "olmo2": _olmo2, "starcoder2": _starcoder2,
+    "granite": _llama,  # GraniteAttention/GraniteMLP: Llama's modules (the multipliers hold no parameters)
 }
 SUPPORTED_MODEL_TYPES = tuple(sorted(READERS))
 _ALIASES = {"RefinedWeb": "falcon", "RefinedWebModel": "falcon"}  # Falcon's pre-transformers remote-code names
