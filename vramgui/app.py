@@ -14,7 +14,7 @@ GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--self-test O
 NO_DISPLAY_MESSAGE = (
     "vramgui: no display is available, so the window cannot open.\n"
     "  - On a server or over SSH, use the command line instead, for example:\n"
-    "        vramgui estimate --params 7B --gpus 8 --zero 2 --gpu-memory 80GB\n"
+    "        vramgui estimate --params 7B --gpus 8 --stage 2 --gpu-memory 80GB\n"
     "        vramgui --help\n"
     "  - To render without a screen anyway, set QT_QPA_PLATFORM=offscreen.\n"
 )
