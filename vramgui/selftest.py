@@ -90,6 +90,18 @@ def check_resources() -> str:
     return f"{len(presets)} preset files, {len(licences)} licence files"
 
 
+def check_collation() -> str:
+    """Locale-aware sorting works (ICU collation on Linux, the system's elsewhere): the frozen Linux build
+    ships a trimmed ICU data library (packaging/icu_trim.py) and this proves the part Qt uses is intact."""
+    from PySide6.QtCore import QCollator, QLocale
+
+    german, swedish = QCollator(QLocale("de_DE")), QCollator(QLocale("sv_SE"))
+    if not (german.compare("\u00e4rger", "bad") < 0 and swedish.compare("\u00e4rger", "zon") > 0):
+        raise SelfTestError("locale-aware sorting is broken (German \u00e4 should sort before b, "
+                            "Swedish \u00e4 after z)")
+    return "collation OK"
+
+
 def _use_offscreen_platform() -> None:
     """Offscreen unless the caller chose a platform: the self-test must run on CI and over SSH."""
     if not os.environ.get("QT_QPA_PLATFORM"):
@@ -121,7 +133,7 @@ def _exercise(out_path: Path) -> str:
 
     app = create_application()
 
-    resources = check_resources()
+    resources = f"{check_resources()}, {check_collation()}"
     with tempfile.TemporaryDirectory(prefix="vramgui-selftest-") as folder:
         window = create_main_window(settings=_make_settings(Path(folder)))
         try:
