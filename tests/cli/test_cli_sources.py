@@ -67,3 +67,10 @@ def test_bad_scenario_file_is_exit_2(tmp_path, capsys):
     assert main(["estimate", "--scenario", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("vramgui: error:") and err.count("\n") == 1
+
+
+def test_json_lists_activation_terms_when_an_architecture_is_known(capsys):
+    data = run_json(capsys, "estimate", "--preset", "gpt2", "--json")
+    terms = data["activation_terms"]
+    assert terms and sum(t["bytes"] for t in terms) == data["per_gpu"]["activations"]
+    assert run_json(capsys, "estimate", "--params", "1B", "--json")["activation_terms"] is None

@@ -106,6 +106,8 @@ class Estimate:
             "formulas": {c.key: c.formula for c in self.components},
             "derivations": {c.key: c.derivation for c in self.components},
             "sources": {c.key: c.source for c in self.components},
+            "activation_terms": None if self.activation_detail is None else [
+                {"name": t.name, "bytes": t.bytes, "formula": t.formula} for t in self.activation_detail.terms],
             "notes": list(self.notes),
         }
 
