@@ -40,3 +40,22 @@ lupdate: | $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+
+# Standalone binaries (PyInstaller; docs/packaging.md). Built from a clean virtual environment so that only the
+# app's own dependencies can end up in the bundle; prints the size of the result.
+.PHONY: dist-onefile
+DIST_VENV ?= .venv-dist
+DIST_BIN  := $(DIST_VENV)/bin
+
+$(DIST_VENV)/.dist-env: pyproject.toml
+	rm -rf $(DIST_VENV)
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_BIN)/python -m pip install --quiet --upgrade pip
+	$(DIST_BIN)/python -m pip install --quiet -e '.[dist]'
+	touch $@
+
+dist dist-onefile: $(DIST_VENV)/.dist-env
+	for ts in $(TS_FILES); do $(DIST_BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
+	$(DIST_BIN)/python -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist \
+	  --workpath build/pyinstaller packaging/vramgui.spec $(if $(filter dist-onefile,$@),-- --onefile)
+	$(DIST_BIN)/python packaging/dist_size.py $(if $(filter dist-onefile,$@),--onefile)
