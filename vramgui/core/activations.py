@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vramgui.core import activations_fused, activations_hf
 from vramgui.core.activations_common import RawTerm, Shape
-from vramgui.core.architecture import FAMILIES, Architecture
+from vramgui.core.architecture import FAMILIES, Architecture, is_moe_layer
 from vramgui.core.errors import InputError
 from vramgui.core.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 
@@ -61,21 +61,17 @@ def estimate_activations(
     gpt = arch.family == "gpt"
     fused = training.implementation == "fused"
     profile = activations_fused if fused else activations_hf
-    dense = profile.layer_terms(sh, gpt, arch.ffn_size, None)
-    moe_layer = None
-    if arch.is_moe:
-        f = arch.moe_ffn_size if arch.moe_ffn_size is not None else arch.ffn_size
-        moe_args = (arch.num_experts, arch.experts_per_token, f) + (() if fused else (arch.shared_experts,))
-        moe_layer = profile.layer_terms(sh, gpt, arch.ffn_size, moe_args)
-    inputs = profile.input_terms(sh, gpt)
-    outputs = activations_fused.output_terms(sh) if fused else activations_hf.output_terms(sh, gpt)
+    dense = profile.layer_terms(sh, arch, False)
+    moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
+    inputs = profile.input_terms(sh, arch)
+    outputs = profile.output_terms(sh, arch)
 
     stages = _stage_layers(arch.num_layers, parallel.pp)
     flights = _in_flight(training, parallel)
     best: tuple[int, int, list[ActivationTerm], int, int] | None = None
     first_layer = 0
     for i, n_layers in enumerate(stages):
-        n_moe = 0 if moe_layer is None else n_layers - max(0, min(n_layers, arch.dense_layers - first_layer))
+        n_moe = sum(1 for j in range(first_layer, first_layer + n_layers) if is_moe_layer(arch, j))
         first_layer += n_layers
         m = flights[i]
         terms = _stage_terms(dense, moe_layer, n_layers - n_moe, n_moe, m,

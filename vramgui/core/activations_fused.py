@@ -24,6 +24,7 @@ heads, no dropout) and routed experts.
 from __future__ import annotations
 
 from vramgui.core.activations_common import RawTerm, Shape
+from vramgui.core.architecture import Architecture
 
 SOURCE = (
     "Korthikanti et al. 2022, 'Reducing Activation Recomputation in Large Transformer Models' "
@@ -31,11 +32,11 @@ SOURCE = (
 )
 
 
-def layer_terms(sh: Shape, gpt: bool, ffn: int, moe: tuple[int, int, int] | None) -> list[RawTerm]:
-    """Saved tensors of one transformer layer for one micro-batch.
-
-    ``moe`` is (experts, experts per token, expert FFN size) for a routed-expert MLP, else None.
-    """
+def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
+    """Saved tensors of one transformer layer for one micro-batch (``moe``: the layer has routed experts)."""
+    gpt = arch.family == "gpt"
+    ffn = arch.ffn_size
+    experts = (arch.num_experts, arch.experts_per_token, arch.expert_ffn_size) if moe else None
     B, b, h, d = sh.dtype_bytes, sh.b, sh.h, sh.d
     s, sr = sh.s, sh.s_rep
     sp_note = "/t" if sh.sp else ""
@@ -60,7 +61,7 @@ def layer_terms(sh: Shape, gpt: bool, ffn: int, moe: tuple[int, int, int] | None
     if gpt:
         terms.append(RawTerm("attention dropout mask", b * sr * h, f"s·b·h{sp_note}"))
     terms.append(RawTerm("MLP input", B * b * sr * h, f"{B}·s·b·h{sp_note}"))
-    terms.extend(_mlp_terms(sh, gpt, ffn, moe))
+    terms.extend(_mlp_terms(sh, gpt, ffn, experts))
     if gpt:
         terms.append(RawTerm("MLP dropout mask", b * sr * h, f"s·b·h{sp_note}"))
     return terms
@@ -91,14 +92,14 @@ def _mlp_terms(sh: Shape, gpt: bool, ffn: int, moe: tuple[int, int, int] | None)
     ]
 
 
-def input_terms(sh: Shape, gpt: bool) -> list[RawTerm]:
+def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Section 4.3: the embedding dropout mask (GPT only; Llama-style models have no dropout)."""
-    if not gpt:
+    if arch.family != "gpt":
         return []
     return [RawTerm("embedding dropout mask", sh.b * sh.s_rep * sh.h, "s·b·h" + ("/t" if sh.sp else ""))]
 
 
-def output_terms(sh: Shape) -> list[RawTerm]:
+def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Section 4.3: final norm input, output projection input (4sbh/t with SP) and fp32 logits (4sbv/t)."""
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     sp_note = "/t" if sh.sp else ""

@@ -23,7 +23,10 @@ docs/accuracy.md). Notable facts that the fused formulas miss:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from vramgui.core.activations_common import RawTerm, Shape
+from vramgui.core.architecture import Architecture
 
 SOURCE = (
     "Hugging Face transformers 5.x modeling_llama/mistral/qwen2/mixtral/gpt2 and ForCausalLMLoss, tensor by "
@@ -34,35 +37,71 @@ INT64 = 8
 FP32 = 4
 
 
-def _norm_terms(sh: Shape, rms: bool, label: str) -> list[RawTerm]:
+GELU_NEW_TYPES = ("", "gpt2", "gptj", "gpt_neo", "codegen", "gpt_bigcode")  # activation_function "gelu_new"
+
+
+@dataclass(frozen=True)
+class Style:
+    """Which code path of transformers an architecture takes, as far as saved tensors are concerned."""
+
+    gpt2: bool  # GPT-2 code: fused c_attn views, KV-cache copies, dropout 0.1, learned positions
+    rms: bool  # RMSNorm (fp32 upcast) rather than LayerNorm
+    norms: int  # hidden-size norms per block
+    final_norm: bool
+    gated: bool  # gate/up/down MLP (SwiGLU) rather than two matrices
+    gelu_saved: int  # f-wide tensors the non-gated activation keeps: 4 for gelu_new (Python ops), 1 for GELU
+    qk_norm: bool  # per-head RMSNorm on queries and keys (Qwen3, Gemma 3)
+    rope: bool
+
+    @classmethod
+    def of(cls, arch: Architecture) -> Style:
+        gpt2 = arch.family == "gpt" and arch.model_type in ("", "gpt2")
+        return cls(
+            gpt2=gpt2, rms=arch.norm != "layernorm", norms=arch.norms_per_layer, final_norm=arch.final_norm,
+            gated=arch.family != "gpt", gelu_saved=4 if arch.model_type in GELU_NEW_TYPES else 1,
+            qk_norm=arch.qk_norm, rope=not (gpt2 or arch.learned_pos_embeddings),
+        )
+
+
+def _norm_terms(sh: Shape, rms: bool, label: str, count: int = 1) -> list[RawTerm]:
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     t = "/t" if sh.sp else ""
+    n = f"{count}·" if count != 1 else ""
     if rms:
         return [
-            RawTerm(f"{label} RMSNorm: fp32 input copy", FP32 * b * sr * h, f"4·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: normalised + weighted output", 2 * B * b * sr * h, f"2·{B}·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", FP32 * b * sr, f"4·s·b{t}"),
+            RawTerm(f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
+            RawTerm(f"{label} RMSNorm: normalised + weighted output", count * 2 * B * b * sr * h,
+                    f"{n}2·{B}·s·b·h{t}"),
+            RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr, f"{n}4·s·b{t}"),
         ]
     return [
-        RawTerm(f"{label} LayerNorm: input + output", 2 * B * b * sr * h, f"2·{B}·s·b·h{t}"),
-        RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", 2 * FP32 * b * sr, f"8·s·b{t}"),
+        RawTerm(f"{label} LayerNorm: input + output", count * 2 * B * b * sr * h, f"{n}2·{B}·s·b·h{t}"),
+        RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr, f"{n}8·s·b{t}"),
     ]
 
 
-def _attention_terms(sh: Shape, gpt: bool) -> list[RawTerm]:
+def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
     B, b, s, d = sh.dtype_bytes, sh.b, sh.s, sh.d
     a, kv = sh.a_t, sh.kv_t
     eager = sh.attention == "eager"
     core = sh.recompute != "selective"  # selective: the core attention is recomputed (Megatron's definition)
-    kv_heads = a if (eager or gpt) else kv  # eager repeat_kv expands K/V to all heads; GPT-2 is multi-head
-    terms = [
-        RawTerm("Q" + ("" if gpt else " after RoPE"), B * b * s * a * d, f"{B}·s·b·a·d/t"),
-        RawTerm("K, V" + (" (expanded to a heads)" if kv_heads != kv else ""), 2 * B * b * s * kv_heads * d,
-                f"2·{B}·s·b·{'a' if kv_heads == a and kv != a else 'k'}·d/t"),
-    ]
+    if st.gpt2:
+        terms = _gpt2_qkv_terms(sh, eager)
+    else:
+        kv_heads = a if eager else kv  # eager repeat_kv expands K/V to all heads; SDPA takes them as they are
+        k_sym = "a" if kv_heads != kv else "k"
+        terms = [
+            RawTerm("Q" + (" after RoPE" if st.rope else ""), B * b * s * a * d, f"{B}·s·b·a·d/t"),
+            RawTerm("K, V" + (" (expanded to a heads)" if kv_heads != kv else ""),
+                    B * b * s * kv_heads * (d + v_dim), f"{B}·s·b·{k_sym}·(d + d_v)/t"),
+        ]
+        if st.qk_norm:  # per-head RMSNorm on Q and K: fp32 copy, normalised cast; the weighted output feeds RoPE
+            rows = b * s * (a + kv)
+            terms.append(RawTerm("Q/K RMSNorm: fp32 copy, normalised, 1/rms", (FP32 + B) * rows * d + FP32 * rows,
+                                 f"(4 + {B})·s·b·(a + k)·d/t + 4·s·b·(a + k)/t"))
     if core and eager:
         probs = b * a * s * s
-        if gpt:  # softmax in the dtype, dropout mask (1 byte), dropout output
+        if st.gpt2:  # softmax in the dtype, dropout mask (1 byte), dropout output
             terms.append(RawTerm("attention probabilities", B * probs, f"{B}·a·s²·b/t"))
             terms.append(RawTerm("attention dropout mask", probs, "a·s²·b/t"))
             terms.append(RawTerm("attention probabilities after dropout", B * probs, f"{B}·a·s²·b/t"))
@@ -72,28 +111,43 @@ def _attention_terms(sh: Shape, gpt: bool) -> list[RawTerm]:
                 terms.append(RawTerm("attention probabilities cast to dtype", B * probs, f"{B}·a·s²·b/t"))
     elif core:
         terms.append(RawTerm("attention log-sum-exp per row (fp32)", FP32 * b * a * s, "4·a·s·b/t"))
-    terms.append(RawTerm("attention output (o_proj input)", B * b * s * a * d, f"{B}·s·b·a·d/t"))
-    if gpt:
+    terms.append(RawTerm("attention output (o_proj input)", B * b * s * a * v_dim, f"{B}·s·b·a·d_v/t"))
+    if st.gpt2:
         t = "/t" if sh.sp else ""
         terms.append(RawTerm("attention residual dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
     return terms
 
 
-def _mlp_terms(sh: Shape, gpt: bool, ffn: int) -> list[RawTerm]:
+def _gpt2_qkv_terms(sh: Shape, eager: bool) -> list[RawTerm]:
+    """GPT-2 splits one fused c_attn output into per-head views. In a training forward the KV cache is on
+    (``use_cache`` defaults to true, except under gradient checkpointing) and its update copies K and V. SDPA
+    saves the Q view, which keeps the whole fused output alive; eager attention reshapes Q for ``bmm`` - a copy,
+    except with b = 1 where the reshape is again a view of the fused output."""
+    B, b, s, a, d = sh.dtype_bytes, sh.b, sh.s, sh.a_t, sh.d
+    kv = RawTerm("K, V (KV-cache copies)", 2 * B * b * s * a * d, f"2·{B}·s·b·a·d/t")
+    if not eager or b == 1:
+        return [RawTerm("fused QKV output (kept by the Q view)", 3 * B * b * s * a * d, f"3·{B}·s·b·a·d/t"), kv]
+    return [RawTerm("Q (copy for bmm)", B * b * s * a * d, f"{B}·s·b·a·d/t"), kv]
+
+
+def _mlp_terms(sh: Shape, st: Style, ffn: int) -> list[RawTerm]:
     B, b, s = sh.dtype_bytes, sh.b, sh.s
     f = sh.split(ffn)
-    if gpt:
+    if st.gated:
+        return [RawTerm("MLP gate, SiLU(gate), up, product", 4 * B * b * s * f, f"4·{B}·s·b·f/t")]
+    n = st.gelu_saved + 1
+    act = "gelu_new intermediates" if st.gelu_saved == 4 else "GELU input"
+    terms = [RawTerm(f"MLP {act} + second linear input", n * B * b * s * f, f"{n}·{B}·s·b·f/t")]
+    if st.gpt2:
         t = "/t" if sh.sp else ""
-        return [
-            RawTerm("MLP gelu_new intermediates + second linear input", 5 * B * b * s * f, f"5·{B}·s·b·f/t"),
-            RawTerm("MLP residual dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"),
-        ]
-    return [RawTerm("MLP gate, SiLU(gate), up, product", 4 * B * b * s * f, f"4·{B}·s·b·f/t")]
+        terms.append(RawTerm("MLP residual dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
+    return terms
 
 
-def _moe_terms(sh: Shape, experts: int, top_k: int, ffn: int, shared: int) -> list[RawTerm]:
+def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
-    f = sh.split(ffn)
+    experts, top_k = arch.num_experts, arch.experts_per_token
+    f = sh.split(arch.expert_ffn_size)
     n = b * s * top_k  # routed token slots
     terms = [
         RawTerm("router: fp32 softmax", FP32 * b * s * experts, "4·s·b·E"),
@@ -104,51 +158,65 @@ def _moe_terms(sh: Shape, experts: int, top_k: int, ffn: int, shared: int) -> li
         RawTerm("experts: routing weights (fp32) + token indices (int64)",
                 FP32 * n + 3 * INT64 * n + FP32 * experts, "4·s·b·K + 24·s·b·K + 4·E"),
     ]
+    shared = arch.shared_expert_ffn_size
+    if shared is None:
+        shared = arch.expert_ffn_size * arch.shared_experts
     if shared:
-        fs = sh.split(shared * ffn)
+        fs = sh.split(shared)
         terms.append(RawTerm("shared experts: gate, SiLU(gate), up, product", 4 * B * b * s * fs,
-                             f"4·{B}·s·b·{shared}·f/t"))
+                             f"4·{B}·s·b·f_shared/t"))
     return terms
 
 
-def layer_terms(sh: Shape, gpt: bool, ffn: int, moe: tuple[int, int, int, int] | None) -> list[RawTerm]:
-    """Saved tensors of one decoder layer for one micro-batch.
-
-    ``moe`` is (experts, experts per token, expert FFN size, shared experts) for a routed-expert MLP.
-    """
+def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
+    """Saved tensors of one decoder layer for one micro-batch (``moe``: the layer has routed experts)."""
     if sh.recompute == "full":  # gradient checkpointing saves the layer's positional input only
         t = "/t" if sh.sp else ""
-        return [RawTerm("layer input (checkpoint)", sh.dtype_bytes * sh.b * sh.s_rep * sh.h, f"{sh.dtype_bytes}·s·b·h{t}")]
-    rms = not gpt
-    terms = _norm_terms(sh, rms, "attention")
-    terms += _attention_terms(sh, gpt)
-    terms += _norm_terms(sh, rms, "MLP")
-    if moe is not None:
-        terms += _moe_terms(sh, *moe)
+        B = sh.dtype_bytes
+        return [RawTerm("layer input (checkpoint)", B * sh.b * sh.s_rep * sh.h, f"{B}·s·b·h{t}")]
+    st = Style.of(arch)
+    v_dim = arch.value_head_size
+    if st.norms == 2:
+        terms = _norm_terms(sh, st.rms, "attention") + _attention_terms(sh, st, v_dim)
+        terms += _norm_terms(sh, st.rms, "MLP")
     else:
-        terms += _mlp_terms(sh, gpt, ffn)
-    return terms
+        terms = _norm_terms(sh, st.rms, "block", st.norms) + _attention_terms(sh, st, v_dim)
+    terms += _moe_terms(sh, arch) if moe else _mlp_terms(sh, st, arch.ffn_size)
+    return [t for t in terms if t.bytes]
 
 
-def input_terms(sh: Shape, gpt: bool) -> list[RawTerm]:
+def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Embedding: token ids kept by the embedding backward; GPT-2's position ids and embedding dropout mask;
-    RoPE's cos/sin (1·s·d each, shared by all layers; passed as keyword arguments, so not checkpointed)."""
-    b, s = sh.b, sh.s
+    RoPE's cos/sin (1·s·d each, shared by all layers). Under full recompute the checkpointed layers also keep
+    their keyword inputs (position ids, cos/sin) and, for eager attention, the causal mask."""
+    st = Style.of(arch)
+    b, s, B = sh.b, sh.s, sh.dtype_bytes
+    full = sh.recompute == "full"
     terms = [RawTerm("token ids (int64)", INT64 * b * s, "8·s·b")]
-    if gpt:
+    if st.gpt2:
         terms.append(RawTerm("position ids (int64)", INT64 * s, "8·s"))
         t = "/t" if sh.sp else ""
         terms.append(RawTerm("embedding dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
-    elif sh.recompute != "full":
-        B = sh.dtype_bytes
+    elif st.rope:
         terms.append(RawTerm("RoPE cos, sin", 2 * B * s * sh.d, f"2·{B}·s·d"))
+        if full:  # keyword arguments of every checkpointed layer, kept until backward replays it
+            terms.append(RawTerm("position ids (int64, checkpoint keyword input)", INT64 * s, "8·s"))
+    if full and sh.attention == "eager":  # the additive causal mask, shared by all checkpointed layers
+        terms.append(RawTerm("causal mask (checkpoint input)", B * b * s * s, f"{B}·b·s²"))
     return terms
 
 
-def output_terms(sh: Shape, gpt: bool) -> list[RawTerm]:
+def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Final norm, LM-head input, the loss's fp32 log-softmax over the vocabulary, labels."""
+    st = Style.of(arch)
     b, s = sh.b, sh.s
-    terms = _norm_terms(sh, not gpt, "final")  # its weighted output is the LM head's saved input
+    if st.final_norm:
+        terms = _norm_terms(sh, st.rms, "final")  # its weighted output is the LM head's saved input
+    else:
+        B = sh.dtype_bytes
+        terms = [RawTerm("LM head input", B * b * sh.s_rep * sh.h, f"{B}·s·b·h")]
     terms.append(RawTerm("log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v), "4·s·b·v/t"))
-    terms.append(RawTerm("labels (int64) + loss weight", INT64 * b * s + FP32, "8·s·b + 4"))
+    # labels are padded by one and shifted; with b = 1 the shifted view is already contiguous and keeps all s + 1
+    rows = b * s + (1 if b == 1 else 0)
+    terms.append(RawTerm("labels (int64) + loss weight", INT64 * rows + FP32, "8·s·b + 4"))
     return terms

@@ -1,0 +1,212 @@
+"""Run every configuration: measure with PyTorch, estimate with vramgui, and pair the numbers up."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import torch
+
+from bench.validate.families import BASE_LAYERS, FAMILIES, Family
+from bench.validate.measure import ModelStates, model_states_after_adamw_step, saved_activations
+from vramgui.core.activations import estimate_activations
+from vramgui.core.hf_config import load_model_spec
+from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+
+DTYPES = {"bf16": torch.bfloat16, "fp32": torch.float32}
+ATTENTION = {"eager": "eager", "sdpa": "flash"}  # transformers name -> vramgui name
+RECOMPUTE = ("none", "full")
+SHAPES = ((1, 256), (4, 64))  # (micro-batch, sequence length)
+TOLERANCE = 0.05  # activation error allowed per configuration
+
+
+@dataclass(frozen=True)
+class ActivationRow:
+    family: str
+    dtype: str
+    attention: str
+    recompute: str
+    batch: int
+    seq: int
+    measured: int  # L = BASE_LAYERS layers, whole model
+    estimated: int
+    measured_layer: int  # one layer: measured(L + 1) - measured(L)
+    estimated_layer: int
+    korthikanti: int  # fused profile for the same case
+    states_measured: int  # parameters + gradients + AdamW states, read off the tensors
+
+    @property
+    def error(self) -> float:
+        return (self.estimated - self.measured) / self.measured
+
+    @property
+    def layer_error(self) -> float:
+        return (self.estimated_layer - self.measured_layer) / self.measured_layer
+
+    @property
+    def korthikanti_error(self) -> float:
+        return (self.korthikanti - self.measured) / self.measured
+
+    @property
+    def ok(self) -> bool:
+        return abs(self.error) <= TOLERANCE and abs(self.layer_error) <= TOLERANCE
+
+
+@dataclass(frozen=True)
+class StatesRow:
+    family: str
+    dtype: str
+    measured: ModelStates
+    parameters: int  # vramgui estimate(), pure recipe, AdamW
+    gradients: int
+    optimizer_states: int
+
+    @property
+    def ok(self) -> bool:
+        m = self.measured
+        return (m.parameters, m.gradients, m.optimizer_states) == (self.parameters, self.gradients,
+                                                                    self.optimizer_states)
+
+
+@dataclass(frozen=True)
+class CountRow:
+    name: str  # family key or fixture file name
+    model_type: str
+    measured: int | None  # sum(p.numel()) on the meta device; None = transformers cannot build it
+    vramgui: int | None  # None = vramgui rejects the config
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.measured is None or self.measured == self.vramgui
+
+
+def _quiet() -> Any:
+    ctx = warnings.catch_warnings()
+    ctx.__enter__()
+    warnings.simplefilter("ignore")
+    return ctx
+
+
+def build(fam: Family, layers: int, dtype: str, attention: str = "sdpa", seed: int = 0) -> torch.nn.Module:
+    config = fam.make_config(layers)
+    config._attn_implementation = attention
+    torch.manual_seed(seed)
+    model = fam.model_class()(config).to(DTYPES[dtype])
+    model.train()
+    return model
+
+
+def vramgui_spec(config: Any) -> ModelSpec:
+    """vramgui's view of a transformers config, through the same config.json import a user would run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "config.json"
+        path.write_text(json.dumps(config.to_dict()))
+        return load_model_spec(path)
+
+
+def _set_mode(model: torch.nn.Module, attention: str, recompute: str) -> None:
+    model.set_attn_implementation(attention)
+    # CPU's flash kernel has no dropout, so SDPA with attention dropout falls back to the math kernel (a·s²
+    # tensors in fp32). CUDA's flash/memory-efficient kernels apply dropout inside the kernel from an RNG seed and
+    # keep no mask, so the GPU-equivalent measurement of SDPA runs with the attention dropout at 0.
+    for name, module in model.named_modules():
+        if name.endswith("attn_dropout") and isinstance(module, torch.nn.Dropout):
+            module.p = 0.0 if attention == "sdpa" else float(model.config.attn_pdrop)
+    if recompute == "full":
+        model.activation_checkpointing_enable()
+    else:
+        model.activation_checkpointing_disable()
+
+
+def activation_rows(fam: Family, dtype: str, states: ModelStates) -> Iterator[ActivationRow]:
+    base = build(fam, BASE_LAYERS, dtype)
+    deeper = build(fam, BASE_LAYERS + 1, dtype)
+    arch = vramgui_spec(base.config).architecture
+    assert arch is not None
+    vocab = base.config.vocab_size
+    for attention in ATTENTION:
+        for recompute in RECOMPUTE:
+            for model in (base, deeper):
+                _set_mode(model, attention, recompute)
+            for batch, seq in SHAPES:
+                measured, _ = saved_activations(base, batch, seq, vocab)
+                measured_deeper, _ = saved_activations(deeper, batch, seq, vocab)
+
+                def est(implementation: str) -> Any:
+                    training = TrainingSpec(micro_batch=batch, seq_len=seq, recompute=recompute,
+                                            attention=ATTENTION[attention], implementation=implementation)
+                    return estimate_activations(arch, training, ParallelSpec(), dtype)
+
+                hf, fused = est("hf"), est("fused")
+                yield ActivationRow(fam.key, dtype, attention, recompute, batch, seq, measured, hf.total,
+                                    measured_deeper - measured, hf.per_layer, fused.total,
+                                    states.parameters + states.gradients + states.optimizer_states)
+
+
+def states_row(fam: Family, dtype: str) -> StatesRow:
+    from vramgui.core.estimate import estimate
+
+    model = build(fam, BASE_LAYERS, dtype)
+    measured = model_states_after_adamw_step(model, model.config.vocab_size)
+    spec = vramgui_spec(model.config)
+    scenario = Scenario(model=spec, precision=PrecisionSpec(dtype=dtype, recipe="pure", optimizer="adamw"),
+                        training=TrainingSpec(micro_batch=1, seq_len=8))
+    parts = {c.key: c.bytes for c in estimate(scenario).components}
+    return StatesRow(fam.key, dtype, measured, parts["parameters"], parts["gradients"], parts["optimizer_states"])
+
+
+def meta_count(config: Any, model_class: Any | None = None) -> int:
+    import transformers as tf
+
+    with torch.device("meta"):
+        model = model_class(config) if model_class is not None else tf.AutoModelForCausalLM.from_config(config)
+    return sum(p.numel() for p in model.parameters())
+
+
+def count_rows(fixtures: Path | None) -> Iterator[CountRow]:
+    import transformers as tf
+
+    for fam in FAMILIES:
+        config = fam.make_config(BASE_LAYERS)
+        yield CountRow(fam.key, config.model_type, meta_count(config, fam.model_class()),
+                       vramgui_spec(config).params)
+    if fixtures is None or not fixtures.is_dir():
+        return
+    for path in sorted(fixtures.glob("*.json")):
+        data = json.loads(path.read_text())
+        model_type = str(data.get("model_type", "?"))
+        try:
+            vram: int | None = load_model_spec(path).params
+            note = ""
+        except ValueError as err:  # InputError: vramgui rejects it (a fixture of a bad config)
+            vram, note = None, f"vramgui: {err}"
+        try:
+            kwargs = {k: v for k, v in data.items() if k != "model_type"}
+            config = tf.AutoConfig.for_model(model_type, **kwargs)
+            measured: int | None = meta_count(config)
+        except Exception as err:  # noqa: BLE001 - a config transformers itself cannot build is reported, not fatal
+            measured, note = None, (note + "; " if note else "") + f"transformers: {type(err).__name__}"
+        yield CountRow(path.name, model_type, measured, vram, note)
+
+
+def all_rows(fixtures: Path | None, families: tuple[Family, ...] = FAMILIES
+             ) -> tuple[list[ActivationRow], list[StatesRow], list[CountRow]]:
+    ctx = _quiet()
+    try:
+        import transformers as tf
+
+        tf.logging.set_verbosity_error()
+        torch.set_num_threads(2)
+        states = [states_row(fam, dtype) for fam in families for dtype in DTYPES]
+        by_key = {(r.family, r.dtype): r.measured for r in states}
+        acts = [row for fam in families for dtype in DTYPES
+                for row in activation_rows(fam, dtype, by_key[(fam.key, dtype)])]
+        counts = list(count_rows(fixtures))
+    finally:
+        ctx.__exit__(None, None, None)
+    return acts, states, counts

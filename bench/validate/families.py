@@ -1,0 +1,74 @@
+"""Small model configurations for the validation harness (random weights, no download).
+
+Dimensions are tiny so that every measurement runs in well under a second on a 2-core CPU, yet every shape
+that the accounting distinguishes is exercised: multi-head and grouped-query attention, head size != s,
+attention biases, tied embeddings, a vocabulary larger than the hidden size, routed experts, dropout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import transformers as tf
+
+
+@dataclass(frozen=True)
+class Family:
+    key: str  # row label
+    label: str
+    make_config: Callable[[int], Any]  # num_layers -> transformers config
+    model_class: Callable[[], Any]
+    dropout: bool = False  # has dropout > 0 (GPT-2)
+
+
+def _llama_mha(layers: int) -> Any:
+    return tf.LlamaConfig(vocab_size=2048, hidden_size=128, intermediate_size=344, num_hidden_layers=layers,
+                          num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=512)
+
+
+def _llama_gqa(layers: int) -> Any:
+    return tf.LlamaConfig(vocab_size=2048, hidden_size=128, intermediate_size=352, num_hidden_layers=layers,
+                          num_attention_heads=8, num_key_value_heads=2, max_position_embeddings=512)
+
+
+def _qwen2(layers: int) -> Any:  # q/k/v biases, tied input/output embeddings
+    return tf.Qwen2Config(vocab_size=3000, hidden_size=96, intermediate_size=256, num_hidden_layers=layers,
+                          num_attention_heads=6, num_key_value_heads=2, tie_word_embeddings=True,
+                          max_position_embeddings=512)
+
+
+def _mistral(layers: int) -> Any:  # head_dim 24 (hidden 96 / 4 heads), sliding window above the sequence
+    return tf.MistralConfig(vocab_size=1500, hidden_size=96, intermediate_size=224, num_hidden_layers=layers,
+                            num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
+                            sliding_window=4096)
+
+
+def _mixtral(layers: int) -> Any:  # 4 small experts, top-2
+    return tf.MixtralConfig(vocab_size=1024, hidden_size=64, intermediate_size=128, num_hidden_layers=layers,
+                            num_attention_heads=4, num_key_value_heads=2, num_local_experts=4,
+                            num_experts_per_tok=2, max_position_embeddings=512)
+
+
+def _gpt2(layers: int) -> Any:  # LayerNorm, gelu_new, dropout 0.1 (embedding, attention, residual)
+    return tf.GPT2Config(vocab_size=2048, n_embd=128, n_layer=layers, n_head=4, n_positions=512,
+                         bos_token_id=0, eos_token_id=0)
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family("llama-mha", "Llama (multi-head)", _llama_mha, lambda: tf.LlamaForCausalLM),
+    Family("llama-gqa", "Llama (grouped-query 8/2)", _llama_gqa, lambda: tf.LlamaForCausalLM),
+    Family("qwen2", "Qwen2 (q/k/v biases, tied)", _qwen2, lambda: tf.Qwen2ForCausalLM),
+    Family("mistral", "Mistral (GQA 4/2, d=24)", _mistral, lambda: tf.MistralForCausalLM),
+    Family("mixtral", "Mixtral (4 experts, top-2)", _mixtral, lambda: tf.MixtralForCausalLM),
+    Family("gpt2", "GPT-2 (dropout 0.1)", _gpt2, lambda: tf.GPT2LMHeadModel, dropout=True),
+)
+
+BASE_LAYERS = 2  # measured at L and L + 1 layers; the difference is one layer
+
+
+def family(key: str) -> Family:
+    for fam in FAMILIES:
+        if fam.key == key:
+            return fam
+    raise KeyError(key)

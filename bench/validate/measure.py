@@ -1,0 +1,171 @@
+"""Measure what a real PyTorch model keeps: saved activations and model states after one AdamW step.
+
+Activations: every tensor autograd saves for backward during one forward pass with loss, caught with
+``torch.autograd.graph.saved_tensors_hooks``, deduplicated by storage (views and tensors saved by several
+nodes count once), parameters and buffers excluded. The hook keeps a reference to each saved tensor until the
+measurement ends, so no storage address can be reused by another tensor meanwhile.
+
+CPU versus CUDA: ``torch.nn.functional.dropout`` on CPU multiplies by a noise tensor in the input dtype, while
+CUDA runs the fused ``native_dropout`` kernel that keeps a 1-byte bool mask (ATen ``dropout``: the fused kernel
+is taken when the input is on CUDA and 0 < p < 1). The harness routes dropout through ``torch.native_dropout``
+(which has a CPU kernel) so that what is measured is what a GPU keeps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import torch
+import torch.nn.functional as F
+
+
+@dataclass(frozen=True)
+class SavedTensor:
+    nbytes: int
+    shape: tuple[int, ...]
+    dtype: str
+    saved_by: tuple[str, ...]
+
+
+@contextlib.contextmanager
+def gpu_like_dropout() -> Iterator[None]:
+    """Route F.dropout through native_dropout (bool mask), as CUDA does."""
+    original = F.dropout
+
+    def dropout(input: torch.Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> torch.Tensor:
+        if not training or p == 0.0:
+            return input
+        return torch.native_dropout(input, p, True)[0]
+
+    F.dropout = dropout
+    try:
+        yield
+    finally:
+        F.dropout = original
+
+
+def _model_storages(model: torch.nn.Module) -> set[int]:
+    tensors = list(model.parameters()) + list(model.buffers())
+    return {t.untyped_storage().data_ptr() for t in tensors}
+
+
+def forward_with_loss(model: torch.nn.Module, batch: int, seq: int, vocab: int, seed: int = 0) -> Any:
+    gen = torch.Generator().manual_seed(seed)
+    ids = torch.randint(0, vocab, (batch, seq), generator=gen)
+    return model(input_ids=ids, labels=ids)
+
+
+def saved_activations(model: torch.nn.Module, batch: int, seq: int, vocab: int,
+                      detail: bool = False) -> tuple[int, list[SavedTensor]]:
+    """Bytes autograd keeps at the end of one forward pass with loss (and, on request, tensor by tensor)."""
+    excluded = _model_storages(model)
+    keep: list[torch.Tensor] = []
+    seen: dict[int, torch.Tensor] = {}
+
+    def pack(t: torch.Tensor) -> torch.Tensor:
+        keep.append(t)
+        ptr = t.untyped_storage().data_ptr()
+        if ptr not in excluded and ptr not in seen:
+            seen[ptr] = t
+        return t
+
+    closure: dict[int, torch.Tensor] = {}
+
+    def held_by_checkpoint(module: torch.nn.Module, args: tuple, kwargs: dict) -> None:
+        # transformers' GradientCheckpointingLayer checkpoints partial(forward, **kwargs): the keyword tensors
+        # (causal mask, RoPE cos/sin, position ids) stay referenced by the checkpoint until backward replays it.
+        if getattr(module, "gradient_checkpointing", False) and module.training:
+            for t in _tensors(kwargs):
+                keep.append(t)
+                closure.setdefault(t.untyped_storage().data_ptr(), t)
+
+    handles = [m.register_forward_pre_hook(held_by_checkpoint, with_kwargs=True)
+               for m in model.modules() if hasattr(m, "gradient_checkpointing")]
+    try:
+        with gpu_like_dropout(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            out = forward_with_loss(model, batch, seq, vocab)
+    finally:
+        for handle in handles:
+            handle.remove()
+    for ptr, t in closure.items():
+        if ptr not in excluded and ptr not in seen:
+            seen[ptr] = t
+    total = sum(t.untyped_storage().nbytes() for t in seen.values())
+    rows: list[SavedTensor] = []
+    if detail:
+        names = _saved_by(out.loss)
+        for ptr, t in sorted(seen.items(), key=lambda kv: -kv[1].untyped_storage().nbytes()):
+            where = "(checkpoint keyword input)" if ptr in closure else "(checkpoint input)"
+            rows.append(SavedTensor(t.untyped_storage().nbytes(), tuple(t.shape), str(t.dtype).replace("torch.", ""),
+                                    tuple(names.get(ptr, [where]))))
+    del out, keep
+    return total, rows
+
+
+def _tensors(obj: Any) -> Iterator[torch.Tensor]:
+    if isinstance(obj, torch.Tensor):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from _tensors(value)
+    elif isinstance(obj, (tuple, list)):
+        for value in obj:
+            yield from _tensors(value)
+
+
+def _saved_by(loss: torch.Tensor) -> dict[int, list[str]]:
+    """Which autograd node (and which of its ``_saved_*`` slots) holds each storage - for the detail dump."""
+    names: dict[int, list[str]] = defaultdict(list)
+    stack, visited = [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or node in visited:
+            continue
+        visited.add(node)
+        for attr in dir(node):
+            if not attr.startswith("_saved_"):
+                continue
+            try:
+                value = getattr(node, attr)
+            except Exception:  # noqa: BLE001 - some slots raise once freed; irrelevant here
+                continue
+            for item in value if isinstance(value, (tuple, list)) else [value]:
+                if isinstance(item, torch.Tensor):
+                    names[item.untyped_storage().data_ptr()].append(f"{node.name()}.{attr[7:]}")
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return names
+
+
+@dataclass(frozen=True)
+class ModelStates:
+    params: int  # parameter count, sum(p.numel())
+    param_tensors: int
+    parameters: int  # bytes
+    gradients: int
+    optimizer_states: int  # exp_avg + exp_avg_sq + step
+
+
+def model_states_after_adamw_step(model: torch.nn.Module, vocab: int) -> ModelStates:
+    """One forward/backward and one AdamW step (PyTorch defaults), then the bytes read off the tensors."""
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    out = forward_with_loss(model, 1, 8, vocab)
+    out.loss.backward()
+    opt.step()
+    params = list(model.parameters())
+    opt_bytes = 0
+    for state in opt.state.values():
+        for value in state.values():
+            if isinstance(value, torch.Tensor):
+                opt_bytes += value.untyped_storage().nbytes()
+    result = ModelStates(
+        params=sum(p.numel() for p in params),
+        param_tensors=len(params),
+        parameters=sum(p.numel() * p.element_size() for p in params),
+        gradients=sum(p.grad.numel() * p.grad.element_size() for p in params if p.grad is not None),
+        optimizer_states=opt_bytes,
+    )
+    opt.zero_grad(set_to_none=True)
+    return result
