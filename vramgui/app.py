@@ -81,19 +81,18 @@ def create_application(argv: list[str] | None = None):
     return app
 
 
-def create_main_window(settings=None):
+def create_main_window(settings=None, defer_charts: bool = False):
     """The main window with its presenter attached and the first result shown (needs a QApplication).
 
-    ``settings``: a ``QSettings`` (tests pass one in a temp dir); None opens the user's settings file."""
-    from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph)
-
+    ``settings``: a ``QSettings`` (tests pass one in a temp dir); None opens the user's settings file.
+    ``defer_charts``: build the charts just after the window is first shown (faster start-up)."""
     from vramgui.presenters.main_presenter import MainPresenter
     from vramgui.settings import Settings
     from vramgui.views.main_window import MainWindow
 
     qsettings = _qt_settings(None) if settings is None else settings
     wrapped = Settings(qsettings)
-    window = MainWindow(wrapped)
+    window = MainWindow(wrapped, defer_charts=defer_charts)
     presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
     window.attach(presenter)
     presenter.start()
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         app.vramgui_translations = install_translations(app, language)  # kept for the app's lifetime
     except ImportError:
         pass
-    window = create_main_window(qsettings)
+    window = create_main_window(qsettings, defer_charts=True)
     window.show()
     return int(app.exec())
 

@@ -8,9 +8,9 @@ or ``show_field_errors`` + ``show_stale`` (invalid input: the last valid result 
 from __future__ import annotations
 
 import csv
-from pathlib import Path
-
+import logging
 import time
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
@@ -32,6 +32,8 @@ from vramgui.presenters.form import (
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import SWEEP_COUNTS, Computed, compute, max_model_vm, sweep_vm, sweep_work
 from vramgui.presenters.view_models import FieldError, ResultVM
+
+log = logging.getLogger(__name__)
 
 CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula")
 
@@ -234,6 +236,11 @@ class MainPresenter(QObject):
             computed = compute(scenario, self._unit)
         except InputError as err:
             self._invalid([FieldError(field_for_error(err.field, self._form), str(err))])
+            return
+        except Exception as err:  # noqa: BLE001 - a core bug must not take the window down; logged in full
+            log.exception("estimate failed for %r", scenario)
+            self._invalid([FieldError("", QCoreApplication.translate(
+                "MainPresenter", "Internal error, please report it: {0}").format(err))])
             return
         self._scenario = scenario
         self._computed = computed

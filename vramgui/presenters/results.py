@@ -42,7 +42,7 @@ def component_label(key: str, fallback: str) -> str:
         "parameters": QCoreApplication.translate("Results", "Parameters"),
         "gradients": QCoreApplication.translate("Results", "Gradients"),
         "optimizer_states": QCoreApplication.translate("Results", "Optimizer states"),
-        "master_weights": QCoreApplication.translate("Results", "of which master weights (fp32)"),
+        "master_weights": QCoreApplication.translate("Results", "↳ of which master weights (fp32)"),
         "activations": QCoreApplication.translate("Results", "Activations"),
         "other": QCoreApplication.translate("Results", "Other (fixed terms)"),
     }
@@ -217,6 +217,8 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
     segments = []
     for k in keys:
         heights = [s[k].bytes if k in s else 0 for s in stacks]
+        if not any(heights):
+            continue  # e.g. no fixed terms given: no empty legend entry
         segments.append(
             BarSegment(
                 key=k,

@@ -165,6 +165,17 @@ class ChartView(pg.GraphicsLayoutWidget):
         return image
 
 
+def reference_line(colour: str, dashed: bool, anchor_below: bool) -> pg.InfiniteLine:
+    """A horizontal capacity/usable line drawn above the bars, its label on a filled box so bars never hide it."""
+    style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+    anchors = [(1, 0), (1, 0)] if anchor_below else [(1, 1), (1, 1)]
+    line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(colour, width=2, style=style), label="",
+                           labelOpts={"position": 0.985, "anchors": anchors, "color": colour,
+                                      "fill": pg.mkBrush(255, 255, 255, 215)})
+    line.setZValue(50)
+    return line
+
+
 class StrategyChart(ChartView):
     """Chart 1: a stacked bar per strategy, stacked by component; capacity and usable lines."""
 
@@ -174,13 +185,8 @@ class StrategyChart(ChartView):
         self.plot.getAxis("bottom").setHeight(48)
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.total_labels: list[pg.TextItem] = []
-        self.capacity_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOUR, width=2),
-                                             label="", labelOpts={"position": 0.98, "anchors": [(1, 1), (1, 1)],
-                                                                  "color": CAPACITY_COLOUR})
-        self.usable_line = pg.InfiniteLine(angle=0, movable=False,
-                                           pen=pg.mkPen(USABLE_COLOUR, width=2, style=Qt.PenStyle.DashLine),
-                                           label="", labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)],
-                                                                "color": USABLE_COLOUR})
+        self.capacity_line = reference_line(CAPACITY_COLOUR, dashed=False, anchor_below=False)
+        self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
         self.plot.addItem(self.capacity_line, ignoreBounds=True)
         self.plot.addItem(self.usable_line, ignoreBounds=True)
         self.vm: StrategyBarsVM | None = None
@@ -267,13 +273,8 @@ class SweepChart(ChartView):
         self.log_y = log_y
         self.plot.setLogMode(x=False, y=log_y)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.capacity_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOUR, width=2),
-                                             label="", labelOpts={"position": 0.98, "anchors": [(1, 1), (1, 1)],
-                                                                  "color": CAPACITY_COLOUR})
-        self.usable_line = pg.InfiniteLine(angle=0, movable=False,
-                                           pen=pg.mkPen(USABLE_COLOUR, width=2, style=Qt.PenStyle.DashLine),
-                                           label="", labelOpts={"position": 0.98, "anchors": [(1, 0), (1, 0)],
-                                                                "color": USABLE_COLOUR})
+        self.capacity_line = reference_line(CAPACITY_COLOUR, dashed=False, anchor_below=False)
+        self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
         self.current_line = pg.InfiniteLine(angle=90, movable=False,
                                             pen=pg.mkPen("#8c8c8c", width=1, style=Qt.PenStyle.DotLine))
         for line in (self.capacity_line, self.usable_line, self.current_line):

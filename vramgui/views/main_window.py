@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -29,26 +30,87 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownTable
-from vramgui.views.charts import ChartView, StrategyChart, SweepChart
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.input_panel import InputPanel
 from vramgui.views.summary_panel import SummaryPanel
+
+if TYPE_CHECKING:
+    from vramgui.views.charts import ChartView
 
 EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 DEFAULT_EXPORT_WIDTH = 1600
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings, parent: QWidget | None = None) -> None:
+    """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
+    most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
+
+    charts_ready = Signal()
+
+    def __init__(self, settings, parent: QWidget | None = None, defer_charts: bool = False) -> None:
         super().__init__(parent)
         self.settings = settings
         self.presenter = None
         self.result: ResultVM | None = None
+        self._charts: tuple | None = None
+        self._sweep_vm: SweepVM | None = None
+        self._max_model_vm: SweepVM | None = None
+        self._stale = False
+        self._defer_charts = defer_charts
         self.setWindowTitle(self.tr("vramgui - GPU memory planner"))
         self.setObjectName("MainWindow")
         self._build()
         self._build_menus()
         self._restore_layout()
+        if not defer_charts:
+            self.ensure_charts()
+
+    # ----- the charts (pyqtgraph), built on first need
+    @property
+    def charts_built(self) -> bool:
+        return self._charts is not None
+
+    def ensure_charts(self) -> tuple:
+        if self._charts is not None:
+            return self._charts
+        from vramgui.views.charts import StrategyChart, SweepChart
+
+        charts = (
+            StrategyChart(),
+            SweepChart(self.tr("Memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
+            SweepChart(self.tr("Largest trainable model against the number of GPUs"),
+                       self.tr("Largest model (billion parameters)"), log_y=True),
+        )
+        for page, chart in zip(self._chart_pages, charts):
+            page.layout().addWidget(chart)
+            page.layout().activate()
+        self._charts = charts
+        if self.result is not None:
+            self._draw_bars()
+        if self._sweep_vm is not None:
+            self._draw_sweep()
+        if self._max_model_vm is not None:
+            self._draw_max_model()
+        self._show_charts_stale()
+        self.charts_ready.emit()
+        return charts
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._charts is None:
+            QTimer.singleShot(40, self, self.ensure_charts)  # after the first paint
+
+    @property
+    def strategy_chart(self):
+        return self.ensure_charts()[0]
+
+    @property
+    def sweep_chart(self):
+        return self.ensure_charts()[1]
+
+    @property
+    def max_model_chart(self):
+        return self.ensure_charts()[2]
 
     # ----- construction
     def _build(self) -> None:
@@ -64,14 +126,13 @@ class MainWindow(QMainWindow):
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
-        self.strategy_chart = StrategyChart()
-        self.sweep_chart = SweepChart(self.tr("Memory per GPU against the number of GPUs"),
-                                      self.tr("Memory per GPU (GB)"))
-        self.max_model_chart = SweepChart(self.tr("Largest trainable model against the number of GPUs"),
-                                          self.tr("Largest model (billion parameters)"), log_y=True)
-        self.chart_tabs.addTab(self.strategy_chart, self.tr("By strategy"))
-        self.chart_tabs.addTab(self.sweep_chart, self.tr("By GPU count"))
-        self.chart_tabs.addTab(self.max_model_chart, self.tr("Largest model"))
+        self._chart_pages = []
+        for title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model")):
+            page = QWidget()
+            page_layout = QVBoxLayout(page)
+            page_layout.setContentsMargins(0, 0, 0, 0)
+            self._chart_pages.append(page)
+            self.chart_tabs.addTab(page, title)
 
         self.breakdown = BreakdownTable()
         table_box = QWidget()
@@ -186,6 +247,8 @@ class MainWindow(QMainWindow):
         geometry = self.settings.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
+        self.main_splitter.setSizes([440, 960])
+        self.results_splitter.setSizes([640, 200])  # the chart gets the room; the table shows its rows
         for name, splitter in (("main", self.main_splitter), ("results", self.results_splitter)):
             sizes = self.settings.splitter_sizes(name)
             if sizes and len(sizes) == splitter.count():
@@ -212,27 +275,48 @@ class MainWindow(QMainWindow):
     def show_result(self, result: ResultVM) -> None:
         self.result = result
         self.summary.show_summary(result.summary)
-        self.strategy_chart.set_subtitle(result.title)
-        self.strategy_chart.show_bars(result.bars)
         self.breakdown.show_rows(result.breakdown)
+        if self._charts is not None:
+            self._draw_bars()
 
     def show_sweep(self, sweep: SweepVM) -> None:
-        self.sweep_chart.set_subtitle(self.result.title if self.result else "")
-        self.sweep_chart.show_sweep(sweep, self.tr("Memory per GPU ({0})").format(sweep.unit))
+        self._sweep_vm = sweep
+        if self._charts is not None:
+            self._draw_sweep()
 
     def show_max_model(self, sweep: SweepVM) -> None:
-        self.max_model_chart.set_subtitle(self.result.title if self.result else "")
-        self.max_model_chart.show_sweep(sweep, self.tr("Largest model (billion parameters)"))
+        self._max_model_vm = sweep
+        if self._charts is not None:
+            self._draw_max_model()
+
+    def _draw_bars(self) -> None:
+        chart = self._charts[0]
+        chart.set_subtitle(self.result.title)
+        chart.show_bars(self.result.bars)
+
+    def _draw_sweep(self) -> None:
+        chart = self._charts[1]
+        chart.set_subtitle(self.result.title if self.result else "")
+        chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
+
+    def _draw_max_model(self) -> None:
+        chart = self._charts[2]
+        chart.set_subtitle(self.result.title if self.result else "")
+        chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
 
     def show_stale(self, reason: str | None) -> None:
+        self._stale = bool(reason)
         self.summary.show_stale(reason)
-        for chart in self.charts():
-            chart.setEnabled(not reason)
         self.breakdown.setEnabled(not reason)
+        self._show_charts_stale()
+
+    def _show_charts_stale(self) -> None:
+        for chart in self._charts or ():
+            chart.setEnabled(not self._stale)
 
     # ----- charts and exports
     def charts(self) -> tuple[ChartView, ...]:
-        return (self.strategy_chart, self.sweep_chart, self.max_model_chart)
+        return self.ensure_charts()
 
     def current_chart(self) -> ChartView:
         return self.charts()[self.chart_tabs.currentIndex()]

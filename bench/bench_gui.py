@@ -1,0 +1,106 @@
+"""GUI responsiveness: field edit -> chart redrawn (goal <= 16 ms), process start -> window shown (goal <= 1.0 s).
+
+Runs offscreen (``QT_QPA_PLATFORM=offscreen`` unless a platform is set). Re-measure with
+``QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench bench_gui``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITS = 60
+STARTS = 5
+
+# The child prints the seconds since its own interpreter started, measured by the parent as well.
+_CHILD = r"""
+import sys, time
+from PySide6.QtCore import QSettings, QTimer
+from vramgui.app import create_application, create_main_window
+app = create_application()
+window = create_main_window(QSettings(sys.argv[1], QSettings.Format.IniFormat), defer_charts=True)
+window.show()
+def shown():
+    print("shown", flush=True)
+    window.charts_ready.connect(lambda: (print("charts", flush=True), app.quit()))
+    if window.charts_built:
+        print("charts", flush=True)
+        app.quit()
+QTimer.singleShot(0, shown)
+app.exec()
+"""
+
+
+def _startup_times(runs: int = STARTS) -> tuple[list[float], list[float]]:
+    shown, charts = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            settings = str(Path(tmp) / f"s{i}.ini")
+            started = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-c", _CHILD, settings], cwd=ROOT, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True)
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                if line.startswith("shown"):
+                    shown.append(time.perf_counter() - started)
+                elif line.startswith("charts"):
+                    charts.append(time.perf_counter() - started)
+            proc.wait(timeout=60)
+    return shown, charts
+
+
+def _edit_times(edits: int = EDITS) -> tuple[list[float], list[float]]:
+    """(edit -> visible chart repainted, edit -> all three charts complete) in seconds, Llama-3-8B on 8 x A100."""
+    from PySide6.QtCore import QSettings
+
+    from vramgui.app import create_application, create_main_window
+
+    app = create_application()
+    with tempfile.TemporaryDirectory() as tmp:
+        window = create_main_window(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+        window.resize(1400, 900)
+        window.show()
+        app.processEvents()
+        inputs = window.inputs.editors
+        inputs["model.preset"].setCurrentIndex(inputs["model.preset"].findData("llama-3-8b"))
+        inputs["hardware.gpu"].setCurrentIndex(inputs["hardware.gpu"].findData("a100-80gb"))
+        window.presenter.finish_sweeps()
+        app.processEvents()
+        micro = inputs["training.micro_batch"]
+        redraw, complete = [], []
+        for i in range(edits):
+            started = time.perf_counter()
+            micro.setValue(1 + i % 8)  # a user edit: the spin box emits, the presenter recomputes
+            window.strategy_chart.viewport().repaint()  # the visible chart painted with the new data
+            redraw.append(time.perf_counter() - started)
+            window.presenter.finish_sweeps()
+            complete.append(time.perf_counter() - started)
+            app.processEvents()
+        window.close()
+    return redraw, complete
+
+
+def run() -> list[tuple[str, float, str]]:
+    redraw, complete = _edit_times()
+    shown, charts = _startup_times()
+    return [
+        ("edit -> visible chart redrawn, median (goal <= 16 ms)", statistics.median(redraw) * 1e3, "ms"),
+        ("edit -> visible chart redrawn, p90", sorted(redraw)[int(len(redraw) * 0.9)] * 1e3, "ms"),
+        ("edit -> all three charts complete, median", statistics.median(complete) * 1e3, "ms"),
+        ("process start -> window shown, median (goal <= 1.0 s)", statistics.median(shown), "s"),
+        ("process start -> charts drawn, median", statistics.median(charts), "s"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(f"{name:<60} {value:10.3f} {unit}")
