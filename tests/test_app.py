@@ -76,3 +76,22 @@ def test_create_main_window_wires_presenter_and_exports(qtbot, tmp_path):
     qtbot.waitExposed(window)
     window.export_csv(str(tmp_path / "d.csv"))
     assert (tmp_path / "d.csv").read_text(encoding="utf-8").startswith("table,strategy")
+
+
+def test_switching_language_rebuilds_the_window_on_the_same_scenario(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = app.create_main_window(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.presenter.on_field_edited("model.preset", "llama-3-8b")
+    window.chart_tabs.setCurrentIndex(2)
+    scenario = window.presenter.scenario
+    new = app.rebuild_window(window, "en")
+    qtbot.addWidget(new)
+    assert new is not window and not window.isVisible()
+    assert new.presenter.scenario == scenario
+    assert new.presenter.form_value("model.preset") == "llama-3-8b"
+    assert new.chart_tabs.currentIndex() == 2
+    assert new.settings.language() == "en"
+    assert "en" in new.language_actions and new.language_actions["en"].isChecked()

@@ -101,6 +101,33 @@ def create_main_window(settings=None, defer_charts: bool = False):
     return window
 
 
+def rebuild_window(old, language: str):
+    """Switch the language: apply it, then replace ``old`` by a new window (built in the new language) that
+    shows the same scenario, chart and geometry. Returns the new window."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    old.settings.set_language(language)
+    translations = getattr(app, "vramgui_translations", None)
+    if translations is not None:
+        translations.apply(language)
+    scenario = old.presenter.scenario if old.presenter is not None else None
+    old.close()  # saves geometry, splitters and the scenario first
+    window = create_main_window(old.settings.qsettings, defer_charts=True)
+    if scenario is not None:
+        window.presenter.load_scenario(scenario)
+    window.chart_tabs.setCurrentIndex(old.chart_tabs.currentIndex())
+    window.show()
+    _keep_switching(window)
+    app.vramgui_window = window
+    old.deleteLater()
+    return window
+
+
+def _keep_switching(window) -> None:
+    window.language_requested.connect(lambda code, w=window: rebuild_window(w, code))
+
+
 def _run_self_test(out_path: str) -> int:
     try:
         from vramgui.selftest import run
@@ -134,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         pass
     window = create_main_window(qsettings, defer_charts=True)
     window.show()
+    _keep_switching(window)
+    app.vramgui_window = window
     return int(app.exec())
 
 

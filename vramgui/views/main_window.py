@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
     charts_ready = Signal()
+    language_requested = Signal(str)  # a language code, "" = follow the system; app.py rebuilds the window
 
     def __init__(self, settings, parent: QWidget | None = None, defer_charts: bool = False) -> None:
         super().__init__(parent)
@@ -226,6 +227,8 @@ class MainWindow(QMainWindow):
             self.unit_actions[unit] = action
         self.unit_actions.get(self.settings.unit(), self.unit_actions["GB"]).setChecked(True)
         view_menu.addSeparator()
+        self._build_language_menu(view_menu)
+        view_menu.addSeparator()
         for i, text in enumerate((self.tr("Chart: by &strategy"), self.tr("Chart: by GPU &count"),
                                   self.tr("Chart: &largest model"))):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
@@ -242,6 +245,24 @@ class MainWindow(QMainWindow):
         import_menu.addAction(self.import_config_action)
         import_menu.addAction(self.import_folder_action)
         self.inputs.import_button.setMenu(import_menu)
+
+    def _build_language_menu(self, view_menu: QMenu) -> None:
+        try:
+            from vramgui.i18n import available_languages
+        except ImportError:
+            return
+        menu = view_menu.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        current = self.settings.language()
+        self.language_actions: dict[str, QAction] = {}
+        # each language in its own name and script (never translated), after "follow the system"
+        for code, name in (("", self.tr("System default")), *available_languages().items()):
+            action = QAction(name, self, checkable=True)
+            action.setChecked(code == current)
+            action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
+            group.addAction(action)
+            menu.addAction(action)
+            self.language_actions[code] = action
 
     def _restore_layout(self) -> None:
         geometry = self.settings.window_geometry()
