@@ -93,9 +93,11 @@ def test_invalid_input_shows_an_inline_message_and_keeps_the_stale_result(qtbot,
     assert not window.summary.stale_banner.isHidden()
     assert "80GB" in window.summary.stale_banner.text()
     assert window.summary.total.text() == before and not window.summary.total.isEnabled()
+    assert window.strategy_chart.plot.opacity() < 1.0  # the chart shows it is stale too
     type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "40GB")
     assert window.inputs.error_text("hardware.gpu_memory") == ""
     assert window.summary.stale_banner.isHidden()
+    assert window.strategy_chart.plot.opacity() == 1.0
     assert window.presenter.scenario.hardware.gpu_memory == 40 * GB
 
 

@@ -299,11 +299,19 @@ def sweep_vm(computed: Computed, unit: str) -> SweepVM:
     )
 
 
+def _unbounded_label(label: str, values) -> str:
+    """A strategy whose model size GPU memory never limits (e.g. everything offloaded) says so in the legend."""
+    if values and all(p is not None and p >= MAX_PARAMS for p in values):
+        return QCoreApplication.translate("Results", "{0} (not limited by GPU memory)").format(label)
+    return label
+
+
 def max_model_vm(computed: Computed) -> SweepVM:
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
-            Series(label, tuple(None if p is None or p >= MAX_PARAMS else p / 1e9 for p in values))
+            Series(_unbounded_label(label, values), tuple(None if p is None or p >= MAX_PARAMS else p / 1e9
+                                                          for p in values))
             for label, values in computed.max_params.items()
         ),
         capacity=None,

@@ -106,6 +106,11 @@ class ChartView(pg.GraphicsLayoutWidget):
         self.legend.setMinimumHeight(hint.height())
         self.legend.setMaximumWidth(hint.width())
 
+    def set_stale(self, stale: bool) -> None:
+        """Fade the plot while the input is invalid: the numbers shown are the last valid ones."""
+        self.plot.setOpacity(0.35 if stale else 1.0)
+        self.legend.setOpacity(0.35 if stale else 1.0)
+
     def set_subtitle(self, subtitle: str) -> None:
         if subtitle != self._subtitle:
             self._subtitle = subtitle

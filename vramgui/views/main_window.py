@@ -333,7 +333,7 @@ class MainWindow(QMainWindow):
 
     def _show_charts_stale(self) -> None:
         for chart in self._charts or ():
-            chart.setEnabled(not self._stale)
+            chart.set_stale(self._stale)
 
     # ----- charts and exports
     def charts(self) -> tuple[ChartView, ...]:
