@@ -59,3 +59,21 @@ dist dist-onefile: $(DIST_VENV)/.dist-env
 	$(DIST_BIN)/python -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist \
 	  --workpath build/pyinstaller packaging/vramgui.spec $(if $(filter dist-onefile,$@),-- --onefile)
 	$(DIST_BIN)/python packaging/dist_size.py $(if $(filter dist-onefile,$@),--onefile)
+
+# Measurement-based validation (bench/validate -> docs/accuracy.md; docs/activations.md). Its own virtual
+# environment: torch and transformers are never dependencies of the app, and this is not part of `make test`.
+# torch==2.13.0 takes the CPU wheel (a plain `torch` would pull a multi-GB CUDA build); the project is installed
+# without its GUI dependencies (the harness only imports vramgui.core). Fails if any figure is off (see docs).
+VALIDATE_VENV ?= .venv-validate
+VALIDATE_BIN  := $(VALIDATE_VENV)/bin
+TRANSFORMERS_VERSION ?= 5.24.0
+
+$(VALIDATE_VENV)/.validate-env: pyproject.toml
+	test -x $(VALIDATE_BIN)/python || $(PYTHON) -m venv $(VALIDATE_VENV)
+	$(VALIDATE_BIN)/python -m pip install --quiet --upgrade pip
+	$(VALIDATE_BIN)/python -m pip install --quiet torch==2.13.0 transformers==$(TRANSFORMERS_VERSION)
+	$(VALIDATE_BIN)/python -m pip install --quiet --no-deps -e .
+	touch $@
+
+validate: $(VALIDATE_VENV)/.validate-env
+	$(VALIDATE_BIN)/python -m bench.validate

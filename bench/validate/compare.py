@@ -81,8 +81,13 @@ class CountRow:
     note: str = ""
 
     @property
+    def compared(self) -> bool:
+        """Both sides built it (a config one side rejects is outside the supported set, reported as n/a)."""
+        return self.measured is not None and self.vramgui is not None
+
+    @property
     def ok(self) -> bool:
-        return self.measured is None or self.measured == self.vramgui
+        return not self.compared or self.measured == self.vramgui
 
 
 def _quiet() -> Any:

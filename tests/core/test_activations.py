@@ -156,7 +156,10 @@ def test_totals_are_sums_of_terms_and_grow_with_batch_sequence_and_depth(
     assert run(b=b + 1).total > base.total
     assert run(s=s + t).total > base.total
     assert run(layers=layers + p).total > base.total
-    assert run(recompute="full").total <= run(recompute="selective").total <= base.total
+    # Both recompute modes keep less than none. (Full is not always below selective: under HF eager attention
+    # the checkpointed layers also keep the b·s² causal mask, which can outweigh one short model's layers.)
+    assert run(recompute="full").total <= base.total
+    assert run(recompute="selective").total <= base.total
 
 
 @pytest.mark.parametrize(

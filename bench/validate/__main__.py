@@ -1,0 +1,83 @@
+"""``python -m bench.validate``: measure, compare, write docs/accuracy.md; exit 1 on any miss.
+
+Needs torch and transformers (``make validate`` installs them into .venv-validate); the app never does.
+
+    python -m bench.validate                      # everything, writes docs/accuracy.md
+    python -m bench.validate --families gpt2      # a subset, report to stdout only
+    python -m bench.validate --dump llama-gqa bf16 sdpa none 2 64   # tensor-by-tensor listing of one case
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _dump(args: list[str]) -> int:
+    from bench.validate.compare import _set_mode, build
+    from bench.validate.families import BASE_LAYERS, family
+    from bench.validate.measure import saved_activations
+
+    key, dtype, attention, recompute, batch, seq = args
+    fam = family(key)
+    totals = []
+    for layers in (BASE_LAYERS, BASE_LAYERS + 1):
+        model = build(fam, layers, dtype)
+        _set_mode(model, attention, recompute)
+        total, rows = saved_activations(model, int(batch), int(seq), model.config.vocab_size, detail=True)
+        totals.append(total)
+        print(f"{layers} layers: {total:,} bytes")
+        grouped = Counter((r.nbytes, r.shape, r.dtype, r.saved_by) for r in rows)
+        for (nbytes, shape, dt, by), count in sorted(grouped.items(), key=lambda kv: -kv[0][0] * kv[1]):
+            print(f"  {count:3d} x {nbytes:>12,}  {str(shape):22} {dt:9} {', '.join(by)}")
+    print(f"one layer: {totals[1] - totals[0]:,} bytes")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.validate", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "accuracy.md",
+                        help="report path (default docs/accuracy.md; '-' prints it)")
+    parser.add_argument("--fixtures", type=Path, default=ROOT / "tests" / "fixtures" / "hf_configs",
+                        help="extra config.json files whose parameter counts are checked")
+    parser.add_argument("--families", nargs="*", help="family keys (default: all); implies --out -")
+    parser.add_argument("--dump", nargs=6, metavar=("FAMILY", "DTYPE", "ATTN", "RECOMPUTE", "B", "S"),
+                        help="list the saved tensors of one case and exit")
+    args = parser.parse_args(argv)
+    if args.dump:
+        return _dump(args.dump)
+
+    import torch
+    import transformers
+
+    from bench.validate.compare import all_rows
+    from bench.validate.families import FAMILIES, family
+    from bench.validate.report import failures, render
+
+    started = time.perf_counter()
+    families = tuple(family(k) for k in args.families) if args.families else FAMILIES
+    acts, states, counts = all_rows(args.fixtures, families)
+    versions = {"Python": sys.version.split()[0], "torch": torch.__version__, "transformers": transformers.__version__}
+    text = render(acts, states, counts, versions)
+    if args.families or str(args.out) == "-":
+        print(text)
+    else:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    bad = failures(acts, states, counts)
+    elapsed = time.perf_counter() - started
+    print(f"{len(acts)} activation cases, {len(states)} model-state cases, {len(counts)} parameter counts "
+          f"in {elapsed:.0f} s: {'FAIL' if bad else 'PASS'}")
+    for line in bad:
+        print("  " + line)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
