@@ -144,20 +144,23 @@ def _qwen2_moe(c: _Config) -> Architecture:
 
 def _qwen3(c: _Config) -> Architecture:  # Qwen3Attention: q_norm/k_norm RMSNorm(head_dim), bias=attention_bias
     bias = c.bool("attention_bias", False)
-    return Architecture(**_common(c, kv_default=8, head_dim_default=128), attention_bias=bias,
+    return Architecture(**_common(c, kv_default=32, head_dim_default=128), attention_bias=bias,
                         attention_out_bias=bias, qk_norm=True)
 
 
 def _qwen3_moe(c: _Config) -> Architecture:
     bias = c.bool("attention_bias", False)
-    return Architecture(**_common(c, kv_default=4, head_dim_default=128), attention_bias=bias,
+    return Architecture(**_common(c, kv_default=4), attention_bias=bias,  # Qwen3MoeConfig head_dim: hidden/heads
                         attention_out_bias=bias, qk_norm=True, **_qwen_moe(c, shared=False))
 
 
 def _gemma(c: _Config, *, norms: int = 2, qk_norm: bool = False) -> Architecture:
-    # Gemma(2/3)Attention bias=attention_bias; Gemma2/3 add pre_/post_feedforward_layernorm; Gemma3 q/k norms
+    # Gemma(2/3)Attention bias=attention_bias; Gemma2/3 add pre_/post_feedforward_layernorm; Gemma3 q/k norms.
+    # Config defaults: GemmaConfig num_key_value_heads=16 (7B), Gemma2Config/Gemma3TextConfig 4 (2B/4B shapes).
     bias = c.bool("attention_bias", False)
-    return Architecture(**_common(c, kv_default=16, head_dim_default=256, tie_default=True), attention_bias=bias,
+    kv_default = 16 if norms == 2 else 4
+    return Architecture(**_common(c, kv_default=kv_default, head_dim_default=256, tie_default=True),
+                        attention_bias=bias,
                         attention_out_bias=bias, norms_per_layer=norms, qk_norm=qk_norm)
 
 
@@ -223,8 +226,9 @@ def _olmo2(c: _Config) -> Architecture:
 def _starcoder2(c: _Config) -> Architecture:
     # Starcoder2: q/k/v/o and c_fc/c_proj bias=use_bias (default True), LayerNorm with bias, non-gated MLP
     bias = c.bool("use_bias", True)
-    return Architecture(**_common(c, tie_default=True), family="gpt", attention_bias=bias, attention_out_bias=bias,
-                        mlp_bias=bias, norm="layernorm")
+    # nn.LayerNorm keeps its bias whatever use_bias says; Starcoder2Config num_key_value_heads defaults to 2
+    return Architecture(**_common(c, kv_default=2, tie_default=True), family="gpt", attention_bias=bias,
+                        attention_out_bias=bias, mlp_bias=bias, norm="layernorm")
 
 
 def _deepseek_v3(c: _Config) -> Architecture:
