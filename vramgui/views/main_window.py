@@ -7,19 +7,16 @@ dialogs and exports. Holds no arithmetic: every number arrives formatted in a vi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -31,6 +28,7 @@ from PySide6.QtWidgets import (
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownTable
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
+from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.input_panel import InputPanel
 from vramgui.views.summary_panel import SummaryPanel
 
@@ -41,7 +39,7 @@ EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 DEFAULT_EXPORT_WIDTH = 1600
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileActionsMixin, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -377,88 +375,6 @@ class MainWindow(QMainWindow):
     def _copy_table(self) -> None:
         QGuiApplication.clipboard().setText(self.breakdown.as_text())
         self.statusBar().showMessage(self.tr("Table copied to the clipboard"), 4000)
-
-    def _ask_save_path(self, title: str, name: str, file_filter: str, suffix: str, kind: str) -> str | None:
-        start = str(Path(self.settings.last_folder(kind)) / name)
-        path, _ = QFileDialog.getSaveFileName(self, title, start, file_filter)
-        if not path:
-            return None
-        if not path.lower().endswith(suffix):
-            path += suffix
-        self.settings.set_last_folder(kind, Path(path).parent)
-        return path
-
-    def _on_export_png(self) -> None:
-        names = ("vramgui-strategies.png", "vramgui-gpu-count.png", "vramgui-largest-model.png")
-        path = self._ask_save_path(self.tr("Export chart as PNG"), names[self.chart_tabs.currentIndex()],
-                                   self.tr("PNG images (*.png)"), ".png", "export")
-        if path is None:
-            return
-        try:
-            self.export_chart(path, self.export_width())
-        except OSError as err:
-            QMessageBox.critical(self, self.tr("Export failed"), str(err))
-            return
-        self.statusBar().showMessage(self.tr("Chart saved to {0}").format(path), 6000)
-
-    def _on_export_csv(self) -> None:
-        path = self._ask_save_path(self.tr("Export data as CSV"), "vramgui-data.csv",
-                                   self.tr("CSV files (*.csv)"), ".csv", "export")
-        if path is None:
-            return
-        try:
-            self.export_csv(path)
-        except OSError as err:
-            QMessageBox.critical(self, self.tr("Export failed"), str(err))
-            return
-        self.statusBar().showMessage(self.tr("Data saved to {0}").format(path), 6000)
-
-    def _on_open(self) -> None:
-        from vramgui.core import scenario_io
-
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self.settings.last_folder("open"),
-                                              self.tr("vramgui scenarios (*.json);;All files (*)"))
-        if not path:
-            return
-        self.settings.set_last_folder("open", Path(path).parent)
-        try:
-            scenario = scenario_io.load_scenario(path)
-        except (OSError, ValueError) as err:
-            QMessageBox.warning(self, self.tr("Cannot open scenario"), str(err))
-            return
-        self.presenter.load_scenario(scenario)
-        self.settings.add_recent_file(path)
-        self.statusBar().showMessage(self.tr("Opened {0}").format(path), 6000)
-
-    def _on_save(self) -> None:
-        from vramgui.core import scenario_io
-
-        if self.presenter.scenario is None:
-            return
-        path = self._ask_save_path(self.tr("Save scenario"), "scenario.json",
-                                   self.tr("vramgui scenarios (*.json)"), ".json", "save")
-        if path is None:
-            return
-        try:
-            scenario_io.save_scenario(path, self.presenter.scenario)
-        except (OSError, ValueError) as err:
-            QMessageBox.critical(self, self.tr("Cannot save scenario"), str(err))
-            return
-        self.settings.add_recent_file(path)
-        self.statusBar().showMessage(self.tr("Saved {0}").format(path), 6000)
-
-    def _on_import_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import model config"), self.settings.last_folder("open"),
-                                              self.tr("Model configs (config.json *.json);;All files (*)"))
-        if path:
-            self.settings.set_last_folder("open", Path(path).parent)
-            self.presenter.import_model(path)
-
-    def _on_import_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Import model folder"), self.settings.last_folder("open"))
-        if path:
-            self.settings.set_last_folder("open", path)
-            self.presenter.import_model(path)
 
     def _on_unit(self, unit: str) -> None:
         self.settings.set_unit(unit)
