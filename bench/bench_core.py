@@ -47,8 +47,12 @@ def _fresh_estimate() -> None:
     estimate(LLAMA_7B)
 
 
-def _cli_seconds(cmd: list[str], repeat: int = 9) -> tuple[float, float]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+DS_SCRIPT = ("from deepspeed.runtime.zero.stage3 import estimate_zero3_model_states_mem_needs_all_cold as f;"
+             "f(total_params=7e9, largest_layer_params=131e6, num_gpus_per_node=8, num_nodes=1)")
+
+
+def _cli_seconds(cmd: list[str], repeat: int = 9, pythonpath: str | None = None) -> tuple[float, float]:
+    env = {**os.environ, "PYTHONPATH": pythonpath or str(ROOT)}
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -67,7 +71,7 @@ def run() -> list[tuple[str, float, str]]:
     bare, _ = _cli_seconds([sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, '.');"
                             "from vramgui.__main__ import main; sys.exit(main(sys.argv[1:]))", *args[2:]])
     python_only, _ = _cli_seconds([sys.executable, "-c", "pass"])
-    return [
+    rows = [
         ("one full estimate (Llama-2-7B arch, activations)", one * 1e3, "ms (median of 200)"),
         ("1,024-point GPU-count sweep", sweep * 1e3, "ms (median of 5)"),
         ("max_params solve (bisection)", solve * 1e3, "ms (median of 20)"),
@@ -75,5 +79,16 @@ def run() -> list[tuple[str, float, str]]:
         ("CLI estimate, whole process (python -I -S, no site)", bare * 1e3, "ms (median of 9)"),
         ("python -c pass in this venv (interpreter floor)", python_only * 1e3, "ms (median of 9)"),
         ("CLI peak RSS of any child process", rss, "MiB"),
-        ("speed-up vs DeepSpeed's 1.7 s process", DEEPSPEED_PROCESS_S / cli, "x"),
+        ("speed-up vs DeepSpeed's 1.7 s process (issue's figure)", DEEPSPEED_PROCESS_S / cli, "x"),
     ]
+    # Optional: DeepSpeed's own estimator as a whole process, under the same load as the rows above.
+    # VRAMGUI_BENCH_DS_PYTHON = a python with torch; VRAMGUI_BENCH_DS_PATH = where deepspeed is installed.
+    ds_python = os.environ.get("VRAMGUI_BENCH_DS_PYTHON")
+    if ds_python:
+        ds, ds_rss = _cli_seconds([ds_python, "-c", DS_SCRIPT], repeat=3,
+                                  pythonpath=os.environ.get("VRAMGUI_BENCH_DS_PATH", ""))
+        cli_now, _ = _cli_seconds([sys.executable, *args], repeat=5)
+        rows += [("DeepSpeed estimator, whole process (measured now)", ds * 1e3, "ms (median of 3)"),
+                 ("peak RSS of any child so far", ds_rss, "MiB"),
+                 ("speed-up vs DeepSpeed measured now", ds / cli_now, "x")]
+    return rows

@@ -20,10 +20,14 @@ from vramgui.core.specs import DTYPE_BYTES, Scenario
 from vramgui.core.units import format_bytes
 from vramgui.core.validate import validate_scenario
 
-try:  # H2's activation model; the core still estimates model states without it
-    from vramgui.core import activations as _activations
-except ImportError:  # pragma: no cover - only while the module is being written
-    _activations = None
+
+def _activation_model():
+    """The activation model, imported on first use (a count-only CLI run never needs it)."""
+    try:
+        from vramgui.core import activations
+    except ImportError:  # pragma: no cover - a build without the activation model
+        return None
+    return activations
 
 COMPONENT_KEYS = ("parameters", "gradients", "optimizer_states", "master_weights", "activations", "other")
 LABELS = {
@@ -153,12 +157,12 @@ def largest_layer(scenario: Scenario) -> int | None:
 
 @lru_cache(maxsize=4096)
 def _activations_cached(arch, training, parallel, dtype):
-    return _activations.estimate_activations(arch, training, parallel, dtype)
+    return _activation_model().estimate_activations(arch, training, parallel, dtype)
 
 
 def activations_component(scenario: Scenario) -> tuple[Component, Any]:
     arch = scenario.model.architecture
-    if arch is None or _activations is None:
+    if arch is None or _activation_model() is None:
         why = "no architecture known" if arch is None else "activation model not available"
         return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
     p = scenario.parallel  # activations depend on tp/pp/sp, not on the data-parallel size or ZeRO stage
