@@ -193,3 +193,24 @@ def test_index_metadata_without_dtype_cannot_estimate(tmp_path):
     (tmp_path / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 100}, "weight_map": {"w": "x.safetensors"}}))
     with pytest.raises(InputError, match="dtype"):
         count_weights(tmp_path)
+
+
+REAL = Path(__file__).resolve().parents[1] / "fixtures" / "safetensors"
+
+
+def test_reads_a_file_written_by_the_safetensors_library():
+    expected = json.loads((REAL / "written_by_safetensors.json").read_text())["tensors"]
+    tensors = {t.name: t for t in read_header(REAL / "written_by_safetensors.safetensors")}
+    assert set(tensors) == set(expected)
+    for name, info in expected.items():
+        assert list(tensors[name].shape) == info["shape"] and tensors[name].numel == info["numel"], name
+
+
+def test_quantization_scales_are_set_aside(tmp_path):
+    import shutil
+
+    shutil.copy(REAL / "written_by_safetensors.safetensors", tmp_path / "model.safetensors")
+    weights = count_weights(tmp_path)
+    reasons = dict(weights.excluded)
+    assert reasons == {"quantization scales/zeros": 1}
+    assert weights.params == weights.total - 1 and weights.tensors == 10
