@@ -214,3 +214,13 @@ def test_quantization_scales_are_set_aside(tmp_path):
     reasons = dict(weights.excluded)
     assert reasons == {"quantization scales/zeros": 1}
     assert weights.params == weights.total - 1 and weights.tensors == 10
+
+
+def test_many_large_headers_together_are_refused(tmp_path, monkeypatch):
+    import vramgui.core.safetensors as st
+
+    monkeypatch.setattr(st, "MAX_TOTAL_HEADER_BYTES", 1000)
+    for i in range(3):
+        write_safetensors(tmp_path / f"part{i}.safetensors", {f"w{j}": ("F32", [1]) for j in range(10)})
+    with pytest.raises(InputError, match="together"):
+        count_weights(tmp_path)

@@ -24,6 +24,7 @@ from vramgui.core.hf_config import parse_json, read_regular_file
 MAX_HEADER_BYTES = 16 * 2**20  # real headers are well under 1 MiB (the format itself allows up to 100 MB)
 MAX_INDEX_BYTES = 64 * 2**20  # DeepSeek-V3's index (~90k tensor names) is about 9 MB
 MAX_FILES = 10_000
+MAX_TOTAL_HEADER_BYTES = 256 * 2**20  # all shards together; DeepSeek-V3's 163 shard headers total ~20 MB
 MAX_DIMS = 16
 INDEX_NAME = "model.safetensors.index.json"
 
@@ -181,17 +182,34 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
             return None
         if len(files) > MAX_FILES:
             raise InputError("weights", f"more than {MAX_FILES:,} safetensors files in {folder}")
-    tensors: list[Tensor] = []
-    for f in files:
-        tensors += read_header(f)
-    kept, excluded = _classify(tensors, num_layers, tied)
-    dtypes = tuple(sorted({t.dtype for t in tensors}))
-    if any(d in ("I32", "U8", "I8", "F4", "U32") for d in dtypes) and any(r.startswith("quant") for r, _ in excluded):
+    total = kept = n_tensors = header_bytes = 0
+    excluded: dict[str, int] = {}
+    dtypes: set[str] = set()
+    for f in files:  # one header in memory at a time; only the sums are kept
+        tensors = read_header(f)  # checks this file's own header length first
+        header_bytes += _header_length(f)
+        if header_bytes > MAX_TOTAL_HEADER_BYTES:
+            raise InputError("weights", f"the safetensors headers in {folder} exceed {MAX_TOTAL_HEADER_BYTES:,} "
+                                        "bytes together")
+        file_kept, file_excluded = _classify(tensors, num_layers, tied)
+        total += sum(t.numel for t in tensors)
+        kept += file_kept
+        n_tensors += len(tensors)
+        dtypes.update(t.dtype for t in tensors)
+        for reason, n in file_excluded:
+            excluded[reason] = excluded.get(reason, 0) + n
+    if dtypes & {"I32", "U8", "I8", "F4", "U32"} and any(r.startswith("quant") for r in excluded):
         notes.append("quantized checkpoint: packed integer weights hold several parameters per element")
     plural = "s" if len(files) != 1 else ""
-    return WeightsCount(total=sum(t.numel for t in tensors), params=kept, tensors=len(tensors),
-                        source=f"headers of {len(files)} safetensors file{plural}", excluded=tuple(excluded),
-                        dtypes=dtypes, notes=tuple(notes))
+    return WeightsCount(total=total, params=kept, tensors=n_tensors,
+                        source=f"headers of {len(files)} safetensors file{plural}",
+                        excluded=tuple(sorted(excluded.items())), dtypes=tuple(sorted(dtypes)), notes=tuple(notes))
+
+
+def _header_length(path: Path) -> int:
+    """The header length of a file read_header has just accepted (its first 8 bytes)."""
+    with open(path, "rb") as fh:
+        return int.from_bytes(fh.read(8), "little")
 
 
 def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tensors: int,
