@@ -63,7 +63,11 @@ def _fail(path: Path, message: str) -> InputError:
 
 def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> list[Tensor]:
     """The tensors a .safetensors file declares, validated against the file's size. Reads 8 + N bytes."""
-    p = Path(path)
+    return _read_header(Path(path), cap)[0]
+
+
+def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
+    """(tensors, header length N)."""
     try:
         st = os.stat(p)
     except OSError as exc:
@@ -87,7 +91,7 @@ def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> li
     header = parse_json(raw, "weights", f"{p.name} header")
     if not isinstance(header, dict):
         raise _fail(p, "header is not a JSON object")
-    return _tensors(p, header, data_len=st.st_size - 8 - n)
+    return _tensors(p, header, data_len=st.st_size - 8 - n), n
 
 
 def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
@@ -186,8 +190,8 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     excluded: dict[str, int] = {}
     dtypes: set[str] = set()
     for f in files:  # one header in memory at a time; only the sums are kept
-        tensors = read_header(f)  # checks this file's own header length first
-        header_bytes += _header_length(f)
+        tensors, n = _read_header(f, MAX_HEADER_BYTES)  # checks this file's own header length first
+        header_bytes += n
         if header_bytes > MAX_TOTAL_HEADER_BYTES:
             raise InputError("weights", f"the safetensors headers in {folder} exceed {MAX_TOTAL_HEADER_BYTES:,} "
                                         "bytes together")
@@ -204,12 +208,6 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     return WeightsCount(total=total, params=kept, tensors=n_tensors,
                         source=f"headers of {len(files)} safetensors file{plural}",
                         excluded=tuple(sorted(excluded.items())), dtypes=tuple(sorted(dtypes)), notes=tuple(notes))
-
-
-def _header_length(path: Path) -> int:
-    """The header length of a file read_header has just accepted (its first 8 bytes)."""
-    with open(path, "rb") as fh:
-        return int.from_bytes(fh.read(8), "little")
 
 
 def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tensors: int,
