@@ -117,3 +117,10 @@ def test_fsdp_equivalents_are_named():
     assert estimate(scenario(stage=2)).fsdp == "FSDP SHARD_GRAD_OP"
     assert estimate(scenario(stage=0)).fsdp == "FSDP NO_SHARD"
     assert estimate(scenario(stage=1)).fsdp == "no FSDP equivalent"
+
+
+def test_parameter_offload_alone_moves_only_the_parameter_partition():
+    est = estimate(scenario(stage=3, offload=OffloadSpec(params="cpu")))
+    assert est.bytes_of("parameters") == 0
+    assert est.bytes_of("optimizer_states") == 12 * 7 * GB // 8
+    assert est.host_per_node == 2 * 7 * GB  # 8 ranks x 2Φ/8

@@ -74,3 +74,9 @@ def test_more_pipeline_stages_than_layers_is_rejected():
                  parallel=ParallelSpec(num_gpus=4, pp=4))
     with pytest.raises(InputError, match="parallel.pp"):
         estimate(s)
+
+
+def test_deepspeed_rejects_parameter_offload_without_optimizer_offload():
+    s = with_value(with_value(BASE, "offload.params", "cpu"), "parallel.zero_stage", 3)
+    with pytest.raises(InputError, match="offload.params"):
+        estimate(with_value(s, "convention", "deepspeed"))

@@ -44,7 +44,8 @@ OPTIMIZER_INFO: dict[str, OptimizerInfo] = {
     "sgd_momentum": OptimizerInfo("sgd_momentum", "SGD + momentum", 1, None, False, "torch.optim.SGD: momentum_buffer"),
     "adafactor": OptimizerInfo(
         "adafactor", "Adafactor", 0, None, True,
-        "Shazeer & Stern 2018: factored second moment (row + column vectors, counted as 0 per parameter), no momentum",
+        "Shazeer & Stern 2018: factored second moment (row + column vectors, counted as 0 per parameter), no "
+        "momentum; torch.optim.Adafactor keeps a full second moment for 1-D parameters (norms, biases), not counted",
     ),
     "lion": OptimizerInfo("lion", "Lion", 1, None, False, "Chen et al. 2023 (lion-pytorch): exp_avg only"),
 }

@@ -116,9 +116,9 @@ def validate_scenario(s: Scenario) -> Scenario:
         raise InputError("offload.params", "parameter offload needs ZeRO stage 3", "none below stage 3")
     if o.optimizer != "none" and p.zero_stage == 0 and s.convention != "megatron":
         raise InputError("offload.optimizer", "optimizer offload needs ZeRO stage 1, 2 or 3", "none at stage 0")
-    if o.params != "none" and o.optimizer == "none":
-        raise InputError("offload.params", "parameter offload also needs the optimizer offloaded (as DeepSpeed)",
-                         "none unless offload.optimizer is cpu")
+    if o.params != "none" and o.optimizer == "none" and s.convention == "deepspeed":
+        raise InputError("offload.params", "DeepSpeed's estimator has no case for parameter offload without "
+                         "optimizer offload", "none unless offload.optimizer is cpu")
 
     h = s.hardware
     if h.gpu_memory is not None:
