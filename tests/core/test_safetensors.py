@@ -224,3 +224,26 @@ def test_many_large_headers_together_are_refused(tmp_path, monkeypatch):
         write_safetensors(tmp_path / f"part{i}.safetensors", {f"w{j}": ("F32", [1]) for j in range(10)})
     with pytest.raises(InputError, match="together"):
         count_weights(tmp_path)
+
+
+SAVED = Path(__file__).resolve().parents[1] / "fixtures" / "hf_saved"
+
+
+@pytest.mark.parametrize("folder", sorted(p for p in SAVED.iterdir() if p.is_dir()), ids=lambda p: p.name)
+def test_folders_saved_by_transformers_agree_with_their_config(folder):
+    result = import_model(folder)
+    assert result.weights is not None and result.weights.exact
+    assert result.weights.params == result.config_params and not result.mismatch, result.summary()
+
+
+def test_deepseek_correction_bias_in_checkpoint_is_a_buffer_not_a_parameter():
+    result = import_model(SAVED / "deepseek_v3")
+    assert dict(result.weights.excluded) == {"buffer (not a parameter)": 4}  # one block with 4 routed experts
+
+
+def test_index_total_parameters_used_when_shards_are_absent(tmp_path):
+    for name in ("config.json", INDEX_NAME):
+        (tmp_path / name).write_bytes((SAVED / "mixtral-sharded" / name).read_bytes())
+    result = import_model(tmp_path)
+    assert result.weights.exact and result.weights.params == result.config_params
+    assert "total_parameters" in result.weights.source and "missing" in result.weights.notes[0]
