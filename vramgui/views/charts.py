@@ -37,6 +37,19 @@ class PlainLogAxis(pg.AxisItem):
         return out
 
 
+def nice_ceiling(value: float) -> float:
+    """The next of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k at or above ``value``: the axis range only moves
+    when a bar outgrows it, so most edits redraw the bars without rebuilding the axis."""
+    if value <= 0:
+        return 1.0
+    exp = math.floor(math.log10(value))
+    for step in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+        candidate = step * 10**exp
+        if candidate >= value * (1 - 1e-12):
+            return candidate
+    return 10 ** (exp + 1)
+
+
 def _wrap_caption(text: str, limit: int = 120) -> str:
     """Break the " · "-separated caption into balanced lines of about ``limit`` characters (HTML)."""
     limit = -(-len(text) // -(-len(text) // limit)) if text else limit
@@ -131,6 +144,8 @@ class ChartView(pg.GraphicsLayoutWidget):
         super().changeEvent(event)
 
     def set_axis_label(self, which: str, text: str) -> None:
+        if text == (self._y_label if which == "left" else self._x_label):
+            return
         if which == "left":
             self._y_label = text
         else:
@@ -195,12 +210,17 @@ class StrategyChart(ChartView):
         self.plot.addItem(self.capacity_line, ignoreBounds=True)
         self.plot.addItem(self.usable_line, ignoreBounds=True)
         self.vm: StrategyBarsVM | None = None
+        self._ticks: list = []
+        self._range: tuple = ()
 
     def show_bars(self, vm: StrategyBarsVM) -> None:
+        """Update the existing items in place; texts, ticks and ranges are only touched when they change
+        (each change makes pyqtgraph regenerate an axis or a text layout, the bulk of a redraw)."""
         self.vm = vm
         n = len(vm.strategies)
         x = np.arange(n, dtype=float)
         seen = set()
+        legend_changed = False
         for i, seg in enumerate(vm.segments):
             seen.add(seg.key)
             item = self.bars.get(seg.key)
@@ -210,10 +230,13 @@ class StrategyChart(ChartView):
                                        brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
                 self.plot.addItem(item)
                 self.bars[seg.key] = item
-            if self.legend.getLabel(item) is None:
+            label = self.legend.getLabel(item)
+            if label is None:
                 self.legend.addItem(item, seg.label)
-            else:
-                self.legend.getLabel(item).setText(seg.label, color=self._fg)
+                legend_changed = True
+            elif label.text != seg.label:
+                label.setText(seg.label, color=self._fg)
+                legend_changed = True
             item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
             item.setVisible(True)
         for key, item in self.bars.items():
@@ -221,34 +244,50 @@ class StrategyChart(ChartView):
                 item.setVisible(False)
                 if self.legend.getLabel(item) is not None:
                     self.legend.removeItem(item)
-        self.fit_legend()
+                    legend_changed = True
+        if legend_changed:
+            self.fit_legend()
         while len(self.total_labels) < n:
             label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg)
+            label.setZValue(40)
             self.plot.addItem(label, ignoreBounds=True)
             self.total_labels.append(label)
         for i, label in enumerate(self.total_labels):
             if i < n:
                 text = f"{vm.totals[i]:,.1f}"
-                label.setHtml(f"<b>{text}</b>" if i == vm.chosen else text)
+                if getattr(label, "shown_text", None) != text:
+                    label.setText(text)
+                    label.shown_text = text
+                bold = i == vm.chosen
+                if label.textItem.font().bold() != bold:
+                    font = label.textItem.font()
+                    font.setBold(bold)
+                    label.setFont(font)
                 label.setPos(float(i), vm.totals[i])
                 label.setVisible(True)
             else:
                 label.setVisible(False)
         ticks = [(i, ("▸ " if i == vm.chosen else "") + s) for i, s in enumerate(vm.short_labels)]
-        self.plot.getAxis("bottom").setTicks([ticks])
+        if ticks != self._ticks:
+            self._ticks = ticks
+            self.plot.getAxis("bottom").setTicks([ticks])
         self._show_line(self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}"), vm.unit)
         self._show_line(self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"), vm.unit)
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
-        top = max([*vm.totals, vm.capacity or 0.0, 1e-9])
-        self.plot.setXRange(-0.6, n - 0.4, padding=0)
-        self.plot.setYRange(0, top * 1.12, padding=0)
+        top = nice_ceiling(max([*vm.totals, vm.capacity or 0.0, 1e-9]) * 1.1)
+        if (n, top) != self._range:
+            self._range = (n, top)
+            self.plot.setXRange(-0.6, n - 0.4, padding=0)
+            self.plot.setYRange(0, top, padding=0)
 
     def _show_line(self, line: pg.InfiniteLine, value: float | None, fmt: str, unit: str) -> None:
         if value is None:
             line.setVisible(False)
             return
         line.setValue(value)
-        line.label.setFormat(fmt.format(value, unit))
+        text = fmt.format(value, unit)
+        if line.label.format != text:
+            line.label.setFormat(text)
         line.setVisible(True)
 
     def _recolour(self, fg: str) -> None:
