@@ -126,6 +126,7 @@ def test_oversized_config_is_refused_unread(tmp_path):
     (b'{"model_type": "llama", "hidden_size": 1e400, "num_hidden_layers": 2, "num_attention_heads": 2,'
      b' "intermediate_size": 8, "vocab_size": 10}', "whole number"),
     (b'{"model_type": ["llama"]}', "model_type"),
+    (b'{"model_type": "llama", "hidden_size": ' + b"9" * 5000 + b"}", "cannot be read"),
 ])
 def test_malformed_config_gives_clear_error(tmp_path, raw, message):
     path = tmp_path / "config.json"
@@ -165,3 +166,11 @@ def test_nested_wrapper_configs_do_not_recurse():
         inner = inner["text_config"]
     with pytest.raises(InputError, match="missing"):
         architecture_from_config(cfg)
+
+
+def test_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "config.json"
+    cfg = {"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+           "intermediate_size": 128, "vocab_size": 100}
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(cfg).encode())
+    assert load_model_spec(path).params == count_params(architecture_from_config(cfg))

@@ -311,16 +311,21 @@ def read_regular_file(path: Path, cap: int, field: str) -> bytes:
 
 
 def parse_json(raw: bytes, field: str, where: str) -> Any:
-    """json.loads with every failure (bad UTF-8, syntax, absurd nesting) turned into an InputError."""
+    """json.loads with every failure (bad UTF-8, syntax, absurd nesting, a number too long to convert) turned
+    into an InputError. A UTF-8 byte-order mark is accepted."""
     try:
-        return json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(field, f"{where} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(field, f"{where} is not valid JSON: {exc.msg} at line {exc.lineno} column "
                                 f"{exc.colno}") from None
     except RecursionError:
         raise InputError(field, f"{where} is nested too deeply to be a config") from None
+    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
+        raise InputError(field, f"{where} holds a value that cannot be read: {str(exc)[:100]}") from None
 
 
 def config_path(path: str | os.PathLike[str]) -> Path:
