@@ -102,6 +102,27 @@ def check_collation() -> str:
     return "collation OK"
 
 
+def check_translations() -> str:
+    """Every bundled catalogue loads, and Qt's own ``qtbase_<lang>`` for it is found where the app looks
+    (QLibraryInfo's translations path; the packaging keeps just those files). A language Qt has no catalogue
+    for is reported, not failed: the app still works, only Qt's standard buttons stay English."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
+    from vramgui.paths import resources_dir
+
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    loaded, qt_missing = [], []
+    for qm in sorted((resources_dir() / "translations").glob("vramgui_*.qm")):
+        language = qm.stem.removeprefix("vramgui_")
+        if not QTranslator().load(str(qm)):
+            raise SelfTestError(f"translation {qm.name} does not load")
+        loaded.append(language)
+        if not QTranslator().load(f"qtbase_{language}", qt_dir):
+            qt_missing.append(language)
+    missing = f" (no Qt qtbase catalogue for {', '.join(qt_missing)})" if qt_missing else ""
+    return f"translations {', '.join(loaded) or 'none'}{missing}"
+
+
 def _use_offscreen_platform() -> None:
     """Offscreen unless the caller chose a platform: the self-test must run on CI and over SSH."""
     if not os.environ.get("QT_QPA_PLATFORM"):
@@ -133,7 +154,7 @@ def _exercise(out_path: Path) -> str:
 
     app = create_application()
 
-    resources = f"{check_resources()}, {check_collation()}"
+    resources = f"{check_resources()}, {check_translations()}, {check_collation()}"
     with tempfile.TemporaryDirectory(prefix="vramgui-selftest-") as folder:
         window = create_main_window(settings=_make_settings(Path(folder)))
         try:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.selftest import check_image, image_stats
+from vramgui.selftest import check_image, check_translations, image_stats
 
 pytestmark = pytest.mark.frozen
 
@@ -109,11 +109,14 @@ def _network_namespace() -> list[str]:
     pytest.skip("unshare is not permitted here (" + "; ".join(reasons) + ")")
 
 
-def test_frozen_self_test_exports_a_checked_chart(frozen_app, tmp_path):
+def test_frozen_self_test_exports_a_checked_chart(frozen_app, tmp_path, qapp):
     out = tmp_path / "chart.png"
     proc = _run([frozen_app.gui, "--self-test", out], tmp_path)
     assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
     assert "self-test passed (frozen" in proc.stdout
+    # The app's catalogues and Qt's qtbase ones for its languages load in the bundle as they do from source.
+    assert check_translations() in proc.stdout
+    assert "collation OK" in proc.stdout
     check_image(image_stats(out))
 
 
