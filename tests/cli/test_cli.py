@@ -134,3 +134,16 @@ def test_cli_process_never_imports_qt():
             "sys.exit(3 if bad else 0)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("command", ["estimate", "max-params", "accumulation", "compare", "presets"])
+def test_every_subcommand_has_help(command, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--help"])
+    assert exit_info.value.code == 0
+    assert "usage: vramgui " + command in capsys.readouterr().out
+
+
+def test_unknown_subcommand_is_exit_2(capsys):
+    assert main(["bogus"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
