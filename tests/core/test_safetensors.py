@@ -149,6 +149,8 @@ def test_config_file_alone_has_no_weights(tmp_path):
                                           b' "data_offsets": [0, 4]}}', bytes(4)), "needs"),
     ("offsets_past_end", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [1000], "data_offsets":'
                                                b' [0, 4000]}}', bytes(4)), "truncated"),
+    ("unknown_dtype", lambda p: raw_file(p, b'{"w": {"dtype": "Q9", "shape": [1000000000000000000], "data_offsets":'
+                                            b' [0, 0]}}'), "unknown dtype"),
     ("reversed_offsets", lambda p: raw_file(p, b'{"w": {"dtype": "F32", "shape": [1], "data_offsets": [4, 0]}}',
                                             bytes(4)), "data_offsets"),
 ])

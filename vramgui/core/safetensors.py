@@ -116,7 +116,9 @@ def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
                            f"{data_len:,}-byte data buffer")
         tensor = Tensor(name, dtype, tuple(shape))
         bits = DTYPE_BITS.get(dtype)
-        if bits is not None and offsets[1] - offsets[0] != (tensor.numel * bits + 7) // 8:
+        if bits is None:
+            raise _fail(p, f"tensor {name[:80]!r} has unknown dtype {dtype[:20]!r} (known: {', '.join(DTYPE_BITS)})")
+        if offsets[1] - offsets[0] != (tensor.numel * bits + 7) // 8:
             raise _fail(p, f"tensor {name[:80]!r}: {dtype} {list(shape)} needs {(tensor.numel * bits + 7) // 8:,}"
                            f" bytes, its offsets span {offsets[1] - offsets[0]:,}")
         tensors.append(tensor)
