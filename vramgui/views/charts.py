@@ -38,12 +38,12 @@ class PlainLogAxis(pg.AxisItem):
 
 
 def nice_ceiling(value: float) -> float:
-    """The next of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k at or above ``value``: the axis range only moves
+    """The next of 1, 1.2, 1.4 ... 8, 9 x 10^k at or above ``value``: the axis range only moves
     when a bar outgrows it, so most edits redraw the bars without rebuilding the axis."""
     if value <= 0:
         return 1.0
     exp = math.floor(math.log10(value))
-    for step in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+    for step in (1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10):
         candidate = step * 10**exp
         if candidate >= value * (1 - 1e-12):
             return candidate
