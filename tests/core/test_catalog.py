@@ -77,8 +77,10 @@ def test_rtx_4090_has_24_gib():
     assert gpu.memory == 24 * GiB and gpu.vendor_unit == "GB"
 
 
-def test_tpu_memory_is_quoted_in_gib():
-    assert find_gpu("tpu-v5e").vendor_unit == "GiB"
+def test_vendor_unit_is_kept_as_quoted():
+    assert find_gpu("tpu-v4").vendor_unit == "GiB"  # Google's v4 page: "32 GiB"
+    assert find_gpu("tpu-v5e").vendor_unit == "GB"  # its v5e page: "16 GB", for the same binary HBM
+    assert find_gpu("tpu-v5e").memory == 16 * GiB
 
 
 def test_required_gpus_are_present():
