@@ -79,3 +79,15 @@ def test_deepspeed_largest_layer_comes_from_the_architecture():
     s = Scenario(model=ModelSpec(architecture=LLAMA_7B), convention="deepspeed",
                  parallel=ParallelSpec(num_gpus=8, zero_stage=3))
     assert estimate(s).bytes_of("other") == 4 * am.largest_layer_params(LLAMA_7B)
+
+
+def test_pipeline_in_flight_micro_batches_follow_the_data_parallel_size():
+    # 1F1B: with a global batch, micro-batches per step (and so those held in flight) depend on N_d.
+    arch = Architecture(num_layers=8, hidden_size=256, num_heads=8, ffn_size=512, vocab_size=1000)
+    def act(gpus: int) -> int:
+        s = Scenario(model=ModelSpec(architecture=arch), training=TrainingSpec(micro_batch=1, global_batch=8),
+                     parallel=ParallelSpec(num_gpus=gpus, pp=4))
+        return estimate(s).bytes_of("activations")
+    direct = estimate_activations(arch, TrainingSpec(micro_batch=1, global_batch=8), ParallelSpec(num_gpus=16, pp=4),
+                                  "bf16").total
+    assert act(4) > act(16) == direct  # N_d = 4 leaves 2 micro-batches per step, fewer than pp

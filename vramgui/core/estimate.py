@@ -155,9 +155,27 @@ def largest_layer(scenario: Scenario) -> int | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+_ACT_CACHE: dict[tuple, Any] = {}
+_ACT_CACHE_MAX = 4096
+
+
 def _activations_cached(arch, training, parallel, dtype):
-    return _activation_model().estimate_activations(arch, training, parallel, dtype)
+    """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
+    of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
+    group = parallel.tp * parallel.pp
+    n_d = parallel.num_gpus // group if parallel.pp > 1 and training.global_batch is not None else 1
+    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype)
+    hit = _ACT_CACHE.get(key)
+    if hit is None:
+        norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0)
+        hit = _activation_model().estimate_activations(arch, training, norm, dtype)
+        if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
+            _ACT_CACHE.clear()
+        _ACT_CACHE[key] = hit
+    return hit
+
+
+_activations_cached.cache_clear = _ACT_CACHE.clear  # type: ignore[attr-defined]
 
 
 def activations_component(scenario: Scenario) -> tuple[Component, Any]:
@@ -165,9 +183,7 @@ def activations_component(scenario: Scenario) -> tuple[Component, Any]:
     if arch is None or _activation_model() is None:
         why = "no architecture known" if arch is None else "activation model not available"
         return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
-    p = scenario.parallel  # activations depend on tp/pp/sp, not on the data-parallel size or ZeRO stage
-    key = replace(p, num_gpus=p.tp * p.pp, gpus_per_node=max(1, p.tp * p.pp), zero_stage=0)
-    act = _activations_cached(arch, scenario.training, key, scenario.precision.dtype)
+    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
     deriv = f"{act.layers} layers × {format_bytes(act.per_layer)} + rest = {format_bytes(act.total)}"
     return Component("activations", LABELS["activations"], act.total, act.formula, deriv, act.source), act
 

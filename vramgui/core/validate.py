@@ -7,6 +7,7 @@ there to catch typos (a 10^18-parameter model is a slip of the finger, not a pla
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from vramgui.core.errors import InputError
 from vramgui.core.specs import (
@@ -48,9 +49,12 @@ def nearest_multiples(value: int, step: int) -> tuple[int, ...]:
 
 
 def _validate_architecture(s: Scenario) -> None:
-    arch = s.model.architecture
-    if arch is None:
-        return
+    if s.model.architecture is not None:
+        _check_architecture(s.model.architecture)
+
+
+@lru_cache(maxsize=256)  # frozen architectures: check each once (a failed check raises and is not cached)
+def _check_architecture(arch) -> None:
     for name in ("num_layers", "hidden_size", "num_heads", "ffn_size", "vocab_size"):
         check_int(f"model.architecture.{name}", getattr(arch, name), 1, 10**8)
     if arch.num_kv_heads is not None:
