@@ -14,13 +14,14 @@ import torch
 from bench.validate.families import BASE_LAYERS, FAMILIES, Family
 from bench.validate.measure import ModelStates, model_states_after_adamw_step, saved_activations
 from vramgui.core.activations import estimate_activations
+from vramgui.core.architecture import count_param_tensors
 from vramgui.core.hf_config import load_model_spec
 from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
 DTYPES = {"bf16": torch.bfloat16, "fp32": torch.float32}
 ATTENTION = {"eager": "eager", "sdpa": "flash"}  # transformers name -> vramgui name
 RECOMPUTE = ("none", "full")
-SHAPES = ((1, 256), (4, 64))  # (micro-batch, sequence length)
+SHAPES = ((1, 256), (2, 128), (4, 64))  # (micro-batch, sequence length)
 TOLERANCE = 0.05  # activation error allowed per configuration
 
 
@@ -79,6 +80,8 @@ class CountRow:
     measured: int | None  # sum(p.numel()) on the meta device; None = transformers cannot build it
     vramgui: int | None  # None = vramgui rejects the config
     note: str = ""
+    measured_tensors: int | None = None  # len(list(model.parameters())): one AdamW step counter each
+    vramgui_tensors: int | None = None  # architecture.count_param_tensors
 
     @property
     def compared(self) -> bool:
@@ -87,7 +90,8 @@ class CountRow:
 
     @property
     def ok(self) -> bool:
-        return not self.compared or self.measured == self.vramgui
+        return not self.compared or (self.measured == self.vramgui
+                                     and self.measured_tensors == self.vramgui_tensors)
 
 
 def _quiet() -> Any:
@@ -165,12 +169,20 @@ def states_row(fam: Family, dtype: str) -> StatesRow:
     return StatesRow(fam.key, dtype, measured, parts["parameters"], parts["gradients"], parts["optimizer_states"])
 
 
-def meta_count(config: Any, model_class: Any | None = None) -> int:
+def meta_count(config: Any, model_class: Any | None = None) -> tuple[int, int]:
+    """(parameters, parameter tensors) of the model transformers builds, on the meta device (no memory)."""
     import transformers as tf
 
     with torch.device("meta"):
         model = model_class(config) if model_class is not None else tf.AutoModelForCausalLM.from_config(config)
-    return sum(p.numel() for p in model.parameters())
+    params = list(model.parameters())
+    return sum(p.numel() for p in params), len(params)
+
+
+def _vramgui_count(path: Path) -> tuple[int, int]:
+    spec = load_model_spec(path)
+    assert spec.architecture is not None and spec.params is not None
+    return spec.params, count_param_tensors(spec.architecture)
 
 
 def count_rows(fixtures: Path | None) -> Iterator[CountRow]:
@@ -178,25 +190,40 @@ def count_rows(fixtures: Path | None) -> Iterator[CountRow]:
 
     for fam in FAMILIES:
         config = fam.make_config(BASE_LAYERS)
-        yield CountRow(fam.key, config.model_type, meta_count(config, fam.model_class()),
-                       vramgui_spec(config).params)
+        yield _count_row(tf, fam.key, config.to_dict(), fam.model_class())
     if fixtures is None or not fixtures.is_dir():
         return
-    for path in sorted(fixtures.glob("*.json")):
-        data = json.loads(path.read_text())
-        model_type = str(data.get("model_type", "?"))
+    cases: list[tuple[str, dict[str, Any]]] = []
+    for path in sorted(fixtures.glob("*/config.json")):
+        cases.append((path.parent.name, json.loads(path.read_text())))
+    recorded = fixtures / "transformers_measured.json"  # the catalog's small variants, re-measured here
+    if recorded.is_file():
+        for name, case in json.loads(recorded.read_text()).get("cases", {}).items():
+            if name.startswith("variant:") and isinstance(case.get("config"), dict):
+                cases.append((name, case["config"]))
+    for name, data in cases:
+        yield _count_row(tf, name, data)
+
+
+def _count_row(tf: Any, name: str, data: dict[str, Any], model_class: Any | None = None) -> CountRow:
+    model_type = str(data.get("model_type", "?"))
+    note = ""
+    vram: tuple[int, int] | None = None
+    measured: tuple[int, int] | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "config.json"
+        path.write_text(json.dumps(data))
         try:
-            vram: int | None = load_model_spec(path).params
-            note = ""
-        except ValueError as err:  # InputError: vramgui rejects it (a fixture of a bad config)
-            vram, note = None, f"vramgui: {err}"
-        try:
-            kwargs = {k: v for k, v in data.items() if k != "model_type"}
-            config = tf.AutoConfig.for_model(model_type, **kwargs)
-            measured: int | None = meta_count(config)
-        except Exception as err:  # noqa: BLE001 - a config transformers itself cannot build is reported, not fatal
-            measured, note = None, (note + "; " if note else "") + f"transformers: {type(err).__name__}"
-        yield CountRow(path.name, model_type, measured, vram, note)
+            vram = _vramgui_count(path)
+        except ValueError as err:  # InputError: outside vramgui's supported families
+            note = f"vramgui: {err}"
+    try:
+        config = tf.AutoConfig.for_model(model_type, **{k: v for k, v in data.items() if k != "model_type"})
+        measured = meta_count(config, model_class)
+    except Exception as err:  # noqa: BLE001 - a config transformers itself cannot build is reported, not fatal
+        note = (note + "; " if note else "") + f"transformers: {type(err).__name__}: {str(err)[:80]}"
+    return CountRow(name, model_type, measured[0] if measured else None, vram[0] if vram else None, note,
+                    measured[1] if measured else None, vram[1] if vram else None)
 
 
 def all_rows(fixtures: Path | None, families: tuple[Family, ...] = FAMILIES

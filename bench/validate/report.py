@@ -24,7 +24,8 @@ def failures(acts: list[ActivationRow], states: list[StatesRow], counts: list[Co
             m = r.measured
             out.append(f"model states {r.family} {r.dtype}: measured {m.parameters}/{m.gradients}/"
                        f"{m.optimizer_states}, vramgui {r.parameters}/{r.gradients}/{r.optimizer_states}")
-    out += [f"parameter count {r.name} ({r.model_type}): transformers {r.measured}, vramgui {r.vramgui}"
+    out += [f"parameter count {r.name} ({r.model_type}): transformers {r.measured} in {r.measured_tensors} tensors, "
+            f"vramgui {r.vramgui} in {r.vramgui_tensors}"
             f"{' - ' + r.note if r.note else ''}" for r in counts if not r.ok]
     return out
 
@@ -60,8 +61,9 @@ def render(acts: list[ActivationRow], states: list[StatesRow], counts: list[Coun
         f"(worst: {worst_k.family} {worst_k.dtype} {worst_k.attention} {worst_k.recompute}) - it describes fused "
         "Megatron kernels, not these implementations.",
         f"- Model states after one AdamW step: {sum(r.ok for r in states)}/{len(states)} equal to the byte.",
-        f"- Parameter counts: {sum(r.ok for r in counts if r.compared)}/{sum(r.compared for r in counts)} equal to "
-        f"`sum(p.numel())` ({sum(not r.compared for r in counts)} configs built by only one side: n/a).",
+        f"- Parameter and parameter-tensor counts: {sum(r.ok for r in counts if r.compared)}/"
+        f"{sum(r.compared for r in counts)} configs equal to what transformers builds "
+        f"({sum(not r.compared for r in counts)} built by only one side: n/a).",
         f"- Result: **{'PASS' if not bad else 'FAIL'}**.",
     ]
     lines += [f"  - {b}" for b in bad]
@@ -109,12 +111,16 @@ def render(acts: list[ActivationRow], states: list[StatesRow], counts: list[Coun
         "## Parameter counts",
         "",
         "`vramgui.core.hf_config.load_model_spec` on the config.json against `sum(p.numel())` of the model",
-        "transformers builds on the meta device (the harness's own configs, then tests/fixtures/hf_configs).",
+        "transformers builds on the meta device, and `architecture.count_param_tensors` (one AdamW `step` scalar",
+        "each) against `len(list(model.parameters()))`: the harness's own configs, then every",
+        "tests/fixtures/hf_configs/*/config.json and the small variants recorded in transformers_measured.json.",
         "",
-        "| config | model_type | transformers | vramgui | equal | note |",
-        "|---|---|--:|--:|---|---|",
+        "| config | model_type | parameters (transformers) | vramgui | tensors (transformers) | vramgui | equal | "
+        "note |",
+        "|---|---|--:|--:|--:|--:|---|---|",
     ]
     for r in counts:
         equal = ("yes" if r.ok else "**no**") if r.compared else "n/a"
-        lines.append(f"| {r.name} | {r.model_type} | {_n(r.measured)} | {_n(r.vramgui)} | {equal} | {r.note} |")
+        lines.append(f"| {r.name} | {r.model_type} | {_n(r.measured)} | {_n(r.vramgui)} | {_n(r.measured_tensors)} | "
+                     f"{_n(r.vramgui_tensors)} | {equal} | {r.note} |")
     return "\n".join(lines) + "\n"

@@ -14,6 +14,10 @@ docs/accuracy.md). Notable facts that the fused formulas miss:
 * SwiGLU keeps gate, SiLU(gate), up and their product: 4·B·s·b·f. GPT-2's ``gelu_new`` (tanh approximation in
   Python ops) keeps four f-wide tensors plus the second linear layer's input: 5·B·s·b·f.
 * Dropout (GPT-2, p > 0) keeps a 1-byte mask per element (``native_dropout``, the CUDA kernel).
+* GPT-2's per-head Q is a view of the fused c_attn output and keeps all of it (3·B·s·b·h) where it is saved as a
+  view; the KV-cache update of a plain training forward copies K and V.
+* Gradient checkpointing keeps each layer's input plus the keyword inputs bound into the checkpointed call
+  (RoPE tables, position ids, and for eager attention the b·s² additive causal mask).
 * The loss keeps the fp32 log-softmax of the logits (4·s·b·v) whatever the dtype; the dtype logits themselves
   are returned to the caller but not saved for backward.
 * Mixtral-style experts (``grouped_mm``, the transformers 5 default) keep per routed token slot the gathered
