@@ -125,3 +125,29 @@ def test_unknown_expert_layout_is_rejected():
 def test_default_architecture_is_a_plain_llama_block():
     arch = Architecture(num_layers=1, hidden_size=8, num_heads=2, ffn_size=16, vocab_size=10)
     assert count_params(arch) == 10 * 8 + (2 * 8 + 4 * 8 * 8 + 3 * 8 * 16) + 8 + 10 * 8
+
+
+@pytest.mark.parametrize("layers, dense, step", [(61, 3, 1), (24, 0, 2), (10, 0, 3), (7, 2, 3), (5, 5, 1),
+                                                 (4, 9, 1), (1, 0, 1), (0, 0, 1), (12, 1, 4)])
+def test_block_kinds_match_a_layer_by_layer_walk(layers, dense, step):
+    from vramgui.core.architecture import _kinds, is_moe_layer
+
+    arch = Architecture(num_layers=layers, hidden_size=8, num_heads=2, ffn_size=16, vocab_size=10, num_experts=4,
+                        experts_per_token=2, moe_ffn_size=8, dense_layers=dense, moe_layer_step=step)
+    walk: dict[bool, tuple[int, int]] = {}
+    for i in range(layers):
+        kind = is_moe_layer(arch, i)
+        first, n = walk.get(kind, (i, 0))
+        walk[kind] = (first, n + 1)
+    assert _kinds(arch) == walk
+    assert count_params(arch) == embedding_params(arch) + sum(layer_params(arch)) + head_params(arch)
+
+
+def test_counting_does_not_walk_every_layer():
+    import time
+
+    arch = find_model("deepseek-v3").spec.architecture
+    huge = dataclasses.replace(arch, num_layers=10**8)
+    start = time.monotonic()
+    count_params(huge), count_active_params(huge), count_param_tensors(huge), largest_layer_params(huge)
+    assert time.monotonic() - start < 1

@@ -212,12 +212,17 @@ def head_params(arch: Architecture, include_tied: bool = False) -> int:
 
 
 def _kinds(arch: Architecture) -> dict[bool, tuple[int, int]]:
-    """Block kinds present (dense False / MoE True) -> (first index, how many blocks)."""
+    """Block kinds present (dense False / MoE True) -> (first index, how many blocks), in O(1) of num_layers."""
+    n = max(arch.num_layers, 0)
+    step = max(arch.moe_layer_step, 1)
+    start = min(max(arch.dense_layers, 0), n)
+    moe = (n // step - start // step) if arch.is_moe else 0  # indices i >= start with (i + 1) % step == 0
     kinds: dict[bool, tuple[int, int]] = {}
-    for i in range(arch.num_layers):
-        moe = is_moe_layer(arch, i)
-        first, n = kinds.get(moe, (i, 0))
-        kinds[moe] = (first, n + 1)
+    if n - moe:
+        first_dense = 0 if (start > 0 or step > 1 or not arch.is_moe) else n
+        kinds[False] = (first_dense, n - moe)
+    if moe:
+        kinds[True] = (-(-(start + 1) // step) * step - 1, moe)
     return kinds
 
 
@@ -229,7 +234,8 @@ def layer_params(arch: Architecture) -> tuple[int, ...]:
 
 def count_params(arch: Architecture) -> int:
     """Exact ``sum(p.numel() for p in model.parameters())`` of the transformers causal-LM model."""
-    return embedding_params(arch) + sum(layer_params(arch)) + head_params(arch)
+    blocks = sum(n * sum(sum(m) for m in layer_modules(arch, first)) for first, n in _kinds(arch).values())
+    return embedding_params(arch) + blocks + head_params(arch)
 
 
 def expert_params(arch: Architecture) -> int:
@@ -279,7 +285,7 @@ def param_breakdown(arch: Architecture) -> dict[str, int]:
     """Where the parameters are, for derivations and charts; the values sum to count_params(arch)."""
     attention = sum(sum(m) for m in _attention_modules(arch)) * arch.num_layers
     norms = sum(_norm(arch, arch.hidden_size)) * arch.norms_per_layer * arch.num_layers
-    mlp = sum(layer_params(arch)) - attention - norms
+    mlp = count_params(arch) - embedding_params(arch) - head_params(arch) - attention - norms
     return {
         "embeddings": embedding_params(arch),
         "attention": attention,
