@@ -85,3 +85,26 @@ def test_max_trainable_params_round_trips_through_estimate(gpu_gb, gpus, stage, 
     margin = max(2, int(n * 1e-9))  # float rounding in the seed's GB arithmetic
     assert est(max(1, n - margin)).fits
     assert not est(n + margin + gpus).fits
+
+
+@given(gpu_gb=st.integers(min_value=1, max_value=200), gpus=st.integers(min_value=1, max_value=512),
+       stage=st.sampled_from((0, 1, 2, 3)), precision=precision_st, convention=st.sampled_from(CONVENTIONS),
+       reserve=st.sampled_from((0.0, 0.1, 0.2)), cuda=st.integers(min_value=0, max_value=3 * 10**9),
+       largest=st.one_of(st.none(), st.integers(min_value=0, max_value=10**9)))
+@settings(max_examples=100, deadline=None)
+def test_max_params_is_an_exact_boundary_under_every_convention(gpu_gb, gpus, stage, precision, convention, reserve,
+                                                                cuda, largest):
+    from vramgui.core.solve import max_params, with_value
+
+    s = Scenario(model=ModelSpec(params=1, largest_layer=largest), precision=precision, convention=convention,
+                 parallel=ParallelSpec(num_gpus=gpus, zero_stage=stage),
+                 hardware=HardwareSpec(gpu_memory=gpu_gb * GB, reserve=reserve), overhead=OverheadSpec(cuda_context=cuda))
+    s = with_value(s, "model.largest_layer", None) if largest is None else s
+    n = max_params(s)
+    def fits(p: int) -> bool:
+        return bool(estimate(with_value(s, "model", ModelSpec(params=p, largest_layer=None if largest is None
+                                                                      else min(largest, p)))).fits)
+    if n == 0:
+        assert not fits(1)
+    else:
+        assert fits(n) and (n == 10**15 or not fits(n + 1))

@@ -48,9 +48,10 @@ def _largest(fits: Callable[[int], bool], low: int, high: int) -> int:
     """Largest n in [low, high] with fits(n), assuming fits is monotone decreasing; low - 1 when none."""
     if not fits(low):
         return low - 1
-    probe = low
-    while probe < high:  # gallop upward so small answers stay cheap
-        nxt = min(high, probe * 2)
+    probe, step = low, 1
+    while probe < high:  # gallop upward so small answers (and answers near low) stay cheap
+        nxt = min(high, probe + step)
+        step *= 2
         if not fits(nxt):
             high = nxt - 1
             break
@@ -76,9 +77,24 @@ def max_params(scenario: Scenario) -> int:
     base = _without_global_batch(scenario)
     model = base.model
 
-    def fits(n: int) -> bool:
-        return _fits(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n))))
+    def total(n: int) -> int:
+        return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n)))).per_gpu_total
 
+    def fits(n: int) -> bool:
+        return total(n) <= usable
+
+    usable = estimate(replace(base, model=replace(model, params=1, largest_layer=_ll(model, 1)))).usable
+    # The per-GPU total is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
+    lo_p, hi_p = 10**9, 2 * 10**9
+    t1, t2 = total(lo_p), total(hi_p)
+    slope = (t2 - t1) / (hi_p - lo_p)
+    if slope > 0:
+        guess = int((usable - (t1 - slope * lo_p)) / slope)
+        p = base.parallel
+        window = 64 * p.num_gpus + 1024
+        low, high = max(1, guess - window), min(MAX_PARAMS, guess + window)
+        if low <= high and fits(low) and (high == MAX_PARAMS or not fits(high)):
+            return _largest(fits, low, high)
     return _largest(fits, 1, MAX_PARAMS)
 
 
