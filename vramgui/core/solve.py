@@ -91,7 +91,7 @@ def max_params(scenario: Scenario) -> int:
     if slope > 0:
         guess = int((usable - (t1 - slope * lo_p)) / slope)
         p = base.parallel
-        window = 64 * p.num_gpus + 1024
+        window = 16 * p.num_gpus + 64  # shard rounding moves the boundary by a few parameters at most
         low, high = max(1, guess - window), min(MAX_PARAMS, guess + window)
         if low <= high and fits(low) and (high == MAX_PARAMS or not fits(high)):
             return _largest(fits, low, high)
