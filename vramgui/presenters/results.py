@@ -94,7 +94,7 @@ def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
         QCoreApplication.translate("Results", "{n} GPUs ({nodes} × {per})").format(n=par.num_gpus, nodes=max(1, par.num_gpus // par.gpus_per_node), per=par.gpus_per_node),
         f"{pr.dtype} {pr.recipe}, {pr.optimizer}",
         strategy,
-        f"TP {par.tp} · PP {par.pp}" + (" · SP" if par.sp else ""),
+        f"TP {par.tp}, PP {par.pp}" + (", SP" if par.sp else ""),
         QCoreApplication.translate("Results", "micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
         QCoreApplication.translate("Results", "reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
         QCoreApplication.translate("Results", "{c} convention").format(c=scenario.convention),

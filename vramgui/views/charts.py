@@ -77,6 +77,9 @@ class ChartView(pg.GraphicsLayoutWidget):
         self._fg = EXPORT_FG
         self.title_item = self.ci.addLabel("", row=0, col=0)
         self.legend = pg.LegendItem(offset=None, colCount=legend_columns, horSpacing=18, frame=False)
+        # pyqtgraph's legend ignores transformations (it floats over a zoomable view); in our layout it must
+        # scale with the rest, or an exported PNG shows it at screen size beside scaled-up axes
+        self.legend.setFlag(self.legend.GraphicsItemFlag.ItemIgnoresTransformations, False)
         self.ci.addItem(self.legend, row=1, col=0)
         self.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignHCenter)
         self.plot = self.ci.addPlot(row=2, col=0, axisItems=axis_items or {})
@@ -100,6 +103,7 @@ class ChartView(pg.GraphicsLayoutWidget):
 
     def apply_colours(self, bg: str, fg: str) -> None:
         self._fg = fg
+        self._bg = bg
         self.setBackground(bg)
         for name in ("left", "bottom"):
             axis = self.plot.getAxis(name)
@@ -135,8 +139,15 @@ class ChartView(pg.GraphicsLayoutWidget):
             text += f" <span style='font-weight:normal'>· {html.escape(self._subtitle)}</span>"
         self.title_item.setText(text, color=self._fg, size="11pt")
 
-    def _recolour(self, fg: str) -> None:  # subclasses recolour their own items
-        pass
+    def _recolour(self, fg: str) -> None:
+        """Label boxes of the reference lines take the background colour (readable on light and dark)."""
+        fill = QColor(self._bg)
+        fill.setAlpha(220)
+        for name in ("capacity_line", "usable_line"):
+            line = getattr(self, name, None)
+            if line is not None:
+                line.label.fill = pg.mkBrush(fill)
+                line.label.update()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "plot"):
@@ -212,6 +223,7 @@ class StrategyChart(ChartView):
         self.vm: StrategyBarsVM | None = None
         self._ticks: list = []
         self._range: tuple = ()
+        self._recolour(self._fg)
 
     def show_bars(self, vm: StrategyBarsVM) -> None:
         """Update the existing items in place; texts, ticks and ranges are only touched when they change
@@ -291,6 +303,7 @@ class StrategyChart(ChartView):
         line.setVisible(True)
 
     def _recolour(self, fg: str) -> None:
+        super()._recolour(fg)
         for label in getattr(self, "total_labels", []):
             label.setColor(fg)
 
@@ -324,6 +337,7 @@ class SweepChart(ChartView):
         for line in (self.capacity_line, self.usable_line, self.current_line):
             self.plot.addItem(line, ignoreBounds=True)
         self.vm: SweepVM | None = None
+        self._recolour(self._fg)
 
     def show_sweep(self, vm: SweepVM, y_label: str) -> None:
         self.vm = vm
