@@ -319,3 +319,31 @@ def test_closing_saves_layout_and_last_scenario(qtbot, settings, window):
     assert window.settings.last_scenario() == scenario
     assert window.settings.window_geometry() is not None
     assert Path(settings.fileName()).is_file()
+
+
+def test_window_implements_the_presenters_view_protocol(window):
+    from vramgui.presenters.protocols import MainView
+
+    names = [n for n in vars(MainView) if not n.startswith("_")]
+    assert names and all(callable(getattr(window, n, None)) for n in names)
+
+
+def test_tab_order_follows_the_form_top_to_bottom(window):
+    editors = window.inputs.editors
+    order = list(editors)  # the order the rows were built, top to bottom, left to right
+    position = {}
+    widget = editors[order[0]]
+    for step in range(400):
+        for key, editor in editors.items():
+            if widget is editor or editor.isAncestorOf(widget):
+                position.setdefault(key, step)
+        widget = widget.nextInFocusChain()
+    reached = [k for k in sorted(position, key=position.get)]
+    assert reached == [k for k in order if k in position]
+    assert len(reached) == len(order)
+
+
+def test_labels_have_buddies_so_mnemonics_focus_their_field(window):
+    for key, label in window.inputs.labels.items():
+        if "&" in label.text():
+            assert label.buddy() is window.inputs.editors[key], key
