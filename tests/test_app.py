@@ -95,3 +95,18 @@ def test_switching_language_rebuilds_the_window_on_the_same_scenario(qtbot, tmp_
     assert new.chart_tabs.currentIndex() == 2
     assert new.settings.language() == "en"
     assert "en" in new.language_actions and new.language_actions["en"].isChecked()
+
+
+def test_the_next_session_reopens_the_last_scenario(qtbot, tmp_path):
+    path = str(tmp_path / "s.ini")
+    first = app.create_main_window(QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.presenter.on_field_edited("model.preset", "qwen2.5-7b")
+    first.presenter.on_field_edited("hardware.nodes", 4)
+    scenario = first.presenter.scenario
+    first.close()
+    second = app.create_main_window(QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.presenter.scenario == scenario
+    assert second.presenter.form_value("model.preset") == "qwen2.5-7b"
+    assert second.inputs.editors["hardware.nodes"].value() == 4

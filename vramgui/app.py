@@ -95,7 +95,7 @@ def create_main_window(settings=None, defer_charts: bool = False):
     window = MainWindow(wrapped, defer_charts=defer_charts)
     presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
     window.attach(presenter)
-    presenter.start()
+    presenter.start(wrapped.last_scenario())  # reopen where the user left off (None: the seed's example)
     if window.settings.window_geometry() is None:
         window.resize(1400, 900)
     return window

@@ -107,14 +107,17 @@ class MainPresenter(QObject):
         return self._form.get(key)
 
     # ----- start-up
-    def start(self) -> None:
-        """Fill the choice lists, show the default form and compute it."""
+    def start(self, initial: Scenario | None = None) -> None:
+        """Fill the choice lists, show the default form (or ``initial``, e.g. the last session's) and compute."""
         self._refresh_model_choices()
         gpus = [(CUSTOM, QCoreApplication.translate("MainPresenter", "Custom memory"))]
         gpus += [(key, preset.name) for key, preset in catalog_access.gpu_presets().items()]
         self._view.set_choices("hardware.gpu", gpus)
         self._push(self._form)
-        self.recompute()
+        if initial is not None:
+            self.load_scenario(initial)
+        else:
+            self.recompute()
 
     def _refresh_model_choices(self) -> None:
         choices = [("", QCoreApplication.translate("MainPresenter", "(none: custom model)"))]
