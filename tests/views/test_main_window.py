@@ -347,3 +347,15 @@ def test_labels_have_buddies_so_mnemonics_focus_their_field(window):
     for key, label in window.inputs.labels.items():
         if "&" in label.text():
             assert label.buddy() is window.inputs.editors[key], key
+
+
+def test_largest_model_chart_explains_itself_without_gpu_memory(qtbot, window):
+    type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "")
+    window.presenter.finish_sweeps()
+    chart = window.max_model_chart
+    assert chart.note.isVisible() and "GPU memory" in chart.note.textItem.toPlainText()
+    assert not any(c.getData()[0] is not None and len(c.getData()[0]) for c in chart.curves.values() if c.isVisible())
+    assert window.summary.fits_kind == "unknown"
+    type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "80GB")
+    window.presenter.finish_sweeps()
+    assert not chart.note.isVisible()

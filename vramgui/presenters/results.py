@@ -318,6 +318,8 @@ def max_model_vm(computed: Computed) -> SweepVM:
         usable=None,
         unit="B",
         current=computed.estimate.scenario.parallel.num_gpus,
+        note="" if computed.max_params else QCoreApplication.translate(
+            "Results", "Enter the GPU memory to solve for the largest trainable model."),
     )
 
 

@@ -80,6 +80,7 @@ class SweepVM:
     usable: float | None
     unit: str  # unit of the values ("GB", "GiB", or "B params" for the largest-model chart)
     current: int  # the scenario's number of GPUs, marked on the chart
+    note: str = ""  # shown over the plot when it cannot be drawn (e.g. no GPU memory to solve against)
 
 
 @dataclass(frozen=True)

@@ -336,6 +336,10 @@ class SweepChart(ChartView):
                                             pen=pg.mkPen("#8c8c8c", width=1, style=Qt.PenStyle.DotLine))
         for line in (self.capacity_line, self.usable_line, self.current_line):
             self.plot.addItem(line, ignoreBounds=True)
+        self.note = pg.TextItem(anchor=(0.5, 0.5))
+        self.note.setZValue(60)
+        self.plot.addItem(self.note, ignoreBounds=True)
+        self.note.setVisible(False)
         self.vm: SweepVM | None = None
         self._recolour(self._fg)
 
@@ -378,15 +382,23 @@ class SweepChart(ChartView):
                 line.label.setFormat(fmt.format(value, vm.unit))
                 line.setVisible(True)
         self.current_line.setValue(math.log2(max(vm.current, 1)))
+
         self.set_axis_label("left", y_label)
         self.plot.setXRange(-0.3, math.log2(vm.counts[-1]) + 0.3, padding=0)
         finite = [v for s in vm.series for v in s.values if v is not None and v > 0]
         if self.log_y:
             if finite:
                 self.plot.setYRange(math.log10(min(finite)) - 0.1, math.log10(max(finite)) + 0.1, padding=0)
+            else:
+                self.plot.setYRange(0, 2, padding=0)
         else:
             top = max([*finite, vm.capacity or 0.0, 1e-9])
             self.plot.setYRange(0, top * 1.08, padding=0)
+        self.note.setVisible(bool(vm.note))
+        if vm.note:
+            self.note.setText(vm.note, color=self._fg)
+            (x0, x1), (y0, y1) = self.plot.vb.viewRange()
+            self.note.setPos((x0 + x1) / 2, (y0 + y1) / 2)
 
     def hover_text(self, x: float, y: float) -> str:
         if self.vm is None:
