@@ -20,6 +20,7 @@ def test_no_display_on_linux_is_detected_with_a_pointer_to_the_cli():
 
 def test_display_present_or_platform_forced_is_fine(monkeypatch):
     monkeypatch.setattr(app.ctypes.util, "find_library", lambda name: "libxcb-cursor.so.0")
+    monkeypatch.setattr(app, "x_display_reachable", lambda display: True)
     assert app.display_problem({"DISPLAY": ":0"}, "linux") is None
     assert app.display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
     assert app.display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
@@ -110,3 +111,16 @@ def test_the_next_session_reopens_the_last_scenario(qtbot, tmp_path):
     assert second.presenter.scenario == scenario
     assert second.presenter.form_value("model.preset") == "qwen2.5-7b"
     assert second.inputs.editors["hardware.nodes"].value() == 4
+
+
+def test_unreachable_x_server_is_explained(monkeypatch):
+    monkeypatch.setattr(app.ctypes.util, "find_library", lambda name: "libxcb-cursor.so.0")
+    monkeypatch.setattr(app, "x_display_reachable", lambda display: False)
+    message = app.display_problem({"DISPLAY": ":42"}, "linux")
+    assert message is not None and ":42" in message and "--help" in message
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or app.ctypes.util.find_library("xcb") is None,
+                    reason="needs libxcb")
+def test_x_probe_says_no_for_a_display_nobody_serves():
+    assert app.x_display_reachable(":97531") is False

@@ -18,6 +18,10 @@ NO_DISPLAY_MESSAGE = (
     "        vramgui --help\n"
     "  - To render without a screen anyway, set QT_QPA_PLATFORM=offscreen.\n"
 )
+NO_X_SERVER_MESSAGE = (
+    "vramgui: cannot connect to the X display {display}, so the window cannot open.\n"
+    "  Check DISPLAY (and SSH X forwarding), or use the command line: vramgui --help\n"
+)
 NO_XCB_CURSOR_MESSAGE = (
     "vramgui: Qt's X11 platform plugin needs the system library libxcb-cursor, which is not installed.\n"
     "  Install it (Debian/Ubuntu: sudo apt install libxcb-cursor0; Fedora: sudo dnf install xcb-util-cursor),\n"
@@ -45,9 +49,31 @@ def display_problem(environ: os._Environ | dict | None = None, platform: str | N
         return None
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         return NO_DISPLAY_MESSAGE
-    if env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY") and ctypes.util.find_library("xcb-cursor") is None:
-        return NO_XCB_CURSOR_MESSAGE
+    if env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        if ctypes.util.find_library("xcb-cursor") is None:
+            return NO_XCB_CURSOR_MESSAGE
+        if not x_display_reachable(env["DISPLAY"]):
+            return NO_X_SERVER_MESSAGE.format(display=env["DISPLAY"])
     return None
+
+
+def x_display_reachable(display: str) -> bool:
+    """Whether an X server answers at ``display`` (libxcb, as Qt's xcb plugin would connect); True when
+    libxcb itself cannot be loaded, leaving the verdict to Qt."""
+    try:
+        xcb = ctypes.CDLL(ctypes.util.find_library("xcb") or "libxcb.so.1")
+    except OSError:
+        return True
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        return bool(connection) and xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        if connection:
+            xcb.xcb_disconnect(connection)
 
 
 def _qt_settings(path: str | None):
