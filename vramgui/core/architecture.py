@@ -48,6 +48,7 @@ class Architecture:
     qk_norm_per_head: bool = True  # True: RMSNorm(head_dim) (Qwen3, Gemma 3); False: over all heads (OLMo 2)
     attention_sinks: bool = False  # one learned sink logit per head (GPT-OSS ``sinks``)
     final_norm: bool = True  # norm after the last block
+    head_bias: bool = False  # bias on the LM head (Phi-1/2 ``lm_head.bias``); a parameter even when tied
     fused_qkv: bool = False  # one q/k/v projection tensor (GPT-2 c_attn, GPT-NeoX, Falcon, Phi-3)
     fused_gate_up: bool = False  # one gate+up tensor in the dense MLP (Phi-3 gate_up_proj)
     parallel_attn: bool = False  # attention and MLP read the same input (GPT-J/NeoX/Falcon); no params change
@@ -185,8 +186,11 @@ def _embedding_modules(arch: Architecture) -> list[tuple[int, ...]]:
 
 def _head_modules(arch: Architecture, include_tied: bool) -> list[tuple[int, ...]]:
     mods = [_norm(arch, arch.hidden_size)] if arch.final_norm else []
+    bias = (arch.vocab_size,) if arch.head_bias else ()
     if include_tied or not arch.tied_embeddings:
-        mods.append((arch.vocab_size * arch.hidden_size,))
+        mods.append((arch.vocab_size * arch.hidden_size,) + bias)
+    elif bias:
+        mods.append(bias)
     return mods
 
 

@@ -14,6 +14,7 @@ import json
 import os
 import stat
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,20 @@ def _gpt2(c: _Config) -> Architecture:  # GPT2LMHeadModel: Conv1D c_attn/c_proj/
         mlp_bias=True, norm="layernorm", max_position_embeddings=c.int("n_positions", default=1024,
                                                                       limit="positions"),
         learned_pos_embeddings=True, fused_qkv=True)
+
+
+def _gpt_bigcode(c: _Config) -> Architecture:
+    # GPTBigCode (StarCoder, SantaCoder): GPT-2's layout; multi_query (default True) makes c_attn hidden + 2 head_dim
+    return replace(_gpt2(c), num_kv_heads=1 if c.bool("multi_query", True) else None)
+
+
+def _phi(c: _Config) -> Architecture:
+    # PhiDecoderLayer: one LayerNorm, attention and MLP in parallel; q/k/v/dense and fc1/fc2 with biases;
+    # optional q/k LayerNorm(head_dim) (qk_layernorm); lm_head with bias
+    fields = _common(c)
+    return Architecture(**fields, family="gpt", attention_bias=True, attention_out_bias=True, mlp_bias=True,
+                        norm="layernorm", norms_per_layer=1, parallel_attn=True,
+                        qk_norm=c.bool("qk_layernorm", False), head_bias=True)
 
 
 def _llama(c: _Config) -> Architecture:  # LlamaAttention: q/k/v/o bias=attention_bias; LlamaMLP bias=mlp_bias
@@ -231,26 +246,35 @@ def _starcoder2(c: _Config) -> Architecture:
                         attention_out_bias=bias, mlp_bias=bias, norm="layernorm")
 
 
+def _deepseek_v2(c: _Config) -> Architecture:
+    # DeepseekV2: DeepSeek-V3's MLA and MoE layout with V2's defaults; no correction-bias buffer
+    return _deepseek(c, defaults=dict(q_lora_rank=1536, experts=64, top_k=6, shared=2, moe_width=1407, dense=0))
+
+
 def _deepseek_v3(c: _Config) -> Architecture:
+    return _deepseek(c, defaults=dict(q_lora_rank=1536, experts=256, top_k=8, shared=1, moe_width=2048, dense=3))
+
+
+def _deepseek(c: _Config, defaults: dict[str, int]) -> Architecture:
     # DeepseekV3Attention (MLA): q_a_proj/q_a_layernorm/q_b_proj, kv_a_proj_with_mqa/kv_a_layernorm/kv_b_proj,
     # o_proj; DeepseekV3MoE: router weight (E x H; e_score_correction_bias is a buffer), experts, shared_experts
     # of width moe_intermediate_size * n_shared_experts; blocks < first_k_dense_replace use the dense MLP.
     fields = _common(c)
     nope = c.int("qk_nope_head_dim", default=128)
     rope = c.int("qk_rope_head_dim", default=64)
-    q_rank = c.data.get("q_lora_rank", 1536)
+    q_rank = c.data.get("q_lora_rank", defaults["q_lora_rank"])
     fields["head_dim"] = nope + rope
     bias = c.bool("attention_bias", False)
     return Architecture(
         **fields, attention_bias=bias, attention_out_bias=bias,
-        q_lora_rank=0 if q_rank is None else c.int("q_lora_rank", default=1536),
+        q_lora_rank=0 if q_rank is None else c.int("q_lora_rank", default=defaults["q_lora_rank"]),
         kv_lora_rank=c.int("kv_lora_rank", default=512), qk_rope_head_dim=rope,
         v_head_dim=c.int("v_head_dim", default=128),
-        num_experts=c.int("n_routed_experts", default=256, limit="experts"),
-        experts_per_token=c.int("num_experts_per_tok", default=8, limit="experts"),
-        shared_experts=c.int("n_shared_experts", default=1, limit="experts", minimum=0),
-        moe_ffn_size=c.int("moe_intermediate_size", default=2048),
-        dense_layers=c.int("first_k_dense_replace", default=3, limit="layers", minimum=0))
+        num_experts=c.int("n_routed_experts", default=defaults["experts"], limit="experts"),
+        experts_per_token=c.int("num_experts_per_tok", default=defaults["top_k"], limit="experts"),
+        shared_experts=c.int("n_shared_experts", default=defaults["shared"], limit="experts", minimum=0),
+        moe_ffn_size=c.int("moe_intermediate_size", default=defaults["moe_width"]),
+        dense_layers=c.int("first_k_dense_replace", default=defaults["dense"], limit="layers", minimum=0))
 
 
 READERS: dict[str, Callable[[_Config], Architecture]] = {
@@ -258,7 +282,8 @@ READERS: dict[str, Callable[[_Config], Architecture]] = {
     "qwen2_moe": _qwen2_moe, "qwen3": _qwen3, "qwen3_moe": _qwen3_moe, "gemma": _gemma,
     "gemma2": lambda c: _gemma(c, norms=4), "gemma3_text": lambda c: _gemma(c, norms=4, qk_norm=True),
     "phi3": _phi3, "gpt_neox": _gpt_neox, "falcon": _falcon, "deepseek_v3": _deepseek_v3,
-    "gpt_oss": _gpt_oss, "olmo2": _olmo2, "starcoder2": _starcoder2,
+    "gpt_oss": _gpt_oss, "olmo2": _olmo2, "starcoder2": _starcoder2, "deepseek_v2": _deepseek_v2, "phi": _phi,
+    "gpt_bigcode": _gpt_bigcode,
     "granite": _llama,  # GraniteAttention/GraniteMLP: Llama's modules (the multipliers hold no parameters)
 }
 SUPPORTED_MODEL_TYPES = tuple(sorted(READERS))
