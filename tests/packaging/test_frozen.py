@@ -148,6 +148,20 @@ def test_frozen_app_works_with_networking_disabled(frozen_app, tmp_path):
     assert json.loads(proc.stdout)["per_gpu"]["total"] == 26_250_000_000
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 via Xvfb is a Linux set-up")
+def test_frozen_self_test_on_an_x_server_uses_the_bundled_xcb_plugin(frozen_app, tmp_path):
+    import ctypes.util
+
+    if shutil.which("xvfb-run") is None or ctypes.util.find_library("xcb-cursor") is None:
+        pytest.skip("needs xvfb-run and libxcb-cursor0 (apt install xvfb xauth libxcb-cursor0)")
+    out = tmp_path / "xcb.png"
+    xvfb = ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1600x1000x24"]
+    env_prefix = ["env", "QT_QPA_PLATFORM=xcb"]
+    proc = _run([frozen_app.gui, "--self-test", out], tmp_path, [*xvfb, *env_prefix])
+    assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    check_image(image_stats(out))
+
+
 def test_frozen_bundle_ships_licences_and_stays_small(frozen_app):
     licences = frozen_app.folder / "licenses"
     for name in ("README.txt", "vramgui-LICENSE.txt", "Qt-PySide6-NOTICE.txt", "LGPL-3.0.txt",
