@@ -140,3 +140,10 @@ def test_docs_list_every_preset_with_its_exact_count():
         assert f"| `{key}` |" in doc and f"{preset.params:,}" in doc, key
     for key, gpu in GPUS.items():
         assert f"| `{key}` |" in doc and f"{gpu.memory:,}" in doc, key
+
+
+@pytest.mark.parametrize("key", list(GPUS))
+def test_memory_is_the_vendor_figure_read_as_binary(key):
+    gpu = GPUS[key]
+    per_device = gpu.vendor_figure / (2 if key == "mi250x" else 1)  # the MI250X package holds two devices
+    assert gpu.memory == per_device * GiB
