@@ -174,3 +174,10 @@ def test_byte_order_mark_is_accepted(tmp_path):
            "intermediate_size": 128, "vocab_size": 100}
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(cfg).encode())
     assert load_model_spec(path).params == count_params(architecture_from_config(cfg))
+
+
+def test_folder_import_is_reachable_from_hf_config():
+    from vramgui.core.hf_config import import_model
+
+    result = import_model(FIXTURES.parent / "hf_saved" / "gpt2")
+    assert result.weights.params == result.config_params == 7232

@@ -381,3 +381,10 @@ def load_model_spec(path: str | os.PathLike[str]) -> ModelSpec:
     config = read_config(path)
     arch = architecture_from_config(config)
     return ModelSpec(name=model_name(config, path), params=count_params(arch), architecture=arch)
+
+
+def import_model(path: str | os.PathLike[str]):  # -> vramgui.core.model_folder.ModelImport
+    """A model folder's config count beside its safetensors count (``vramgui.core.model_folder.import_model``)."""
+    from vramgui.core.model_folder import import_model as _import  # model_folder builds on this module
+
+    return _import(path)
