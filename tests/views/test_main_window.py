@@ -359,3 +359,19 @@ def test_largest_model_chart_explains_itself_without_gpu_memory(qtbot, window):
     type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "80GB")
     window.presenter.finish_sweeps()
     assert not chart.note.isVisible()
+
+
+def test_pinning_scenarios_fills_the_compare_tab_and_loads_them_back(qtbot, tmp_path, window):
+    first = window.presenter.scenario
+    window.pin_action.trigger()
+    assert window.comparing()
+    choose(window.inputs.editors["parallel.zero_stage"], "3")
+    second = window.presenter.scenario
+    window.pin_current()
+    pinned = window.compare_presenter.pinned
+    assert [p.scenario for p in pinned] == [first, second]
+    assert window.compare_presenter.figures(pinned[1].id).total == estimate(second).per_gpu_total
+    window.compare_presenter.load(pinned[0].id)
+    assert window.presenter.scenario == first
+    image = window.chart_image(1000)  # the visible (comparison) chart
+    assert image.width() >= 1000 and image_stats(image)[0] > 10

@@ -26,6 +26,9 @@ class FileActionsMixin:
         return path
 
     def _on_export_png(self) -> None:
+        if self.comparing():
+            self.compare_presenter.export_png()
+            return
         names = ("vramgui-strategies.png", "vramgui-gpu-count.png", "vramgui-largest-model.png")
         path = self._ask_save_path(QCoreApplication.translate("MainWindow", "Export chart as PNG"), names[self.chart_tabs.currentIndex()],
                                    QCoreApplication.translate("MainWindow", "PNG images (*.png)"), ".png", "export")
@@ -39,6 +42,9 @@ class FileActionsMixin:
         self.statusBar().showMessage(QCoreApplication.translate("MainWindow", "Chart saved to {0}").format(path), 6000)
 
     def _on_export_csv(self) -> None:
+        if self.comparing():
+            self.compare_presenter.export_csv()
+            return
         path = self._ask_save_path(QCoreApplication.translate("MainWindow", "Export data as CSV"), "vramgui-data.csv",
                                    QCoreApplication.translate("MainWindow", "CSV files (*.csv)"), ".csv", "export")
         if path is None:

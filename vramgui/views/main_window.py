@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QImage, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QGuiApplication, QImage, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -35,6 +35,7 @@ from vramgui.views.summary_panel import SummaryPanel
 if TYPE_CHECKING:
     from vramgui.views.charts import ChartView
 
+COMPARE_TAB = 3
 EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 DEFAULT_EXPORT_WIDTH = 1600
 
@@ -84,6 +85,7 @@ class MainWindow(FileActionsMixin, QMainWindow):
             page.layout().addWidget(chart)
             page.layout().activate()
         self._charts = charts
+        self._build_compare()
         if self.result is not None:
             self._draw_bars()
         if self._sweep_vm is not None:
@@ -93,6 +95,35 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self._show_charts_stale()
         self.charts_ready.emit()
         return charts
+
+    def _build_compare(self) -> None:
+        """The comparison panel (pinned scenarios side by side) as the last tab; its own presenter."""
+        from vramgui.presenters.compare_presenter import ComparePresenter
+        from vramgui.views.compare_view import CompareWidget, connect_compare
+
+        self.compare_view = CompareWidget()
+        self.compare_presenter = ComparePresenter(self.compare_view, unit=self.settings.unit(),
+                                                  export_folder=lambda: self.settings.last_folder("export"),
+                                                  parent=self)
+        connect_compare(self.compare_view, self.compare_presenter)
+        self.compare_view.pin_requested.connect(self.pin_current)
+        self.compare_presenter.load_requested.connect(self._load_pinned)
+        self.compare_presenter.pinned_changed.connect(lambda n: self.pin_action.setEnabled(
+            self.compare_presenter.can_pin()))
+        self._chart_pages[COMPARE_TAB].layout().addWidget(self.compare_view)
+        self.compare_presenter.refresh()
+
+    def pin_current(self) -> None:
+        """Pin the shown (valid) scenario into the comparison and show it."""
+        self.ensure_charts()
+        if self.presenter is None or self.presenter.scenario is None:
+            return
+        if self.compare_presenter.pin(self.presenter.scenario) is not None:  # named model · GPUs · strategy
+            self.chart_tabs.setCurrentIndex(COMPARE_TAB)
+
+    def _load_pinned(self, scenario) -> None:
+        if self.presenter is not None:
+            self.presenter.load_scenario(scenario)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
@@ -126,7 +157,7 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
         self._chart_pages = []
-        for title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model")):
+        for title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
@@ -195,10 +226,13 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self.export_png_action = self._action(self.tr("&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
         self.export_csv_action = self._action(self.tr("Export &data as CSV…"), self._on_export_csv, "Ctrl+Shift+E")
         self.copy_chart_action = self._action(self.tr("&Copy chart to clipboard"), self.copy_chart, "Ctrl+Shift+C")
+        self.pin_action = self._action(self.tr("&Pin scenario for comparison"), self.pin_current, "Ctrl+P",
+                                       self.tr("Add the current scenario to the Compare tab"))
         self.quit_action = self._action(self.tr("&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
-                     None, self.export_png_action, self.export_csv_action, self.copy_chart_action):
+                     None, self.pin_action, None, self.export_png_action, self.export_csv_action,
+                     self.copy_chart_action):
             file_menu.addSeparator() if item is None else file_menu.addAction(item)
         width_menu = file_menu.addMenu(self.tr("PNG export &width"))
         group = QActionGroup(self)
@@ -228,7 +262,7 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self._build_language_menu(view_menu)
         view_menu.addSeparator()
         for i, text in enumerate((self.tr("Chart: by &strategy"), self.tr("Chart: by GPU &count"),
-                                  self.tr("Chart: &largest model"))):
+                                  self.tr("Chart: &largest model"), self.tr("C&ompare pinned scenarios"))):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))
 
@@ -338,7 +372,12 @@ class MainWindow(FileActionsMixin, QMainWindow):
         return self.ensure_charts()
 
     def current_chart(self) -> ChartView:
-        return self.charts()[self.chart_tabs.currentIndex()]
+        """The chart on the visible tab (the strategy chart while the comparison tab is shown)."""
+        index = self.chart_tabs.currentIndex()
+        return self.charts()[index if index < len(self.charts()) else 0]
+
+    def comparing(self) -> bool:
+        return self.chart_tabs.currentIndex() == COMPARE_TAB
 
     def export_width(self) -> int:
         raw = self.settings.qsettings.value("export/width")
@@ -355,10 +394,25 @@ class MainWindow(FileActionsMixin, QMainWindow):
 
     def chart_image(self, width_px: int | None = None) -> QImage:
         """The visible chart as an image: white background, title, legend, axis labels, scenario caption."""
+        if self.comparing():
+            return self._compare_image(width_px or self.export_width())
         if self.presenter is not None:
             self.presenter.finish_sweeps()
         caption = self.result.caption if self.result else ""
         return self.current_chart().render_image(width_px or self.export_width(), caption)
+
+    def _compare_image(self, width_px: int) -> QImage:
+        """The comparison chart composed like the comparison panel's own PNG export, at ``width_px``."""
+        from pyqtgraph.exporters import ImageExporter
+
+        from vramgui.views.compare_view import compose_export
+
+        exporter = ImageExporter(self.compare_view.plot.getPlotItem())
+        exporter.parameters()["background"] = QColor("white")
+        exporter.parameters()["width"] = int(width_px)
+        chart = exporter.export(toBytes=True)
+        return compose_export(chart, self.compare_presenter.chart_title(), self.compare_presenter.chart_caption(),
+                              self.compare_view.font())
 
     def export_chart(self, path: str, width_px: int = DEFAULT_EXPORT_WIDTH) -> None:
         image = self.chart_image(width_px)
@@ -380,6 +434,8 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self.settings.set_unit(unit)
         if self.presenter is not None:
             self.presenter.set_unit(unit)
+        if self._charts is not None:
+            self.compare_presenter.set_unit(unit)
 
     # ----- help
     def show_formulas(self) -> None:
