@@ -147,3 +147,16 @@ def test_memory_is_the_vendor_figure_read_as_binary(key):
     gpu = GPUS[key]
     per_device = gpu.vendor_figure / (2 if key == "mi250x" else 1)  # the MI250X package holds two devices
     assert gpu.memory == per_device * GiB
+
+
+def test_no_two_presets_share_a_lookup_name():
+    from vramgui.core.catalog import normalize_name
+
+    seen: dict[str, str] = {}
+    for key, p in MODELS.items():
+        for alias in {normalize_name(a) for a in (*p.aliases, *(a.split("/", 1)[1] for a in p.aliases), p.name, key)}:
+            assert seen.setdefault(alias, key) == key, (alias, key, seen[alias])
+    seen = {}
+    for key, g in GPUS.items():
+        for alias in {normalize_name(a) for a in (g.name, g.name.removeprefix(g.vendor).strip(), key)}:
+            assert seen.setdefault(alias, key) == key, (alias, key, seen[alias])
