@@ -10,13 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QGuiApplication, QImage, QKeySequence
+from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QImage
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMenu,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -29,6 +28,7 @@ from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownTable
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
+from vramgui.views.menus import MenusMixin
 from vramgui.views.input_panel import InputPanel
 from vramgui.views.summary_panel import SummaryPanel
 
@@ -36,11 +36,10 @@ if TYPE_CHECKING:
     from vramgui.views.charts import ChartView
 
 COMPARE_TAB = 3
-EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 DEFAULT_EXPORT_WIDTH = 1600
 
 
-class MainWindow(FileActionsMixin, QMainWindow):
+class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -205,96 +204,6 @@ class MainWindow(FileActionsMixin, QMainWindow):
         self.main_splitter = main
         self.setCentralWidget(main)
         self.statusBar()
-
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        return action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
-        self.open_action = self._action(self.tr("&Open scenario…"), self._on_open, QKeySequence.StandardKey.Open)
-        self.save_action = self._action(self.tr("&Save scenario as…"), self._on_save, QKeySequence.StandardKey.Save)
-        self.import_config_action = self._action(self.tr("&Import config.json…"), self._on_import_file, "Ctrl+I",
-                                                 self.tr("Read the model from a Hugging Face config.json"))
-        self.import_folder_action = self._action(self.tr("Import model &folder…"), self._on_import_folder)
-        self.export_png_action = self._action(self.tr("&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
-        self.export_csv_action = self._action(self.tr("Export &data as CSV…"), self._on_export_csv, "Ctrl+Shift+E")
-        self.copy_chart_action = self._action(self.tr("&Copy chart to clipboard"), self.copy_chart, "Ctrl+Shift+C")
-        self.pin_action = self._action(self.tr("&Pin scenario for comparison"), self.pin_current, "Ctrl+P",
-                                       self.tr("Add the current scenario to the Compare tab"))
-        self.quit_action = self._action(self.tr("&Quit"), self.close, "Ctrl+Q")
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
-                     None, self.pin_action, None, self.export_png_action, self.export_csv_action,
-                     self.copy_chart_action):
-            file_menu.addSeparator() if item is None else file_menu.addAction(item)
-        width_menu = file_menu.addMenu(self.tr("PNG export &width"))
-        group = QActionGroup(self)
-        self.width_actions: dict[int, QAction] = {}
-        current = self.export_width()
-        for width in EXPORT_WIDTHS:
-            action = QAction(self.tr("{0} px").format(width), self, checkable=True)
-            action.setChecked(width == current)
-            action.triggered.connect(lambda _=False, w=width: self.set_export_width(w))
-            group.addAction(action)
-            width_menu.addAction(action)
-            self.width_actions[width] = action
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-
-        view_menu = bar.addMenu(self.tr("&View"))
-        units = QActionGroup(self)
-        self.unit_actions: dict[str, QAction] = {}
-        for unit, text in (("GB", self.tr("Units: &GB (10⁹ bytes)")), ("GiB", self.tr("Units: G&iB (2³⁰ bytes)"))):
-            action = QAction(text, self, checkable=True)
-            action.triggered.connect(lambda _=False, u=unit: self._on_unit(u))
-            units.addAction(action)
-            view_menu.addAction(action)
-            self.unit_actions[unit] = action
-        self.unit_actions.get(self.settings.unit(), self.unit_actions["GB"]).setChecked(True)
-        view_menu.addSeparator()
-        self._build_language_menu(view_menu)
-        view_menu.addSeparator()
-        for i, text in enumerate((self.tr("Chart: by &strategy"), self.tr("Chart: by GPU &count"),
-                                  self.tr("Chart: &largest model"), self.tr("C&ompare pinned scenarios"))):
-            view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
-                                             f"Ctrl+{i + 1}"))
-
-        help_menu = bar.addMenu(self.tr("&Help"))
-        self.formulas_action = self._action(self.tr("&Formulas and sources"), self.show_formulas, "F1")
-        self.about_action = self._action(self.tr("&About vramgui"), self.show_about)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        help_menu.addAction(self.formulas_action)
-        help_menu.addAction(self.about_action)
-
-        import_menu = QMenu(self)
-        import_menu.addAction(self.import_config_action)
-        import_menu.addAction(self.import_folder_action)
-        self.inputs.import_button.setMenu(import_menu)
-
-    def _build_language_menu(self, view_menu: QMenu) -> None:
-        try:
-            from vramgui.i18n import available_languages
-        except ImportError:
-            return
-        menu = view_menu.addMenu(self.tr("&Language"))
-        group = QActionGroup(self)
-        current = self.settings.language()
-        self.language_actions: dict[str, QAction] = {}
-        # each language in its own name and script (never translated), after "follow the system"
-        for code, name in (("", self.tr("System default")), *available_languages().items()):
-            action = QAction(name, self, checkable=True)
-            action.setChecked(code == current)
-            action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
-            group.addAction(action)
-            menu.addAction(action)
-            self.language_actions[code] = action
 
     def _restore_layout(self) -> None:
         geometry = self.settings.window_geometry()
