@@ -40,42 +40,41 @@ class FormulasDialog(QDialog):
         layout.addWidget(buttons)
 
     def _html(self, current_html: str) -> str:
-        t = self.tr
         parts = [
-            "<h2>" + t("Model states per GPU") + "</h2>",
-            "<p>" + t("Φ is the number of parameters, N_d the data-parallel size (GPUs ÷ (TP × PP)), and K the "
+            "<h2>" + self.tr("Model states per GPU") + "</h2>",
+            "<p>" + self.tr("Φ is the number of parameters, N_d the data-parallel size (GPUs ÷ (TP × PP)), and K the "
                       "optimizer-state bytes per parameter. Mixed-precision Adam keeps fp16/bf16 weights (2Φ) and "
                       "gradients (2Φ) and, in the optimizer, an fp32 master copy, momentum and variance "
                       "(K = 4 + 4 + 4 = 12): 2Φ + 2Φ + 12Φ = 16Φ bytes.") + "</p>",
             "<table border='1' cellspacing='0' cellpadding='4'>",
-            "<tr><th>" + t("Strategy") + "</th><th>" + t("Bytes per GPU") + "</th><th>"
-            + t("7B, Adam, N_d = 8") + "</th></tr>",
+            "<tr><th>" + self.tr("Strategy") + "</th><th>" + self.tr("Bytes per GPU") + "</th><th>"
+            + self.tr("7B, Adam, N_d = 8") + "</th></tr>",
             "<tr><td>DDP</td><td>2Φ + 2Φ + KΦ</td><td>112 GB</td></tr>",
             "<tr><td>ZeRO-1</td><td>2Φ + 2Φ + KΦ/N_d</td><td>38.5 GB</td></tr>",
             "<tr><td>ZeRO-2</td><td>2Φ + (2 + K)Φ/N_d</td><td>26.25 GB</td></tr>",
             "<tr><td>ZeRO-3</td><td>(2 + 2 + K)Φ/N_d</td><td>14 GB</td></tr>",
             "</table>",
-            "<p>" + t("Largest trainable model: Φ_max = usable ÷ bytes per parameter, where usable = GPU memory "
+            "<p>" + self.tr("Largest trainable model: Φ_max = usable ÷ bytes per parameter, where usable = GPU memory "
                       "× (1 − reserve). 8 × 80 GB with 20 % reserved: 4B parameters under DDP, 32B under ZeRO-3.")
             + "</p>",
-            "<p>" + t("Gradient accumulation: steps = global batch ÷ (micro-batch × N_d). It does not lower the "
+            "<p>" + self.tr("Gradient accumulation: steps = global batch ÷ (micro-batch × N_d). It does not lower the "
                       "memory of one step; it reaches a large global batch with a small micro-batch.") + "</p>",
-            "<p>" + t("Activations depend on the architecture, micro-batch b, sequence length s, hidden size h, "
+            "<p>" + self.tr("Activations depend on the architecture, micro-batch b, sequence length s, hidden size h, "
                       "heads a and layers L; the per-layer terms follow Korthikanti et al. 2022 (34sbh + 5as²b "
                       "bytes per layer in fp16 without recomputation), adjusted for the implementation, "
                       "recomputation, flash attention, TP and SP.") + "</p>",
-            "<h3>" + t("Sources") + "</h3><ul>",
-            "<li>" + t("Rajbhandari et al., ZeRO: Memory Optimizations Toward Training Trillion Parameter Models, "
+            "<h3>" + self.tr("Sources") + "</h3><ul>",
+            "<li>" + self.tr("Rajbhandari et al., ZeRO: Memory Optimizations Toward Training Trillion Parameter Models, "
                        "SC 2020 (arXiv:1910.02054), §3 and Figure 1.") + "</li>",
-            "<li>" + t("Ren et al., ZeRO-Offload, USENIX ATC 2021; Rajbhandari et al., ZeRO-Infinity, SC 2021.")
+            "<li>" + self.tr("Ren et al., ZeRO-Offload, USENIX ATC 2021; Rajbhandari et al., ZeRO-Infinity, SC 2021.")
             + "</li>",
-            "<li>" + t("Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models, 2022 "
+            "<li>" + self.tr("Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models, 2022 "
                        "(arXiv:2205.05198).") + "</li>",
-            "<li>" + t("DeepSpeed: estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs; "
+            "<li>" + self.tr("DeepSpeed: estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs; "
                        "Megatron-LM distributed optimizer documentation.") + "</li></ul>",
         ]
         if current_html:
-            parts += ["<h2>" + t("The current scenario, term by term") + "</h2>", current_html]
+            parts += ["<h2>" + self.tr("The current scenario, term by term") + "</h2>", current_html]
         return "".join(parts)
 
 
