@@ -227,7 +227,8 @@ def test_csv_rows_round_trip_the_core_bytes(tmp_path, presenter):
     breakdown = {r["component"]: r for r in rows if r["table"] == "breakdown"}
     assert int(breakdown["total"]["bytes"]) == est.per_gpu_total
     assert int(breakdown["optimizer_states"]["bytes"]) == est.bytes_of("optimizer_states")
-    ddp8 = [r for r in rows if r["table"] == "largest_model_vs_gpus" and r["strategy"] == "DDP" and r["num_gpus"] == "8"]
+    ddp8 = [r for r in rows
+            if r["table"] == "largest_model_vs_gpus" and r["strategy"] == "DDP" and r["num_gpus"] == "8"]
     assert int(ddp8[0]["params"]) == solve.max_params(dict(solve.strategy_variants(seed_scenario()))["DDP"])
     tables = {r["table"] for r in rows}
     assert tables == {"breakdown", "strategies", "per_gpu_vs_gpus", "largest_model_vs_gpus"}

@@ -32,6 +32,8 @@ from vramgui.core.specs import (
 )
 from vramgui.presenters.view_models import FieldError
 
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
 MODEL_MODES = ("preset", "params", "architecture")
 CUSTOM = "custom"  # the choice value of "custom GPU"
 IMPORTED = "@imported"  # the choice value of a model imported from a config.json
@@ -154,10 +156,10 @@ class _Collector:
         try:
             value = int(text)
         except ValueError:
-            self.fail(key, QCoreApplication.translate("Form", "a whole number from {0}").format(rng.text()))
+            self.fail(key, translate("Form", "a whole number from {0}").format(rng.text()))
             return None
         if not rng.low <= value <= rng.high:
-            self.fail(key, QCoreApplication.translate("Form", "must be from {0}").format(rng.text()))
+            self.fail(key, translate("Form", "must be from {0}").format(rng.text()))
             return None
         return value
 
@@ -165,7 +167,7 @@ class _Collector:
         value = str(self.form.get(key, ""))
         allowed = CHOICE_VALUES[key]
         if value not in allowed:
-            self.fail(key, QCoreApplication.translate("Form", "choose one of {0}").format(", ".join(allowed)))
+            self.fail(key, translate("Form", "choose one of {0}").format(", ".join(allowed)))
             return allowed[0]
         return value
 
@@ -179,10 +181,10 @@ class _Collector:
         try:
             value = parse_count(text)
         except ValueError:
-            self.fail("model.params", QCoreApplication.translate("Form", "a parameter count such as 7B, 124M or 7.5e9"))
+            self.fail("model.params", translate("Form", "a parameter count such as 7B, 124M or 7.5e9"))
             return None
         if not PARAMS_RANGE.low <= value <= PARAMS_RANGE.high:
-            self.fail("model.params", QCoreApplication.translate("Form", "must be from 1 to 1e15 parameters"))
+            self.fail("model.params", translate("Form", "must be from 1 to 1e15 parameters"))
             return None
         return value
 
@@ -195,10 +197,10 @@ class _Collector:
         try:
             value = parse_bytes(text)
         except ValueError:
-            self.fail("hardware.gpu_memory", QCoreApplication.translate("Form", "a memory size such as 80GB, 80GiB or 24576MiB"))
+            self.fail("hardware.gpu_memory", translate("Form", "a memory size such as 80GB, 80GiB or 24576MiB"))
             return None
         if not MEMORY_RANGE.low <= value <= MEMORY_RANGE.high:
-            self.fail("hardware.gpu_memory", QCoreApplication.translate("Form", "must be from 1 MB to 100 TB"))
+            self.fail("hardware.gpu_memory", translate("Form", "must be from 1 MB to 100 TB"))
             return None
         return value
 
@@ -207,10 +209,10 @@ class _Collector:
         try:
             value = float(str(raw).strip().rstrip("%") or 0)
         except ValueError:
-            self.fail("hardware.reserve", QCoreApplication.translate("Form", "a percentage from 0 to 95"))
+            self.fail("hardware.reserve", translate("Form", "a percentage from 0 to 95"))
             return 0.0
         if not RESERVE_RANGE[0] <= value <= RESERVE_RANGE[1]:
-            self.fail("hardware.reserve", QCoreApplication.translate("Form", "a percentage from 0 to 95"))
+            self.fail("hardware.reserve", translate("Form", "a percentage from 0 to 95"))
             return 0.0
         return value / 100.0
 
@@ -240,10 +242,13 @@ def build_scenario(
         else:
             if values["family"] != base.family:
                 # switching family changes the block style: start from that family's defaults
-                base = replace(Architecture(), family=values["family"], norm="layernorm" if values["family"] == "gpt" else "rmsnorm")
-            head_dim = base.head_dim if base.head_dim is not None and values["hidden_size"] == base.hidden_size else None
+                norm = "layernorm" if values["family"] == "gpt" else "rmsnorm"
+                base = replace(Architecture(), family=values["family"], norm=norm)
+            same_width = values["hidden_size"] == base.hidden_size
+            head_dim = base.head_dim if base.head_dim is not None and same_width else None
             if head_dim is None and values["num_heads"] and values["hidden_size"] % values["num_heads"]:
-                c.fail("arch.num_heads", QCoreApplication.translate("Form", "must divide the hidden size {0}").format(str(values["hidden_size"])))
+                message = translate("Form", "must divide the hidden size {0}")
+                c.fail("arch.num_heads", message.format(values["hidden_size"]))
             arch = replace(base, head_dim=head_dim, **values)
             name = model_base.name if model_base.architecture is not None else "custom"
             model = ModelSpec(name=name if arch == model_base.architecture else f"{name} (edited)", architecture=arch)
@@ -251,7 +256,9 @@ def build_scenario(
         model = model_base
 
     precision = PrecisionSpec(
-        dtype=c.choice("precision.dtype"), recipe=c.choice("precision.recipe"), optimizer=c.choice("precision.optimizer")
+        dtype=c.choice("precision.dtype"),
+        recipe=c.choice("precision.recipe"),
+        optimizer=c.choice("precision.optimizer"),
     )
     micro = c.int_("training.micro_batch")
     seq = c.int_("training.seq_len")

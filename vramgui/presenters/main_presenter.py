@@ -33,6 +33,8 @@ from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import SWEEP_COUNTS, Computed, compute, max_model_vm, sweep_vm, sweep_work
 from vramgui.presenters.view_models import FieldError, ResultVM
 
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
 log = logging.getLogger(__name__)
 
 CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula")
@@ -47,8 +49,8 @@ def field_for_error(field: str, keys) -> str:
     for key in keys:
         if key.split(".")[-1] == last:
             return key
-    aliases = {"num_gpus": "parallel.tp", "architecture": "model.mode", "gpu_memory": "hardware.gpu_memory", "params": "model.params",
-               "zero_stage": "parallel.zero_stage", "reserve": "hardware.reserve"}
+    aliases = {"num_gpus": "parallel.tp", "architecture": "model.mode", "gpu_memory": "hardware.gpu_memory",
+               "params": "model.params", "zero_stage": "parallel.zero_stage", "reserve": "hardware.reserve"}
     return aliases.get(last, "")
 
 
@@ -110,7 +112,7 @@ class MainPresenter(QObject):
     def start(self, initial: Scenario | None = None) -> None:
         """Fill the choice lists, show the default form (or ``initial``, e.g. the last session's) and compute."""
         self._refresh_model_choices()
-        gpus = [(CUSTOM, QCoreApplication.translate("MainPresenter", "Custom memory"))]
+        gpus = [(CUSTOM, translate("MainPresenter", "Custom memory"))]
         gpus += [(key, preset.name) for key, preset in catalog_access.gpu_presets().items()]
         self._view.set_choices("hardware.gpu", gpus)
         self._push(self._form)
@@ -120,9 +122,9 @@ class MainPresenter(QObject):
             self.recompute()
 
     def _refresh_model_choices(self) -> None:
-        choices = [("", QCoreApplication.translate("MainPresenter", "(none: custom model)"))]
+        choices = [("", translate("MainPresenter", "(none: custom model)"))]
         if self._imported is not None:
-            choices.append((IMPORTED, QCoreApplication.translate("MainPresenter", "{0} (imported)").format(self._imported.name)))
+            choices.append((IMPORTED, translate("MainPresenter", "{0} (imported)").format(self._imported.name)))
         choices += [(key, preset.name) for key, preset in catalog_access.model_presets().items()]
         self._view.set_choices("model.preset", choices)
 
@@ -187,7 +189,7 @@ class MainPresenter(QObject):
 
             spec = load_model_spec(path)
         except (OSError, ValueError, KeyError, ImportError) as err:
-            message = QCoreApplication.translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, err)
+            message = translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, err)
             self._errors = [FieldError("model.preset", message)]
             self._view.show_field_errors(self._errors)
             self._view.show_stale(message if self._computed is not None else None)
@@ -242,7 +244,7 @@ class MainPresenter(QObject):
             return
         except Exception as err:  # noqa: BLE001 - a core bug must not take the window down; logged in full
             log.exception("estimate failed for %r", scenario)
-            self._invalid([FieldError("", QCoreApplication.translate(
+            self._invalid([FieldError("", translate(
                 "MainPresenter", "Internal error, please report it: {0}").format(err))])
             return
         self._scenario = scenario
@@ -290,7 +292,7 @@ class MainPresenter(QObject):
         est = computed.estimate
         hint = format_count(est.params)
         if getattr(est, "active_params", est.params) not in (None, est.params):
-            hint = QCoreApplication.translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
+            hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
         values: dict[str, object] = {"model.params_hint": "≈ " + hint}
         if self._form.get("model.mode") != "params":
             values["model.params"] = str(est.params)
@@ -301,7 +303,7 @@ class MainPresenter(QObject):
         self._errors = errors
         self._view.show_field_errors(errors)
         reason = "; ".join(e.message for e in errors)
-        self._view.show_stale(QCoreApplication.translate("MainPresenter", "Not updated: {0}").format(reason))
+        self._view.show_stale(translate("MainPresenter", "Not updated: {0}").format(reason))
         self.input_invalid.emit(errors)
 
     def _gpu_name(self) -> str | None:

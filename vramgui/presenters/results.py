@@ -29,18 +29,20 @@ from vramgui.presenters.view_models import (
     SweepVM,
 )
 
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
 SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
 
 
 def component_label(key: str, fallback: str) -> str:
     """Translated component names (the core's labels are English)."""
     labels = {
-        "parameters": QCoreApplication.translate("Results", "Parameters"),
-        "gradients": QCoreApplication.translate("Results", "Gradients"),
-        "optimizer_states": QCoreApplication.translate("Results", "Optimizer states"),
-        "master_weights": QCoreApplication.translate("Results", "↳ of which master weights (fp32)"),
-        "activations": QCoreApplication.translate("Results", "Activations"),
-        "other": QCoreApplication.translate("Results", "Other (fixed terms)"),
+        "parameters": translate("Results", "Parameters"),
+        "gradients": translate("Results", "Gradients"),
+        "optimizer_states": translate("Results", "Optimizer states"),
+        "master_weights": translate("Results", "↳ of which master weights (fp32)"),
+        "activations": translate("Results", "Activations"),
+        "other": translate("Results", "Other (fixed terms)"),
     }
     return labels.get(key, fallback)
 
@@ -82,22 +84,23 @@ def _safe(fn, *args):
 
 def scenario_title(scenario: Scenario, est) -> str:
     par, hw = scenario.parallel, scenario.hardware
-    gpu = hw.gpu_name or (format_bytes(hw.gpu_memory, "GB", 0) if hw.gpu_memory else QCoreApplication.translate("Results", "GPU"))
+    gpu = hw.gpu_name or (format_bytes(hw.gpu_memory, "GB", 0) if hw.gpu_memory else translate("Results", "GPU"))
     name = scenario.model.name if scenario.model.name != "custom" else format_count(est.params)
-    return QCoreApplication.translate("Results", "{model} on {n} × {gpu}").format(model=name, n=par.num_gpus, gpu=gpu)
+    return translate("Results", "{model} on {n} × {gpu}").format(model=name, n=par.num_gpus, gpu=gpu)
 
 
 def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
     par, pr, tr_ = scenario.parallel, scenario.precision, scenario.training
     parts = [
-        QCoreApplication.translate("Results", "{params} parameters").format(params=format_count(est.params)),
-        QCoreApplication.translate("Results", "{n} GPUs ({nodes} × {per})").format(n=par.num_gpus, nodes=max(1, par.num_gpus // par.gpus_per_node), per=par.gpus_per_node),
+        translate("Results", "{params} parameters").format(params=format_count(est.params)),
+        translate("Results", "{n} GPUs ({nodes} × {per})").format(
+            n=par.num_gpus, nodes=max(1, par.num_gpus // par.gpus_per_node), per=par.gpus_per_node),
         f"{pr.dtype} {pr.recipe}, {pr.optimizer}",
         strategy,
         f"TP {par.tp}, PP {par.pp}" + (", SP" if par.sp else ""),
-        QCoreApplication.translate("Results", "micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
-        QCoreApplication.translate("Results", "reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
-        QCoreApplication.translate("Results", "{c} convention").format(c=scenario.convention),
+        translate("Results", "micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
+        translate("Results", "reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
+        translate("Results", "{c} convention").format(c=scenario.convention),
     ]
     return " · ".join(parts)
 
@@ -106,16 +109,16 @@ def strategy_name(scenario: Scenario) -> str:
     name = "DDP" if scenario.parallel.zero_stage == 0 else f"ZeRO-{scenario.parallel.zero_stage}"
     extra = []
     if scenario.offload.optimizer == "cpu":
-        extra.append(QCoreApplication.translate("Results", "optimizer offload"))
+        extra.append(translate("Results", "optimizer offload"))
     if scenario.offload.params == "cpu":
-        extra.append(QCoreApplication.translate("Results", "parameter offload"))
+        extra.append(translate("Results", "parameter offload"))
     return name + (" + " + ", ".join(extra) if extra else "")
 
 
 def short_strategy_label(label: str) -> str:
     """A two-line axis label for the long offload variants."""
-    for long, short in ((" + CPU optimizer and parameter offload", QCoreApplication.translate("Results", "offload (all)")),
-                        (" + CPU optimizer offload", QCoreApplication.translate("Results", "offload (opt.)"))):
+    for long, short in ((" + CPU optimizer and parameter offload", translate("Results", "offload (all)")),
+                        (" + CPU optimizer offload", translate("Results", "offload (opt.)"))):
         if label.endswith(long):
             return label[: -len(long)] + "\n+ " + short
     return label.replace("Megatron ", "Megatron\n")
@@ -124,29 +127,29 @@ def short_strategy_label(label: str) -> str:
 def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
     strategy = strategy_name(scenario)
     total = est.per_gpu_total
-    total_text = QCoreApplication.translate("Results", "{total} per GPU").format(total=format_bytes(total, unit))
+    total_text = translate("Results", "{total} per GPU").format(total=format_bytes(total, unit))
     if est.fits is None:
-        fits_text = QCoreApplication.translate("Results", "Fit not judged: enter the GPU memory")
+        fits_text = translate("Results", "Fit not judged: enter the GPU memory")
         headroom_text = "—"
     else:
         usable = format_bytes(est.usable, unit)
         capacity = format_bytes(scenario.hardware.gpu_memory, unit)
         reserve = scenario.hardware.reserve * 100
         if est.fits:
-            fits_text = QCoreApplication.translate("Results", "Fits: {usable} usable of {capacity} ({reserve:g} % reserved)")
+            fits_text = translate("Results", "Fits: {usable} usable of {capacity} ({reserve:g} % reserved)")
         else:
-            fits_text = QCoreApplication.translate("Results", "Does not fit: {usable} usable of {capacity} ({reserve:g} % reserved)")
+            fits_text = translate("Results", "Does not fit: {usable} usable of {capacity} ({reserve:g} % reserved)")
         fits_text = fits_text.format(usable=usable, capacity=capacity, reserve=reserve)
         if est.headroom is not None and est.headroom >= 0:
-            headroom_text = QCoreApplication.translate("Results", "{h} free").format(h=format_bytes(est.headroom, unit))
+            headroom_text = translate("Results", "{h} free").format(h=format_bytes(est.headroom, unit))
         else:
-            headroom_text = QCoreApplication.translate("Results", "{h} short").format(h=format_bytes(-(est.headroom or 0), unit))
+            headroom_text = translate("Results", "{h} short").format(h=format_bytes(-(est.headroom or 0), unit))
     steps = est.accumulation_steps
     dp = est.data_parallel
     if scenario.training.global_batch is None:
-        acc_text = QCoreApplication.translate("Results", "1 (no global batch set)")
+        acc_text = translate("Results", "1 (no global batch set)")
     else:
-        acc_text = QCoreApplication.translate("Results", "{k} (global batch {g} = micro-batch {b} × N_d {dp} × {k})").format(
+        acc_text = translate("Results", "{k} (global batch {g} = micro-batch {b} × N_d {dp} × {k})").format(
             k=steps, g=scenario.training.global_batch, b=scenario.training.micro_batch, dp=dp
         )
     if scenario.hardware.gpu_memory is None:
@@ -157,15 +160,15 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
         except InputError:
             mb = None
         if mb is None:
-            mb_text = QCoreApplication.translate("Results", "— (needs the architecture: choose a preset or import a config)")
+            mb_text = translate("Results", "— (needs the architecture: choose a preset or import a config)")
         elif mb == 0:
-            mb_text = QCoreApplication.translate("Results", "none fits")
+            mb_text = translate("Results", "none fits")
         else:
-            mb_text = QCoreApplication.translate("Results", "{n} × {s:,} tokens").format(n=mb, s=scenario.training.seq_len)
+            mb_text = translate("Results", "{n} × {s:,} tokens").format(n=mb, s=scenario.training.seq_len)
     if est.host_per_node:
-        host_text = QCoreApplication.translate("Results", "{h} per node").format(h=format_bytes(est.host_per_node, unit))
+        host_text = translate("Results", "{h} per node").format(h=format_bytes(est.host_per_node, unit))
     else:
-        host_text = QCoreApplication.translate("Results", "no offload")
+        host_text = translate("Results", "no offload")
     return SummaryVM(
         strategy=strategy,
         total_bytes=total,
@@ -186,14 +189,15 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
             key=c.key,
             label=component_label(c.key, c.label),
             bytes=c.bytes,  # None: not estimable (e.g. activations without an architecture)
-            value_text=format_bytes(c.bytes, unit) if c.bytes is not None else QCoreApplication.translate("Results", "not estimated"),
+            value_text=format_bytes(c.bytes, unit) if c.bytes is not None else translate("Results", "not estimated"),
             formula=c.derivation or c.formula,
             source=c.source,
         )
         for c in est.components
     ]
     rows.append(
-        BreakdownRow("total", QCoreApplication.translate("Results", "Total per GPU"), est.per_gpu_total, format_bytes(est.per_gpu_total, unit), "")
+        BreakdownRow("total", translate("Results", "Total per GPU"), est.per_gpu_total,
+                     format_bytes(est.per_gpu_total, unit), "")
     )
     return tuple(rows)
 
@@ -223,7 +227,7 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
                 heights=tuple(to_unit(h, unit) for h in heights),
                 tooltips=tuple(
                     f"{variants[i][0]}\n{labels[k]}: {format_bytes(h, unit)} ({h:,} B)\n"
-                    + QCoreApplication.translate("Results", "Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
+                    + translate("Results", "Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
                     for i, h in enumerate(heights)
                 ),
             )
@@ -302,7 +306,7 @@ def sweep_vm(computed: Computed, unit: str) -> SweepVM:
 def _unbounded_label(label: str, values) -> str:
     """A strategy whose model size GPU memory never limits (e.g. everything offloaded) says so in the legend."""
     if values and all(p is not None and p >= MAX_PARAMS for p in values):
-        return QCoreApplication.translate("Results", "{0} (not limited by GPU memory)").format(label)
+        return translate("Results", "{0} (not limited by GPU memory)").format(label)
     return label
 
 
@@ -318,7 +322,7 @@ def max_model_vm(computed: Computed) -> SweepVM:
         usable=None,
         unit="B",
         current=computed.estimate.scenario.parallel.num_gpus,
-        note="" if computed.max_params else QCoreApplication.translate(
+        note="" if computed.max_params else translate(
             "Results", "Enter the GPU memory to solve for the largest trainable model."),
     )
 

@@ -15,7 +15,8 @@ class BreakdownTable(QTableWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, 3, parent)
         self.setObjectName("BreakdownTable")
-        self.setHorizontalHeaderLabels([self.tr("Component"), self.tr("Per GPU"), self.tr("Formula (numbers filled in)")])
+        self.setHorizontalHeaderLabels(
+            [self.tr("Component"), self.tr("Per GPU"), self.tr("Formula (numbers filled in)")])
         self.verticalHeader().hide()
         header = self.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -58,7 +59,8 @@ class BreakdownTable(QTableWidget):
             rows = sorted({i.row() for i in self.selectionModel().selectedRows()})
         lines = ["\t".join(header)]
         for r in rows:
-            lines.append("\t".join([self.item(r, c).text() for c in range(3)] + [str(self.rows[r].bytes) if self.rows[r].bytes is not None else ""]))
+            exact = "" if self.rows[r].bytes is None else str(self.rows[r].bytes)
+            lines.append("\t".join([self.item(r, c).text() for c in range(3)] + [exact]))
         return "\n".join(lines) + "\n"
 
     def copy_to_clipboard(self) -> None:

@@ -9,6 +9,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
 EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 
 
@@ -26,29 +28,34 @@ class MenusMixin:
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&File"))
-        self.open_action = self._action(QCoreApplication.translate("MainWindow", "&Open scenario…"), self._on_open, QKeySequence.StandardKey.Open)
-        self.save_action = self._action(QCoreApplication.translate("MainWindow", "&Save scenario as…"), self._on_save, QKeySequence.StandardKey.Save)
-        self.import_config_action = self._action(QCoreApplication.translate("MainWindow", "&Import config.json…"), self._on_import_file, "Ctrl+I",
-                                                 QCoreApplication.translate("MainWindow", "Read the model from a Hugging Face config.json"))
-        self.import_folder_action = self._action(QCoreApplication.translate("MainWindow", "Import model &folder…"), self._on_import_folder)
-        self.export_png_action = self._action(QCoreApplication.translate("MainWindow", "&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
-        self.export_csv_action = self._action(QCoreApplication.translate("MainWindow", "Export &data as CSV…"), self._on_export_csv, "Ctrl+Shift+E")
-        self.copy_chart_action = self._action(QCoreApplication.translate("MainWindow", "&Copy chart to clipboard"), self.copy_chart, "Ctrl+Shift+C")
-        self.pin_action = self._action(QCoreApplication.translate("MainWindow", "&Pin scenario for comparison"), self.pin_current, "Ctrl+P",
-                                       QCoreApplication.translate("MainWindow", "Add the current scenario to the Compare tab"))
-        self.quit_action = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
+        file_menu = bar.addMenu(translate("MainWindow", "&File"))
+        act = self._action
+        self.open_action = act(translate("MainWindow", "&Open scenario…"), self._on_open,
+                               QKeySequence.StandardKey.Open)
+        self.save_action = act(translate("MainWindow", "&Save scenario as…"), self._on_save,
+                               QKeySequence.StandardKey.Save)
+        self.import_config_action = act(translate("MainWindow", "&Import config.json…"), self._on_import_file,
+                                        "Ctrl+I", translate("MainWindow", "Read the model from a Hugging Face config.json"))
+        self.import_folder_action = act(translate("MainWindow", "Import model &folder…"), self._on_import_folder)
+        self.export_png_action = act(translate("MainWindow", "&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
+        self.export_csv_action = act(translate("MainWindow", "Export &data as CSV…"), self._on_export_csv,
+                                     "Ctrl+Shift+E")
+        self.copy_chart_action = act(translate("MainWindow", "&Copy chart to clipboard"), self.copy_chart,
+                                     "Ctrl+Shift+C")
+        self.pin_action = act(translate("MainWindow", "&Pin scenario for comparison"), self.pin_current, "Ctrl+P",
+                              translate("MainWindow", "Add the current scenario to the Compare tab"))
+        self.quit_action = act(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
                      None, self.pin_action, None, self.export_png_action, self.export_csv_action,
                      self.copy_chart_action):
             file_menu.addSeparator() if item is None else file_menu.addAction(item)
-        width_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "PNG export &width"))
+        width_menu = file_menu.addMenu(translate("MainWindow", "PNG export &width"))
         group = QActionGroup(self)
         self.width_actions: dict[int, QAction] = {}
         current = self.export_width()
         for width in EXPORT_WIDTHS:
-            action = QAction(QCoreApplication.translate("MainWindow", "{0} px").format(width), self, checkable=True)
+            action = QAction(translate("MainWindow", "{0} px").format(width), self, checkable=True)
             action.setChecked(width == current)
             action.triggered.connect(lambda _=False, w=width: self.set_export_width(w))
             group.addAction(action)
@@ -57,10 +64,11 @@ class MenusMixin:
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        view_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&View"))
+        view_menu = bar.addMenu(translate("MainWindow", "&View"))
         units = QActionGroup(self)
         self.unit_actions: dict[str, QAction] = {}
-        for unit, text in (("GB", QCoreApplication.translate("MainWindow", "Units: &GB (10⁹ bytes)")), ("GiB", QCoreApplication.translate("MainWindow", "Units: G&iB (2³⁰ bytes)"))):
+        for unit, text in (("GB", translate("MainWindow", "Units: &GB (10⁹ bytes)")),
+                           ("GiB", translate("MainWindow", "Units: G&iB (2³⁰ bytes)"))):
             action = QAction(text, self, checkable=True)
             action.triggered.connect(lambda _=False, u=unit: self._on_unit(u))
             units.addAction(action)
@@ -70,14 +78,16 @@ class MenusMixin:
         view_menu.addSeparator()
         self._build_language_menu(view_menu)
         view_menu.addSeparator()
-        for i, text in enumerate((QCoreApplication.translate("MainWindow", "Chart: by &strategy"), QCoreApplication.translate("MainWindow", "Chart: by GPU &count"),
-                                  QCoreApplication.translate("MainWindow", "Chart: &largest model"), QCoreApplication.translate("MainWindow", "C&ompare pinned scenarios"))):
+        tabs = (translate("MainWindow", "Chart: by &strategy"), translate("MainWindow", "Chart: by GPU &count"),
+                translate("MainWindow", "Chart: &largest model"), translate("MainWindow", "C&ompare pinned scenarios"))
+        for i, text in enumerate(tabs):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))
 
-        help_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
-        self.formulas_action = self._action(QCoreApplication.translate("MainWindow", "&Formulas and sources"), self.show_formulas, "F1")
-        self.about_action = self._action(QCoreApplication.translate("MainWindow", "&About vramgui"), self.show_about)
+        help_menu = bar.addMenu(translate("MainWindow", "&Help"))
+        self.formulas_action = self._action(translate("MainWindow", "&Formulas and sources"), self.show_formulas,
+                                            "F1")
+        self.about_action = self._action(translate("MainWindow", "&About vramgui"), self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addAction(self.formulas_action)
         help_menu.addAction(self.about_action)
@@ -92,12 +102,12 @@ class MenusMixin:
             from vramgui.i18n import available_languages
         except ImportError:
             return
-        menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
+        menu = view_menu.addMenu(translate("MainWindow", "&Language"))
         group = QActionGroup(self)
         current = self.settings.language()
         self.language_actions: dict[str, QAction] = {}
         # each language in its own name and script (never translated), after "follow the system"
-        for code, name in (("", QCoreApplication.translate("MainWindow", "System default")), *available_languages().items()):
+        for code, name in (("", translate("MainWindow", "System default")), *available_languages().items()):
             action = QAction(name, self, checkable=True)
             action.setChecked(code == current)
             action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
