@@ -56,11 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     import transformers
 
     from bench.validate.compare import all_rows
-    from bench.validate.families import FAMILIES, family
+    from bench.validate.families import EXTENDED, FAMILIES, family
     from bench.validate.report import failures, render
 
     started = time.perf_counter()
-    families = tuple(family(k) for k in args.families) if args.families else FAMILIES
+    families = tuple(family(k) for k in args.families) if args.families else FAMILIES + EXTENDED
     acts, states, counts = all_rows(args.fixtures, families)
     versions = {"Python": sys.version.split()[0], "torch": torch.__version__, "transformers": transformers.__version__}
     text = render(acts, states, counts, versions)

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import torch
 
-from bench.validate.families import BASE_LAYERS, FAMILIES, Family
+from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES, Family
 from bench.validate.measure import ModelStates, model_states_after_adamw_step, saved_activations
 from vramgui.core.activations import estimate_activations
 from vramgui.core.architecture import count_param_tensors
@@ -22,6 +22,8 @@ DTYPES = {"bf16": torch.bfloat16, "fp32": torch.float32}
 ATTENTION = {"eager": "eager", "sdpa": "flash"}  # transformers name -> vramgui name
 RECOMPUTE = ("none", "full")
 SHAPES = ((1, 256), (2, 128), (4, 64))  # (micro-batch, sequence length)
+EXTENDED_SHAPES = ((2, 64),)
+EXTENDED_DTYPES = ("bf16",)
 TOLERANCE = 0.05  # activation error allowed per configuration
 
 
@@ -125,7 +127,8 @@ def _set_mode(model: torch.nn.Module, attention: str, recompute: str) -> None:
     # keep no mask, so the GPU-equivalent measurement of SDPA runs with the attention dropout at 0.
     for name, module in model.named_modules():
         if name.endswith("attn_dropout") and isinstance(module, torch.nn.Dropout):
-            module.p = 0.0 if attention == "sdpa" else float(model.config.attn_pdrop)
+            configured = module.__dict__.setdefault("configured_p", module.p)
+            module.p = 0.0 if attention == "sdpa" else configured
     if recompute == "full":
         model.activation_checkpointing_enable()
     else:
@@ -136,24 +139,25 @@ def activation_rows(fam: Family, dtype: str, states: ModelStates) -> Iterator[Ac
     base = build(fam, BASE_LAYERS, dtype)
     deeper = build(fam, BASE_LAYERS + 1, dtype)
     arch = vramgui_spec(base.config).architecture
-    assert arch is not None
+    arch_deeper = vramgui_spec(deeper.config).architecture
+    assert arch is not None and arch_deeper is not None
     vocab = base.config.vocab_size
     for attention in ATTENTION:
         for recompute in RECOMPUTE:
             for model in (base, deeper):
                 _set_mode(model, attention, recompute)
-            for batch, seq in SHAPES:
+            for batch, seq in EXTENDED_SHAPES if fam.extended else SHAPES:
                 measured, _ = saved_activations(base, batch, seq, vocab)
                 measured_deeper, _ = saved_activations(deeper, batch, seq, vocab)
 
-                def est(implementation: str) -> Any:
+                def est(implementation: str, a: Any = arch) -> int:
                     training = TrainingSpec(micro_batch=batch, seq_len=seq, recompute=recompute,
                                             attention=ATTENTION[attention], implementation=implementation)
-                    return estimate_activations(arch, training, ParallelSpec(), dtype)
+                    return estimate_activations(a, training, ParallelSpec(), dtype).total
 
-                hf, fused = est("hf"), est("fused")
-                yield ActivationRow(fam.key, dtype, attention, recompute, batch, seq, measured, hf.total,
-                                    measured_deeper - measured, hf.per_layer, fused.total,
+                hf = est("hf")
+                yield ActivationRow(fam.key, dtype, attention, recompute, batch, seq, measured, hf,
+                                    measured_deeper - measured, est("hf", arch_deeper) - hf, est("fused"),
                                     states.parameters + states.gradients + states.optimizer_states)
 
 
@@ -188,7 +192,7 @@ def _vramgui_count(path: Path) -> tuple[int, int]:
 def count_rows(fixtures: Path | None) -> Iterator[CountRow]:
     import transformers as tf
 
-    for fam in FAMILIES:
+    for fam in FAMILIES + EXTENDED:
         config = fam.make_config(BASE_LAYERS)
         yield _count_row(tf, fam.key, config.to_dict(), fam.model_class())
     if fixtures is None or not fixtures.is_dir():
@@ -226,7 +230,7 @@ def _count_row(tf: Any, name: str, data: dict[str, Any], model_class: Any | None
                     measured[1] if measured else None, vram[1] if vram else None)
 
 
-def all_rows(fixtures: Path | None, families: tuple[Family, ...] = FAMILIES
+def all_rows(fixtures: Path | None, families: tuple[Family, ...] = FAMILIES + EXTENDED
              ) -> tuple[list[ActivationRow], list[StatesRow], list[CountRow]]:
     ctx = _quiet()
     try:
@@ -234,10 +238,10 @@ def all_rows(fixtures: Path | None, families: tuple[Family, ...] = FAMILIES
 
         tf.logging.set_verbosity_error()
         torch.set_num_threads(2)
-        states = [states_row(fam, dtype) for fam in families for dtype in DTYPES]
+        runs = [(fam, dtype) for fam in families for dtype in (EXTENDED_DTYPES if fam.extended else DTYPES)]
+        states = [states_row(fam, dtype) for fam, dtype in runs]
         by_key = {(r.family, r.dtype): r.measured for r in states}
-        acts = [row for fam in families for dtype in DTYPES
-                for row in activation_rows(fam, dtype, by_key[(fam.key, dtype)])]
+        acts = [row for fam, dtype in runs for row in activation_rows(fam, dtype, by_key[(fam.key, dtype)])]
         counts = list(count_rows(fixtures))
     finally:
         ctx.__exit__(None, None, None)

@@ -18,8 +18,9 @@ class Family:
     key: str  # row label
     label: str
     make_config: Callable[[int], Any]  # num_layers -> transformers config
-    model_class: Callable[[], Any]
+    model_class: Callable[[], Any]  # -> callable(config) building the model
     dropout: bool = False  # has dropout > 0 (GPT-2)
+    extended: bool = False  # beyond the five families: bf16 and one shape only, to keep the run short
 
 
 def _llama_mha(layers: int) -> Any:
@@ -64,11 +65,40 @@ FAMILIES: tuple[Family, ...] = (
     Family("gpt2", "GPT-2 (dropout 0.1)", _gpt2, lambda: tf.GPT2LMHeadModel, dropout=True),
 )
 
+def _auto(model_type: str, **dims: Any) -> Callable[[int], Any]:
+    def make(layers: int) -> Any:
+        return tf.AutoConfig.for_model(model_type, num_hidden_layers=layers, max_position_embeddings=512, **dims)
+
+    return make
+
+
+_SMALL = dict(vocab_size=512, hidden_size=64, intermediate_size=160, num_attention_heads=4)
+
+
+def _extended(key: str, label: str, model_type: str, **dims: Any) -> Family:
+    return Family(key, label, _auto(model_type, **{**_SMALL, **dims}), lambda: tf.AutoModelForCausalLM.from_config,
+                  extended=True)
+
+
+# Code paths the catalog supports beyond the five: q/k norms, Gemma's (1 + w) RMSNorm in fp32 and its
+# four norms, fused projections, post-norm blocks, parallel LayerNorms with partial RoPE, GELU MLPs, shared experts.
+EXTENDED: tuple[Family, ...] = (
+    _extended("qwen3", "Qwen3 (per-head q/k RMSNorm)", "qwen3", num_key_value_heads=2, head_dim=32),
+    _extended("gemma", "Gemma (GeGLU, (1 + w) RMSNorm)", "gemma", num_key_value_heads=1, head_dim=32),
+    _extended("gemma3", "Gemma 3 text (4 norms, q/k norm)", "gemma3_text", num_key_value_heads=2, head_dim=32),
+    _extended("phi3", "Phi-3 (fused qkv and gate_up)", "phi3", num_key_value_heads=2, pad_token_id=0),
+    _extended("olmo2", "OLMo 2 (post-norm, q/k norm)", "olmo2", num_key_value_heads=2),
+    _extended("gpt_neox", "GPT-NeoX (parallel LayerNorms)", "gpt_neox"),
+    _extended("starcoder2", "StarCoder2 (LayerNorm, GELU)", "starcoder2", num_key_value_heads=2),
+    _extended("qwen2_moe", "Qwen2-MoE (shared expert)", "qwen2_moe", num_key_value_heads=2, num_experts=4,
+              num_experts_per_tok=2, moe_intermediate_size=32, shared_expert_intermediate_size=64),
+)
+
 BASE_LAYERS = 2  # measured at L and L + 1 layers; the difference is one layer
 
 
 def family(key: str) -> Family:
-    for fam in FAMILIES:
+    for fam in FAMILIES + EXTENDED:
         if fam.key == key:
             return fam
     raise KeyError(key)

@@ -8,7 +8,8 @@ measurement ends, so no storage address can be reused by another tensor meanwhil
 CPU versus CUDA: ``torch.nn.functional.dropout`` on CPU multiplies by a noise tensor in the input dtype, while
 CUDA runs the fused ``native_dropout`` kernel that keeps a 1-byte bool mask (ATen ``dropout``: the fused kernel
 is taken when the input is on CUDA and 0 < p < 1). The harness routes dropout through ``torch.native_dropout``
-(which has a CPU kernel) so that what is measured is what a GPU keeps.
+(which has a CPU kernel) so that what is measured is what a GPU keeps; likewise SDPA's output layout
+(``gpu_like_sdpa_layout``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,29 @@ def gpu_like_dropout() -> Iterator[None]:
         yield
     finally:
         F.dropout = original
+
+
+@contextlib.contextmanager
+def gpu_like_sdpa_layout() -> Iterator[None]:
+    """Give SDPA's output the (batch, seq, heads, dim) memory layout that CUDA's flash and memory-efficient
+    kernels always allocate. The CPU flash kernel lays its output out like the query instead, so for a query
+    contiguous as (batch, heads, seq, dim) the ``transpose(1, 2).contiguous()`` that follows in transformers
+    copies the output - a copy a GPU never makes. Such a query (a fresh tensor of its own, e.g. after RoPE) is
+    re-laid out first (same size; the original is then not kept), which makes the CPU kernel produce the CUDA
+    layout. Queries that are views (GPT-2's slice of the fused QKV output) are left alone: CUDA keeps them as
+    they are, and the CPU kernel already returns the (batch, seq, heads, dim) layout for them."""
+    original = F.scaled_dot_product_attention
+
+    def sdpa(query: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
+        if query.dim() == 4 and query.is_contiguous() and not query.transpose(1, 2).is_contiguous():
+            query = query.transpose(1, 2).contiguous().transpose(1, 2)
+        return original(query, *args, **kwargs)
+
+    F.scaled_dot_product_attention = sdpa
+    try:
+        yield
+    finally:
+        F.scaled_dot_product_attention = original
 
 
 def _model_storages(model: torch.nn.Module) -> set[int]:
@@ -85,7 +109,7 @@ def saved_activations(model: torch.nn.Module, batch: int, seq: int, vocab: int,
     handles = [m.register_forward_pre_hook(held_by_checkpoint, with_kwargs=True)
                for m in model.modules() if hasattr(m, "gradient_checkpointing")]
     try:
-        with gpu_like_dropout(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        with gpu_like_dropout(), gpu_like_sdpa_layout(), torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
             out = forward_with_loss(model, batch, seq, vocab)
     finally:
         for handle in handles:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import platform
 
 from bench.validate.compare import TOLERANCE, ActivationRow, CountRow, StatesRow
-from bench.validate.families import BASE_LAYERS, FAMILIES
+from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES
 
 
 def _n(value: int | None) -> str:
@@ -32,7 +32,7 @@ def failures(acts: list[ActivationRow], states: list[StatesRow], counts: list[Co
 
 def render(acts: list[ActivationRow], states: list[StatesRow], counts: list[CountRow], versions: dict[str, str]
            ) -> str:
-    labels = {f.key: f.label for f in FAMILIES}
+    labels = {f.key: f.label for f in FAMILIES + EXTENDED}
     worst = max(acts, key=lambda r: max(abs(r.error), abs(r.layer_error)))
     worst_k = max(acts, key=lambda r: abs(r.korthikanti_error))
     bad = failures(acts, states, counts)

@@ -42,6 +42,8 @@ FP32 = 4
 
 
 GELU_NEW_TYPES = ("", "gpt2", "gptj", "gpt_neo", "codegen", "gpt_bigcode")  # activation_function "gelu_new"
+GEMMA_TYPES = ("gemma", "gemma2", "gemma3", "gemma3_text")  # RMSNorm: x·(1 + w) in fp32, then cast
+POST_NORM_TYPES = ("olmo2", "olmo3")  # norms after attention and MLP (on the residual branch), none before
 
 
 @dataclass(frozen=True)
@@ -51,37 +53,81 @@ class Style:
     gpt2: bool  # GPT-2 code: fused c_attn views, KV-cache copies, dropout 0.1, learned positions
     rms: bool  # RMSNorm (fp32 upcast) rather than LayerNorm
     norms: int  # hidden-size norms per block
+    fed: int  # how many of them feed a linear layer (which saves their output)
+    raw_inputs: int  # linear layers reading the residual stream directly (post-norm blocks)
+    shared_input: bool  # the block's norms read the same tensor (parallel attention + MLP)
+    norm_fp32_weight: bool  # the weight is applied in fp32 (normalised tensor kept in fp32)
+    gemma_norm: bool  # keeps its fp32 (1 + weight) per call
     final_norm: bool
-    gated: bool  # gate/up/down MLP (SwiGLU) rather than two matrices
+    gated: bool  # gate/up/down MLP (SwiGLU/GeGLU) rather than two matrices
     gelu_saved: int  # f-wide tensors the non-gated activation keeps: 4 for gelu_new (Python ops), 1 for GELU
-    qk_norm: bool  # per-head RMSNorm on queries and keys (Qwen3, Gemma 3)
+    qk_norm: bool  # RMSNorm on queries and keys (Qwen3, Gemma 3 per head; OLMo 2 over the projection)
+    qk_norm_per_head: bool
     rope: bool
 
     @classmethod
     def of(cls, arch: Architecture) -> Style:
         gpt2 = arch.family == "gpt" and arch.model_type in ("", "gpt2")
+        gemma = arch.model_type in GEMMA_TYPES
+        post = arch.model_type in POST_NORM_TYPES
+        norms = arch.norms_per_layer
+        fed = 0 if post else min(norms, 2)  # Gemma 2/3: of 4 norms the 2 pre-norms feed linears
         return cls(
-            gpt2=gpt2, rms=arch.norm != "layernorm", norms=arch.norms_per_layer, final_norm=arch.final_norm,
-            gated=arch.family != "gpt", gelu_saved=4 if arch.model_type in GELU_NEW_TYPES else 1,
-            qk_norm=arch.qk_norm, rope=not (gpt2 or arch.learned_pos_embeddings),
+            gpt2=gpt2, rms=arch.norm != "layernorm", norms=norms, fed=fed, raw_inputs=2 if post else 0,
+            shared_input=arch.parallel_attn and norms == 2, norm_fp32_weight=gemma or post, gemma_norm=gemma,
+            final_norm=arch.final_norm, gated=arch.family != "gpt",
+            gelu_saved=4 if arch.model_type in GELU_NEW_TYPES else 1, qk_norm=arch.qk_norm,
+            qk_norm_per_head=getattr(arch, "qk_norm_per_head", True),
+            rope=not (gpt2 or arch.learned_pos_embeddings),
         )
 
 
-def _norm_terms(sh: Shape, rms: bool, label: str, count: int = 1) -> list[RawTerm]:
+def _norm_terms(sh: Shape, st: Style, label: str, count: int, fed: int, shared_input: bool = False
+                ) -> list[RawTerm]:
+    """``count`` hidden-size norms, ``fed`` of which feed a linear layer that keeps their output."""
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     t = "/t" if sh.sp else ""
     n = f"{count}·" if count != 1 else ""
-    if rms:
-        return [
+    terms = []
+    if st.rms:
+        normed = FP32 if st.norm_fp32_weight else B
+        terms += [
             RawTerm(f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: normalised + weighted output", count * 2 * B * b * sr * h,
-                    f"{n}2·{B}·s·b·h{t}"),
+            RawTerm(f"{label} RMSNorm: normalised tensor", count * normed * b * sr * h, f"{n}{normed}·s·b·h{t}"),
             RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr, f"{n}4·s·b{t}"),
         ]
-    return [
-        RawTerm(f"{label} LayerNorm: input + output", count * 2 * B * b * sr * h, f"{n}2·{B}·s·b·h{t}"),
-        RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr, f"{n}8·s·b{t}"),
-    ]
+        if st.gemma_norm:
+            terms.append(RawTerm(f"{label} RMSNorm: 1 + weight (fp32)", count * FP32 * h, f"{n}4·h"))
+    else:
+        inputs = 1 if shared_input else count
+        terms += [
+            RawTerm(f"{label} LayerNorm: input", inputs * B * b * sr * h, f"{inputs}·{B}·s·b·h{t}"),
+            RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr, f"{n}8·s·b{t}"),
+        ]
+    if fed:
+        terms.append(RawTerm(f"{label} norm output (next linear's input)", fed * B * b * sr * h,
+                             f"{fed}·{B}·s·b·h{t}" if fed != 1 else f"{B}·s·b·h{t}"))
+    return terms
+
+
+def _block_norm_terms(sh: Shape, st: Style) -> list[RawTerm]:
+    terms = _norm_terms(sh, st, "block", st.norms, st.fed, st.shared_input)
+    if st.raw_inputs:  # post-norm blocks: q/k/v and gate/up keep the residual stream itself
+        B = sh.dtype_bytes
+        terms.append(RawTerm("block inputs of the linear layers (post-norm)", st.raw_inputs * B * sh.b * sh.s_rep
+                             * sh.h, f"{st.raw_inputs}·{B}·s·b·h"))
+    return terms
+
+
+def _qk_norm_terms(sh: Shape, st: Style) -> list[RawTerm]:
+    """RMSNorm on Q and K before RoPE: fp32 copy, normalised tensor, 1/rms per row (output feeds RoPE, unsaved)."""
+    B, b, s, d = sh.dtype_bytes, sh.b, sh.s, sh.d
+    elems = b * s * (sh.a_t + sh.kv_t) * d
+    rows = b * s * (sh.a_t + sh.kv_t) if st.qk_norm_per_head else 2 * b * s
+    normed = FP32 if st.norm_fp32_weight else B
+    extra = 2 * FP32 * d if st.gemma_norm else 0
+    return [RawTerm("Q/K RMSNorm: fp32 copy, normalised, 1/rms", (FP32 + normed) * elems + FP32 * rows + extra,
+                    f"(4 + {normed})·s·b·(a + k)·d/t + 4·rows")]
 
 
 def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
@@ -99,10 +145,8 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
             RawTerm("K, V" + (" (expanded to a heads)" if kv_heads != kv else ""),
                     B * b * s * kv_heads * (d + v_dim), f"{B}·s·b·{k_sym}·(d + d_v)/t"),
         ]
-        if st.qk_norm:  # per-head RMSNorm on Q and K: fp32 copy, normalised cast; the weighted output feeds RoPE
-            rows = b * s * (a + kv)
-            terms.append(RawTerm("Q/K RMSNorm: fp32 copy, normalised, 1/rms", (FP32 + B) * rows * d + FP32 * rows,
-                                 f"(4 + {B})·s·b·(a + k)·d/t + 4·s·b·(a + k)/t"))
+        if st.qk_norm:
+            terms += _qk_norm_terms(sh, st)
     if core and eager:
         probs = b * a * s * s
         if st.gpt2:  # softmax in the dtype, dropout mask (1 byte), dropout output
@@ -149,19 +193,25 @@ def _mlp_terms(sh: Shape, st: Style, ffn: int) -> list[RawTerm]:
 
 
 def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
+    """Routed experts (``grouped_mm``). Mixtral-style routers renormalise the top-k weights in fp32 (the division
+    keeps numerator and sum); Qwen2-MoE (``norm_topk_prob`` false by default) keeps them in the dtype, unscaled."""
     B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
     experts, top_k = arch.num_experts, arch.experts_per_token
     f = sh.split(arch.expert_ffn_size)
     n = b * s * top_k  # routed token slots
+    renorm = arch.model_type != "qwen2_moe"
+    weight_bytes = FP32 if renorm else B
     terms = [
         RawTerm("router: fp32 softmax", FP32 * b * s * experts, "4·s·b·E"),
-        RawTerm("router: top-k indices (int64), weights and their sum (fp32)",
-                INT64 * n + FP32 * n + FP32 * b * s, "8·s·b·K + 4·s·b·K + 4·s·b"),
+        RawTerm("router: top-k indices (int64)", INT64 * n, "8·s·b·K"),
         RawTerm("experts: gathered inputs + outputs", 2 * B * n * h, f"2·{B}·s·b·K·h"),
         RawTerm("experts: gate/up, SiLU, product", 4 * B * n * f, f"4·{B}·s·b·K·f/t"),
-        RawTerm("experts: routing weights (fp32) + token indices (int64)",
-                FP32 * n + 3 * INT64 * n + FP32 * experts, "4·s·b·K + 24·s·b·K + 4·E"),
+        RawTerm("experts: routing weights + token indices (int64)",
+                weight_bytes * n + 3 * INT64 * n + FP32 * experts, f"{weight_bytes}·s·b·K + 24·s·b·K + 4·E"),
     ]
+    if renorm:
+        terms.append(RawTerm("router: top-k weights and their sum (fp32)", FP32 * n + FP32 * b * s,
+                             "4·s·b·K + 4·s·b"))
     shared = arch.shared_expert_ffn_size
     if shared is None:
         shared = arch.expert_ffn_size * arch.shared_experts
@@ -169,6 +219,9 @@ def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         fs = sh.split(shared)
         terms.append(RawTerm("shared experts: gate, SiLU(gate), up, product", 4 * B * b * s * fs,
                              f"4·{B}·s·b·f_shared/t"))
+        if arch.shared_expert_gate:  # sigmoid(gate(x)) * shared_expert(x) keeps both factors
+            terms.append(RawTerm("shared expert output + sigmoid gate", B * b * s * h + B * b * s,
+                                 f"{B}·s·b·h + {B}·s·b"))
     return terms
 
 
@@ -180,11 +233,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
         return [RawTerm("layer input (checkpoint)", B * sh.b * sh.s_rep * sh.h, f"{B}·s·b·h{t}")]
     st = Style.of(arch)
     v_dim = arch.value_head_size
-    if st.norms == 2:
-        terms = _norm_terms(sh, st.rms, "attention") + _attention_terms(sh, st, v_dim)
-        terms += _norm_terms(sh, st.rms, "MLP")
-    else:
-        terms = _norm_terms(sh, st.rms, "block", st.norms) + _attention_terms(sh, st, v_dim)
+    terms = _block_norm_terms(sh, st) + _attention_terms(sh, st, v_dim)
     terms += _moe_terms(sh, arch) if moe else _mlp_terms(sh, st, arch.ffn_size)
     return [t for t in terms if t.bytes]
 
@@ -202,7 +251,8 @@ def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         t = "/t" if sh.sp else ""
         terms.append(RawTerm("embedding dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
     elif st.rope:
-        terms.append(RawTerm("RoPE cos, sin", 2 * B * s * sh.d, f"2·{B}·s·d"))
+        rb = FP32 if arch.model_type in POST_NORM_TYPES else B  # OLMo 2 keeps its RoPE tables in fp32
+        terms.append(RawTerm("RoPE cos, sin", 2 * rb * s * sh.d, f"2·{rb}·s·d"))
         if full:  # keyword arguments of every checkpointed layer, kept until backward replays it
             terms.append(RawTerm("position ids (int64, checkpoint keyword input)", INT64 * s, "8·s"))
     if full and sh.attention == "eager":  # the additive causal mask, shared by all checkpointed layers
@@ -215,7 +265,7 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     st = Style.of(arch)
     b, s = sh.b, sh.s
     if st.final_norm:
-        terms = _norm_terms(sh, st.rms, "final")  # its weighted output is the LM head's saved input
+        terms = _norm_terms(sh, st, "final", 1, 1)  # its output is the LM head's saved input
     else:
         B = sh.dtype_bytes
         terms = [RawTerm("LM head input", B * b * sh.s_rep * sh.h, f"{B}·s·b·h")]
