@@ -15,7 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QCursor, QImage
-from PySide6.QtWidgets import QToolTip, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
 from pyqtgraph.exporters import ImageExporter
 
 from vramgui.presenters.view_models import StrategyBarsVM, SweepVM
@@ -52,7 +52,7 @@ def nice_ceiling(value: float) -> float:
 
 def _wrap_caption(text: str, limit: int = 120) -> str:
     """Break the " · "-separated caption into balanced lines of about ``limit`` characters (HTML)."""
-    limit = -(-len(text) // -(-len(text) // limit)) if text else limit
+    limit = -(-len(text) // -(-len(text) // limit)) + 20 if text else limit  # balanced, with slack
     lines, line = [], ""
     for part in text.split(" · "):
         candidate = part if not line else line + " · " + part
@@ -95,6 +95,17 @@ class ChartView(pg.GraphicsLayoutWidget):
         self.setMouseTracking(True)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self.apply_palette()
+        self._set_caching(True)
+
+    def _cached_items(self) -> tuple:
+        return (self.plot.getAxis("left"), self.plot.getAxis("bottom"), self.title_item, self.legend)
+
+    def _set_caching(self, on: bool) -> None:
+        """Axes, title and legend rarely change while typing: keep them as pixmaps so a redraw only repaints
+        the data (off while exporting, where the scene is rendered at another scale)."""
+        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if on else QGraphicsItem.CacheMode.NoCache
+        for item in self._cached_items():
+            item.setCacheMode(mode)
 
     # ----- theme
     def apply_palette(self) -> None:
@@ -180,6 +191,7 @@ class ChartView(pg.GraphicsLayoutWidget):
     # ----- export
     def render_image(self, width: int, caption: str) -> QImage:
         """The chart as an image ``width`` pixels wide: white background, dark text, caption below."""
+        self._set_caching(False)
         self.apply_colours(EXPORT_BG, EXPORT_FG)
         self.caption_item.setText(_wrap_caption(caption), color="#57606a", size="8pt")
         self.ci.addItem(self.caption_item, row=3, col=0)
@@ -193,6 +205,7 @@ class ChartView(pg.GraphicsLayoutWidget):
             self.ci.removeItem(self.caption_item)
             self.apply_palette()
             self.ci.layout.activate()
+            self._set_caching(True)
         return image
 
 
