@@ -129,6 +129,16 @@ def test_frozen_cli_estimate_matches_the_source_tree(frozen_app, tmp_path):
     assert frozen == _source_cli_json(CLI_ARGS)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="LD_DEBUG is glibc's")
+def test_frozen_cli_loads_no_qt_library(frozen_app, tmp_path):
+    # PyInstaller's PySide6 run-time hook would import QtCore in every process; ours defers it to the GUI.
+    proc = _run([frozen_app.cli, *CLI_ARGS], tmp_path, ["env", "LD_DEBUG=libs"])
+    assert proc.returncode == 0
+    loaded = [line for line in proc.stderr.splitlines() if "calling init:" in line]
+    assert loaded, "LD_DEBUG printed nothing: cannot tell which libraries were loaded"
+    assert not [line for line in loaded if "Qt6" in line or "pyside6" in line.lower()], loaded
+
+
 def test_frozen_cli_reads_the_bundled_presets(frozen_app, tmp_path):
     argv = ["estimate", "--preset", "llama-2-7b", "--stage", "3", "--gpus", "8", "--json"]
     proc = _run([frozen_app.cli, *argv], tmp_path)
