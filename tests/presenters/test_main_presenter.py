@@ -182,6 +182,8 @@ def test_gpu_preset_fills_memory_and_editing_memory_makes_it_custom(presenter, v
     presenter.on_field_edited("hardware.gpu", gpu.key)
     assert presenter.scenario.hardware.gpu_memory == gpu.memory
     assert presenter.scenario.hardware.gpu_name == gpu.name
+    presenter.on_field_edited("hardware.gpu_memory", "80 GiB" if gpu.memory == 80 * 2**30 else f"{gpu.memory} B")
+    assert presenter.form_value("hardware.gpu") == gpu.key  # the same bytes written another way
     presenter.on_field_edited("hardware.gpu_memory", "96GB")
     assert presenter.form_value("hardware.gpu") == CUSTOM
     assert presenter.scenario.hardware.gpu_memory == 96 * GB

@@ -376,3 +376,18 @@ def test_pinning_scenarios_fills_the_compare_tab_and_loads_them_back(qtbot, tmp_
     assert window.presenter.scenario == first
     image = window.chart_image(1000)  # the visible (comparison) chart
     assert image.width() >= 1000 and image_stats(image)[0] > 10
+
+
+def test_import_config_menu_reads_a_config_json(tmp_path, window, monkeypatch):
+    import json
+
+    config = {"model_type": "llama", "hidden_size": 512, "intermediate_size": 1376, "num_attention_heads": 8,
+              "num_key_value_heads": 8, "num_hidden_layers": 4, "vocab_size": 32000, "tie_word_embeddings": False}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    window.import_config_action.trigger()
+    arch = window.presenter.scenario.model.architecture
+    assert (arch.num_layers, arch.hidden_size) == (4, 512)
+    assert window.inputs.editors["arch.num_layers"].value() == 4
+    assert window.summary.total.text().startswith(format_bytes(estimate(window.presenter.scenario).per_gpu_total))

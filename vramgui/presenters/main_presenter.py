@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.specs import ModelSpec, Scenario
-from vramgui.core.units import format_count
+from vramgui.core.units import format_count, parse_bytes
 from vramgui.presenters import catalog_access
 from vramgui.presenters.form import (
     ARCH_FIELDS,
@@ -52,6 +52,13 @@ def field_for_error(field: str, keys) -> str:
     aliases = {"num_gpus": "parallel.tp", "architecture": "model.mode", "gpu_memory": "hardware.gpu_memory",
                "params": "model.params", "zero_stage": "parallel.zero_stage", "reserve": "hardware.reserve"}
     return aliases.get(last, "")
+
+
+def _bytes_or_none(text: object) -> int | None:
+    try:
+        return parse_bytes(str(text).strip())
+    except ValueError:
+        return None
 
 
 class MainPresenter(QObject):
@@ -143,7 +150,7 @@ class MainPresenter(QObject):
                 pushed["hardware.gpu_memory"] = memory_text(preset.memory)
         elif key == "hardware.gpu_memory":
             preset = catalog_access.gpu_presets().get(str(self._form.get("hardware.gpu")))
-            if preset is not None and str(value).strip() != memory_text(preset.memory):
+            if preset is not None and _bytes_or_none(value) != preset.memory:
                 pushed["hardware.gpu"] = CUSTOM
         if pushed:
             self._form.update(pushed)

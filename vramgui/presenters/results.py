@@ -155,10 +155,7 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
     if scenario.hardware.gpu_memory is None:
         mb_text = "—"
     else:
-        try:
-            mb = solve.max_micro_batch(scenario)
-        except InputError:
-            mb = None
+        mb = _max_micro_batch_cached(_any_micro_batch(scenario))
         if mb is None:
             mb_text = translate("Results", "— (needs the architecture: choose a preset or import a config)")
         elif mb == 0:
@@ -275,6 +272,20 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
         formulas_html=formulas_html(est),
     )
     return Computed(result, est, variants, {}, {})
+
+
+def _any_micro_batch(scenario: Scenario) -> Scenario:
+    """The largest micro-batch does not depend on the current one (nor on the global batch): one cache entry."""
+    return replace(scenario, training=replace(scenario.training, micro_batch=1, global_batch=None))
+
+
+@lru_cache(maxsize=1024)
+def _max_micro_batch_cached(scenario: Scenario) -> int | None:
+    """``solve.max_micro_batch``, or None when it cannot be solved (no architecture: activations unknown)."""
+    try:
+        return solve.max_micro_batch(scenario)
+    except InputError:
+        return None
 
 
 @lru_cache(maxsize=8192)
