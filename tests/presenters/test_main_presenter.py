@@ -175,6 +175,13 @@ def test_editing_the_architecture_recounts_parameters(presenter, view):
     assert arch.num_layers == 16
     assert estimate(presenter.scenario).params == count_params(arch)
     assert count_params(arch) < find_model("llama-3-8b").spec.params
+    before = len(view.set_form_values.call_args_list)
+    presenter.on_field_edited("model.mode", "preset")  # back to the preset: its own numbers again
+    assert presenter.scenario.model == find_model("llama-3-8b").spec
+    shown = {}
+    for call in view.set_form_values.call_args_list[before:]:
+        shown.update(call.args[0])
+    assert shown["arch.num_layers"] == 32
 
 
 def test_gpu_preset_fills_memory_and_editing_memory_makes_it_custom(presenter, view):

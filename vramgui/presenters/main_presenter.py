@@ -181,7 +181,10 @@ class MainPresenter(QObject):
     def _switch_mode(self, mode: str) -> dict[str, object]:
         current = self._current_model()
         if mode == "preset":
-            return {} if self._form.get("model.preset") else {"model.mode": "params"}
+            if not self._form.get("model.preset"):
+                return {"model.mode": "params"}
+            arch = self._model_base.architecture  # back to the preset as it is: undo edits shown in the fields
+            return arch_form_values(arch) if arch is not None else {}
         if mode == "architecture":
             self._model_base = current if current.architecture is not None else ModelSpec(architecture=Architecture())
             return arch_form_values(self._model_base.architecture)
