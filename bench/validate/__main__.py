@@ -27,7 +27,7 @@ def _dump(args: list[str]) -> int:
     fam = family(key)
     totals = []
     for layers in (BASE_LAYERS, BASE_LAYERS + 1):
-        model = build(fam, layers, dtype)
+        model = build(fam, layers, dtype, attention)
         _set_mode(model, attention, recompute)
         total, rows = saved_activations(model, int(batch), int(seq), model.config.vocab_size, detail=True)
         totals.append(total)

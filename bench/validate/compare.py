@@ -136,13 +136,14 @@ def _set_mode(model: torch.nn.Module, attention: str, recompute: str) -> None:
 
 
 def activation_rows(fam: Family, dtype: str, states: ModelStates) -> Iterator[ActivationRow]:
-    base = build(fam, BASE_LAYERS, dtype)
-    deeper = build(fam, BASE_LAYERS + 1, dtype)
-    arch = vramgui_spec(base.config).architecture
-    arch_deeper = vramgui_spec(deeper.config).architecture
+    arch = vramgui_spec(fam.make_config(BASE_LAYERS)).architecture
+    arch_deeper = vramgui_spec(fam.make_config(BASE_LAYERS + 1)).architecture
     assert arch is not None and arch_deeper is not None
-    vocab = base.config.vocab_size
-    for attention in ATTENTION:
+    for attention in fam.attentions:
+        # built with the attention implementation from the start: some models (Falcon) read it only at init
+        base = build(fam, BASE_LAYERS, dtype, attention)
+        deeper = build(fam, BASE_LAYERS + 1, dtype, attention)
+        vocab = base.config.vocab_size
         for recompute in RECOMPUTE:
             for model in (base, deeper):
                 _set_mode(model, attention, recompute)
@@ -164,7 +165,7 @@ def activation_rows(fam: Family, dtype: str, states: ModelStates) -> Iterator[Ac
 def states_row(fam: Family, dtype: str) -> StatesRow:
     from vramgui.core.estimate import estimate
 
-    model = build(fam, BASE_LAYERS, dtype)
+    model = build(fam, BASE_LAYERS, dtype, fam.attentions[-1])
     measured = model_states_after_adamw_step(model, model.config.vocab_size)
     spec = vramgui_spec(model.config)
     scenario = Scenario(model=spec, precision=PrecisionSpec(dtype=dtype, recipe="pure", optimizer="adamw"),

@@ -21,6 +21,7 @@ class Family:
     model_class: Callable[[], Any]  # -> callable(config) building the model
     dropout: bool = False  # has dropout > 0 (GPT-2)
     extended: bool = False  # beyond the five families: bf16 and one shape only, to keep the run short
+    attentions: tuple[str, ...] = ("eager", "sdpa")  # transformers attention implementations measured
 
 
 def _llama_mha(layers: int) -> Any:
@@ -75,9 +76,10 @@ def _auto(model_type: str, **dims: Any) -> Callable[[int], Any]:
 _SMALL = dict(vocab_size=512, hidden_size=64, intermediate_size=160, num_attention_heads=4)
 
 
-def _extended(key: str, label: str, model_type: str, **dims: Any) -> Family:
+def _extended(key: str, label: str, model_type: str, attentions: tuple[str, ...] = ("eager", "sdpa"),
+              **dims: Any) -> Family:
     return Family(key, label, _auto(model_type, **{**_SMALL, **dims}), lambda: tf.AutoModelForCausalLM.from_config,
-                  extended=True)
+                  extended=True, attentions=attentions)
 
 
 # Code paths the catalog supports beyond the five: q/k norms, Gemma's (1 + w) RMSNorm in fp32 and its
@@ -92,6 +94,15 @@ EXTENDED: tuple[Family, ...] = (
     _extended("starcoder2", "StarCoder2 (LayerNorm, GELU)", "starcoder2", num_key_value_heads=2),
     _extended("qwen2_moe", "Qwen2-MoE (shared expert)", "qwen2_moe", num_key_value_heads=2, num_experts=4,
               num_experts_per_tok=2, moe_intermediate_size=32, shared_expert_intermediate_size=64),
+    # Falcon passes a mask tensor to SDPA, which sends the CPU to the math kernel (fp32 a·s² tensors) where CUDA
+    # takes its memory-efficient kernel: only eager attention is measurable here.
+    _extended("gemma2", "Gemma 2 (soft-capping, 4 norms)", "gemma2", attentions=("eager",), num_key_value_heads=2,
+              head_dim=32),
+    _extended("gpt_oss", "gpt-oss (attention sinks, MoE)", "gpt_oss", attentions=("eager",), num_key_value_heads=2,
+              head_dim=32, num_local_experts=4, num_experts_per_tok=2),
+    _extended("falcon", "Falcon-7B style (multi-query, 1 LayerNorm)", "falcon", attentions=("eager",)),
+    _extended("falcon-new", "Falcon-40B style (GQA, 2 LayerNorms)", "falcon", attentions=("eager",),
+              new_decoder_architecture=True, num_kv_heads=2),
 )
 
 BASE_LAYERS = 2  # measured at L and L + 1 layers; the difference is one layer

@@ -64,6 +64,9 @@ class Style:
     qk_norm: bool  # RMSNorm on queries and keys (Qwen3, Gemma 3 per head; OLMo 2 over the projection)
     qk_norm_per_head: bool
     rope: bool
+    legacy_falcon: bool = False  # Falcon's own attention: softmax in the dtype, K/V expanded to all heads
+    softcap: bool = False  # Gemma 2: tanh soft-capping of attention scores (eager) and of the final logits
+    sinks: bool = False  # gpt-oss attention sinks (eager: an extra softmax column, row max kept)
 
     @classmethod
     def of(cls, arch: Architecture) -> Style:
@@ -74,11 +77,12 @@ class Style:
         fed = 0 if post else min(norms, 2)  # Gemma 2/3: of 4 norms the 2 pre-norms feed linears
         return cls(
             gpt2=gpt2, rms=arch.norm != "layernorm", norms=norms, fed=fed, raw_inputs=2 if post else 0,
-            shared_input=arch.parallel_attn and norms == 2, norm_fp32_weight=gemma or post, gemma_norm=gemma,
+            shared_input=arch.parallel_attn and norms == 2, norm_fp32_weight=gemma or post or arch.model_type == "gpt_oss", gemma_norm=gemma,
             final_norm=arch.final_norm, gated=arch.family != "gpt",
             gelu_saved=4 if arch.model_type in GELU_NEW_TYPES else 1, qk_norm=arch.qk_norm,
             qk_norm_per_head=getattr(arch, "qk_norm_per_head", True),
-            rope=not (gpt2 or arch.learned_pos_embeddings),
+            rope=not (gpt2 or arch.learned_pos_embeddings), legacy_falcon=arch.model_type == "falcon",
+            softcap=arch.model_type == "gemma2", sinks=arch.attention_sinks,
         )
 
 
@@ -138,7 +142,8 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
     if st.gpt2:
         terms = _gpt2_qkv_terms(sh, eager)
     else:
-        kv_heads = a if eager else kv  # eager repeat_kv expands K/V to all heads; SDPA takes them as they are
+        # eager repeat_kv expands K/V to all heads; SDPA takes them as they are (Falcon expands them for both)
+        kv_heads = a if eager or st.legacy_falcon else kv
         k_sym = "a" if kv_heads != kv else "k"
         terms = [
             RawTerm("Q" + (" after RoPE" if st.rope else ""), B * b * s * a * d, f"{B}·s·b·a·d/t"),
@@ -153,7 +158,15 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
             terms.append(RawTerm("attention probabilities", B * probs, f"{B}·a·s²·b/t"))
             terms.append(RawTerm("attention dropout mask", probs, "a·s²·b/t"))
             terms.append(RawTerm("attention probabilities after dropout", B * probs, f"{B}·a·s²·b/t"))
+        elif st.legacy_falcon:  # softmax in the dtype; its output is what P·V keeps
+            terms.append(RawTerm("attention probabilities", B * probs, f"{B}·a·s²·b/t"))
+        elif st.sinks:  # gpt-oss: one sink column, softmax in the dtype after subtracting the row max
+            terms.append(RawTerm("attention probabilities with sink column", B * b * a * s * (s + 1),
+                                 f"{B}·a·s·(s + 1)·b/t"))
+            terms.append(RawTerm("row-max indices (int64)", INT64 * b * a * s, "8·a·s·b/t"))
         else:  # softmax(dtype=float32) keeps its fp32 output; .to(dtype) makes the copy P·V keeps
+            if st.softcap:
+                terms.append(RawTerm("soft-capped scores (tanh output)", B * probs, f"{B}·a·s²·b/t"))
             terms.append(RawTerm("attention probabilities (fp32 softmax)", FP32 * probs, "4·a·s²·b/t"))
             if B != FP32:
                 terms.append(RawTerm("attention probabilities cast to dtype", B * probs, f"{B}·a·s²·b/t"))
@@ -199,6 +212,8 @@ def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     experts, top_k = arch.num_experts, arch.experts_per_token
     f = sh.split(arch.expert_ffn_size)
     n = b * s * top_k  # routed token slots
+    if arch.model_type == "gpt_oss":
+        return _gpt_oss_moe_terms(sh, n, f)
     renorm = arch.model_type != "qwen2_moe"
     weight_bytes = FP32 if renorm else B
     terms = [
@@ -223,6 +238,20 @@ def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
             terms.append(RawTerm("shared expert output + sigmoid gate", B * b * s * h + B * b * s,
                                  f"{B}·s·b·h + {B}·s·b"))
     return terms
+
+
+def _gpt_oss_moe_terms(sh: Shape, n: int, f: int) -> list[RawTerm]:
+    """gpt-oss: softmax over the top-k router logits only (in the dtype); clamped SwiGLU with a sigmoid gate
+    (gate/up output 2f, five f-wide intermediates); routing weight in the dtype; int64 indices."""
+    B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
+    k = n // (b * s)
+    return [
+        RawTerm("router: top-k softmax and indices", B * n + INT64 * n, f"{B}·s·b·K + 8·s·b·K"),
+        RawTerm("experts: gathered inputs + outputs", 2 * B * n * h, f"2·{B}·s·b·K·h"),
+        RawTerm("experts: gate/up output + clamped-SwiGLU intermediates", 7 * B * n * f, f"7·{B}·s·b·K·f/t"),
+        RawTerm("experts: routing weights + token indices (int64)", B * n + 4 * INT64 * n + FP32 * k,
+                f"{B}·s·b·K + 32·s·b·K"),
+    ]
 
 
 def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
@@ -269,6 +298,9 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     else:
         B = sh.dtype_bytes
         terms = [RawTerm("LM head input", B * b * sh.s_rep * sh.h, f"{B}·s·b·h")]
+    if st.softcap:
+        terms.append(RawTerm("soft-capped logits (tanh output)", sh.dtype_bytes * b * s * sh.split(sh.v),
+                             f"{sh.dtype_bytes}·s·b·v/t"))
     terms.append(RawTerm("log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v), "4·s·b·v/t"))
     # labels are padded by one and shifted; with b = 1 the shifted view is already contiguous and keeps all s + 1
     rows = b * s + (1 if b == 1 else 0)
