@@ -65,6 +65,40 @@ MEASURED = [
     ("gpt2", "fp32", "sdpa", "none", 1, 256, 10_412_044, 4_005_888),
 ]
 
+_SMALL = {"vocab_size": 512, "hidden_size": 64, "intermediate_size": 160, "num_attention_heads": 4,
+          "num_hidden_layers": 2, "max_position_embeddings": 512}
+# The harness's extended families (bf16, b = 2, s = 64): other code paths of transformers.
+EXTENDED_CONFIGS: dict[str, dict[str, Any]] = {
+    "qwen3": {"model_type": "qwen3", **_SMALL, "num_key_value_heads": 2, "head_dim": 32},
+    "gemma": {"model_type": "gemma", **_SMALL, "num_key_value_heads": 1, "head_dim": 32},
+    "gemma2": {"model_type": "gemma2", **_SMALL, "num_key_value_heads": 2, "head_dim": 32},
+    "gemma3": {"model_type": "gemma3_text", **_SMALL, "num_key_value_heads": 2, "head_dim": 32},
+    "phi3": {"model_type": "phi3", **_SMALL, "num_key_value_heads": 2, "pad_token_id": 0},
+    "olmo2": {"model_type": "olmo2", **_SMALL, "num_key_value_heads": 2},
+    "gpt_neox": {"model_type": "gpt_neox", **_SMALL},
+    "qwen2_moe": {"model_type": "qwen2_moe", **_SMALL, "num_key_value_heads": 2, "num_experts": 4,
+                  "num_experts_per_tok": 2, "moe_intermediate_size": 32, "shared_expert_intermediate_size": 64},
+    "gpt_oss": {"model_type": "gpt_oss", **_SMALL, "num_key_value_heads": 2, "head_dim": 32,
+                "num_local_experts": 4, "num_experts_per_tok": 2},
+    "falcon": {"model_type": "falcon", **_SMALL},
+    "falcon-new": {"model_type": "falcon", **_SMALL, "new_decoder_architecture": True, "num_kv_heads": 2},
+}
+
+# (config, attention, measured bytes 2 layers, measured one layer), bf16, no recompute, b = 2, s = 64
+MEASURED_EXTENDED = [
+    ("qwen3", "sdpa", 1_432_068, 546_816),
+    ("gemma", "eager", 1_668_868, 656_896),
+    ("gemma2", "eager", 2_196_228, 855_040),
+    ("gemma3", "sdpa", 1_879_300, 762_112),
+    ("phi3", "sdpa", 1_028_612, 347_136),
+    ("olmo2", "sdpa", 1_313_284, 479_232),
+    ("gpt_neox", "eager", 1_086_980, 394_240),
+    ("qwen2_moe", "sdpa", 1_148_964, 407_312),
+    ("gpt_oss", "eager", 2_384_420, 1_016_848),
+    ("falcon", "eager", 892_452, 295_440),
+    ("falcon-new", "eager", 926_244, 312_336),
+]
+
 # (config, dtype, weights, gradients, AdamW exp_avg + exp_avg_sq + step) in bytes after one step
 MEASURED_STATES = [
     ("llama-mha", "bf16", 1_840_384, 1_840_384, 3_680_852),
@@ -120,3 +154,14 @@ def test_pure_recipe_model_states_equal_the_tensors_after_one_adamw_step(row: tu
                         training=TrainingSpec(micro_batch=1, seq_len=8))
     parts = {c.key: c.bytes for c in estimate(scenario).components}
     assert (parts["parameters"], parts["gradients"], parts["optimizer_states"]) == (weights, grads, optimizer)
+
+
+@pytest.mark.parametrize("row", MEASURED_EXTENDED, ids=lambda r: f"{r[0]}-{r[1]}")
+def test_hf_profile_follows_the_other_code_paths_of_transformers(row: tuple) -> None:
+    key, attention, total, layer = row
+    arch = architecture_from_config(dict(EXTENDED_CONFIGS[key]))
+    training = TrainingSpec(micro_batch=2, seq_len=64, attention="eager" if attention == "eager" else "flash")
+    est = estimate_activations(arch, training, ParallelSpec(), "bf16")
+    # Exact but for LayerNorm statistics (fp32 on CUDA, bf16 on the measuring CPU) and small index tensors.
+    assert abs(est.per_layer - layer) <= 0.005 * layer
+    assert abs(est.total - total) <= 0.01 * total
