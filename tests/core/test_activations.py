@@ -186,3 +186,20 @@ def test_impossible_shapes_raise_input_error_naming_the_field(change: dict, fiel
     with pytest.raises(InputError) as err:
         estimate_activations(arch, training, parallel, change.get("dtype", "bf16"))
     assert err.value.field == field
+
+
+def test_last_pipeline_stage_wins_when_the_logits_dominate() -> None:
+    arch = dataclasses.replace(LLAMA_SMALL, num_layers=4, vocab_size=1_000_000)
+    est = estimate_activations(arch, TrainingSpec(micro_batch=1, seq_len=512), ParallelSpec(num_gpus=2, pp=2),
+                               "bf16")
+    assert (est.stage, est.in_flight, est.layers) == (1, 1, 2)
+    assert any(t.name == "output: log-softmax of the logits (fp32)" for t in est.terms)
+    assert not any(t.name.startswith("embedding:") for t in est.terms)
+
+
+def test_hf_tensor_parallel_splits_heads_and_mlp_and_sequence_parallel_the_rest() -> None:
+    one = hf(LLAMA_SMALL, s=256)
+    tp = hf(LLAMA_SMALL, s=256, t=2)
+    tp_sp = hf(LLAMA_SMALL, s=256, t=2, sp=True)
+    assert tp_sp.per_layer * 2 == one.per_layer  # everything split in two
+    assert tp_sp.per_layer < tp.per_layer < one.per_layer  # without SP the norms stay whole
