@@ -125,7 +125,8 @@ def saved_activations(model: torch.nn.Module, batch: int, seq: int, vocab: int,
             where = "(checkpoint keyword input)" if ptr in closure else "(checkpoint input)"
             rows.append(SavedTensor(t.untyped_storage().nbytes(), tuple(t.shape), str(t.dtype).replace("torch.", ""),
                                     tuple(names.get(ptr, [where]))))
-    del out, keep
+    keep.clear()
+    del out
     return total, rows
 
 
