@@ -39,7 +39,7 @@ def test_fused_layer_is_sbh_34_plus_5as_over_h(arch: Architecture) -> None:
 
 
 def test_gpt3_attention_term_is_80_against_34() -> None:
-    # Section 4.1: for GPT-3 175B (a = 96, s = 2048, h = 12288) 5as/h = 80, larger than the linear 34.
+    # Section 5: for GPT-3 175B (a = 96, s = 2048, h = 12288) 5as/h = 80, larger than the linear 34.
     sbh = 2048 * 12288
     assert fused(GPT3_175B).per_layer == sbh * (34 + 80)
 

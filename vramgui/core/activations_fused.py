@@ -10,8 +10,8 @@ activations and 1-byte dropout masks:
 * two LayerNorm inputs 4sbh.
 
 Total sbh(34 + 5as/h) (eq. 1); with tensor parallelism sbh(10 + 24/t + 5as/(ht)) (eq. 2); with sequence
-parallelism sbh(34/t + 5as/(ht)) (eq. 3); selective recompute drops the 5as²b/t core-attention term
-(sbh·34/t); full recompute keeps only the layer input, 2sbh. Section 4.3: the input embedding dropout mask
+parallelism sbh(34/t + 5as/(ht)) (eq. 3); selective recompute (Section 5) drops the 5as²b/t core-attention
+term (sbh·34/t); full recompute keeps only the layer input, 2sbh. Section 4.3: the input embedding dropout mask
 (sbh/t per micro-batch in flight on the first stage) and the output layer (final LayerNorm and output projection
 inputs 4sbh/t, fp32 logits for the cross entropy 4sbv/t).
 
@@ -28,7 +28,7 @@ from vramgui.core.architecture import Architecture
 
 SOURCE = (
     "Korthikanti et al. 2022, 'Reducing Activation Recomputation in Large Transformer Models' "
-    "(arXiv:2205.05198), Section 4, eqs. 1-3 and Section 4.3"
+    "(arXiv:2205.05198), Section 4 (eqs. 1-3, 4.2.3 pipeline, 4.3 input/output layers) and Section 5"
 )
 
 
