@@ -184,8 +184,26 @@ def activations_component(scenario: Scenario) -> tuple[Component, Any]:
         why = "no architecture known" if arch is None else "activation model not available"
         return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
-    deriv = f"{act.layers} layers × {format_bytes(act.per_layer)} + rest = {format_bytes(act.total)}"
+    deriv = _activation_derivation(act)
     return Component("activations", LABELS["activations"], act.total, act.formula, deriv, act.source), act
+
+
+def _activation_derivation(act: Any) -> str:
+    """"32 layers × 134.2 MB + 8.94 GB outside the layers = 13.24 GB": the per-layer figure with enough digits
+    that the product can be checked by hand, and the embedding/logits/loss terms named rather than "rest"."""
+    in_layers = act.layers * act.per_layer
+    outside = act.total - in_layers
+    layer = f"{act.layers} layer(s) × {_three_significant(act.per_layer)}"
+    if outside < 0:  # layer kinds differ (e.g. dense + MoE layers): per_layer is the largest kind
+        return f"{layer} (largest layer kind; layers differ) → {format_bytes(act.total)} in all"
+    return f"{layer} + {_three_significant(outside)} outside the layers (embedding, logits, loss) = {format_bytes(act.total)}"
+
+
+def _three_significant(n: int) -> str:
+    """Bytes in GB, or MB below 1 GB, with at least three significant digits."""
+    if n >= 10**9:
+        return format_bytes(n, "GB")
+    return f"{n / 10**6:,.1f} MB"
 
 
 def _other_component(scenario: Scenario, extra_part) -> Component:
