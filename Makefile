@@ -39,7 +39,7 @@ lupdate: | $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+	rm -rf $(VENV) .venv-dist .venv-validate build dist *.egg-info .pytest_cache resources/translations/*.qm
 
 # Standalone binaries (PyInstaller; docs/packaging.md). Built from a clean virtual environment so that only the
 # app's own dependencies can end up in the bundle; prints the size of the result.
