@@ -13,6 +13,14 @@ from PySide6.QtCore import QSettings
 from vramgui import app
 
 
+@pytest.fixture(autouse=True)
+def _no_modal_prompts(monkeypatch):
+    """Closing a window with unsaved changes asks a question; answer "Discard" instead of blocking."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+
+
 def test_no_display_on_linux_is_detected_with_a_pointer_to_the_cli():
     message = app.display_problem({}, "linux")
     assert message is not None and "vramgui estimate" in message and "--help" in message

@@ -122,9 +122,28 @@ def create_main_window(settings=None, defer_charts: bool = False):
     presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
     window.attach(presenter)
     presenter.start(wrapped.last_scenario())  # reopen where the user left off (None: the seed's example)
+    window.mark_clean()
+    _restore_last_file(window, wrapped)
     if window.settings.window_geometry() is None:
         window.resize(1400, 900)
     return window
+
+
+def _restore_last_file(window, settings) -> None:
+    """Show the last session's file name again; the window is modified when its scenario differs from the
+    file's (the session closed with unsaved changes, kept in the settings)."""
+    path = settings.last_file()
+    if path is None:
+        return
+    from vramgui.core import scenario_io
+
+    try:
+        saved = scenario_io.load_scenario(path)
+    except scenario_io.ScenarioError:
+        return
+    window.current_path = path
+    window._clean_scenario = saved
+    window.update_title()
 
 
 def rebuild_window(old, language: str):
@@ -138,16 +157,40 @@ def rebuild_window(old, language: str):
     if translations is not None:
         translations.apply(language)
     scenario = old.presenter.scenario if old.presenter is not None else None
+    pinned = old.compare_presenter.pinned if old.charts_built else ()
+    old._skip_unsaved_prompt = True  # nothing is lost: the new window takes the unsaved state over
     old.close()  # saves geometry, splitters and the scenario first
     window = create_main_window(old.settings.qsettings, defer_charts=True)
     if scenario is not None:
         window.presenter.load_scenario(scenario)
+    _carry_invalid_edits(old, window)
+    window.current_path = old.current_path
+    window._clean_scenario = old._clean_scenario
+    window.update_title()
+    if pinned:
+        window.ensure_charts()
+        for p in pinned:
+            window.compare_presenter.pin(p.scenario, p.name)
     window.chart_tabs.setCurrentIndex(old.chart_tabs.currentIndex())
+    from PySide6.QtCore import QCoreApplication
+
+    window.statusBar().showMessage(QCoreApplication.translate("MainWindow", "Language applied: {0}").format(
+        window.language_actions[language].text() if language in window.language_actions else language), 8000)
     window.show()
     _keep_switching(window)
     app.vramgui_window = window
     old.deleteLater()
     return window
+
+
+def _carry_invalid_edits(old, window) -> None:
+    """Edits that were not valid yet (the old form differs from its last valid scenario) stay in the form."""
+    if old.presenter is None or not old.presenter.is_stale:
+        return
+    for key, value in old.presenter.form_values().items():
+        if window.presenter.form_value(key) != value:
+            window.set_form_values({key: value})
+            window.presenter.on_field_edited(key, value)
 
 
 def _keep_switching(window) -> None:

@@ -149,6 +149,17 @@ class Settings:
         else:
             self._set("scenario/last", scenario_io.dumps(scenario, indent=None))
 
+    def last_file(self) -> str | None:
+        """The scenario file shown when the app last closed (None: untitled, or the file is gone)."""
+        value = _as_str(self._raw("scenario/last_file"))
+        return value if value and Path(value).is_file() else None
+
+    def set_last_file(self, path: str | os.PathLike | None) -> None:
+        if path is None:
+            self.qsettings.remove("scenario/last_file")
+        else:
+            self._set("scenario/last_file", os.path.abspath(os.fspath(path)))
+
     # --- preferences ----------------------------------------------------------------------------------
     def unit(self) -> str:
         """"GB" (10^9 bytes, the default: vendors' and the seed's unit) or "GiB" (2^30)."""

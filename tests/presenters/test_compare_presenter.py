@@ -112,7 +112,7 @@ def test_at_least_four_can_be_pinned_and_the_limit_is_told(presenter, view):
 
 def test_invalid_scenario_is_not_pinned_and_the_reason_is_shown(presenter, view):
     assert presenter.pin(scenario(gpus=128)) is None
-    assert "parallel.num_gpus" in view.show_message.call_args.args[0]
+    assert "Number of GPUs: too many" in view.show_message.call_args.args[0]  # the field by its label
     assert presenter.pinned == ()
 
 

@@ -22,6 +22,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.scenario_io import atomic_write_text
 from vramgui.core.specs import Scenario
 from vramgui.core.units import format_bytes, to_unit
+from vramgui.presenters.messages import input_error_text
 
 MAX_PINNED = 6
 # Stacked in this order; master_weights is part of optimizer_states in the core, so it is not stacked again.
@@ -160,7 +161,7 @@ class ComparePresenter(QObject):
         try:
             figures = self._compute(scenario)
         except InputError as err:
-            self._view.show_message(self.tr("This scenario cannot be pinned: %1").replace("%1", str(err)))
+            self._view.show_message(self.tr("This scenario cannot be pinned: %1").replace("%1", input_error_text(err)))
             return None
         pin_id = self._next_id
         self._next_id += 1

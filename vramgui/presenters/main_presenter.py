@@ -29,6 +29,7 @@ from vramgui.presenters.form import (
     form_from_scenario,
     memory_text,
 )
+from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import SWEEP_COUNTS, Computed, compute, max_model_vm, sweep_vm, sweep_work
 from vramgui.presenters.view_models import FieldError, ResultVM
@@ -114,6 +115,10 @@ class MainPresenter(QObject):
 
     def form_value(self, key: str) -> object:
         return self._form.get(key)
+
+    def form_values(self) -> dict[str, object]:
+        """Every raw form value (valid or not), e.g. to carry unsaved edits into a rebuilt window."""
+        return dict(self._form)
 
     # ----- start-up
     def start(self, initial: Scenario | None = None) -> None:
@@ -250,7 +255,7 @@ class MainPresenter(QObject):
         try:
             computed = compute(scenario, self._unit)
         except InputError as err:
-            self._invalid([FieldError(field_for_error(err.field, self._form), str(err))])
+            self._invalid([FieldError(field_for_error(err.field, self._form), input_error_text(err))])
             return
         except Exception as err:  # noqa: BLE001 - a core bug must not take the window down; logged in full
             log.exception("estimate failed for %r", scenario)

@@ -56,11 +56,12 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self._max_model_vm: SweepVM | None = None
         self._stale = False
         self._defer_charts = defer_charts
-        self.setWindowTitle(self.tr("vramgui - GPU memory planner"))
         self.setObjectName("MainWindow")
+        self.setAcceptDrops(True)  # a scenario, a config.json or a model folder (FileActionsMixin.dropEvent)
         self._build()
         self._build_menus()
         self._restore_layout()
+        self.update_title()
         if not defer_charts:
             self.ensure_charts()
 
@@ -220,6 +221,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def attach(self, presenter) -> None:
         self.presenter = presenter
         self.inputs.edited.connect(presenter.on_field_edited)
+        presenter.result_changed.connect(self.update_title)
+        presenter.input_invalid.connect(self.update_title)
 
     # ----- MainView protocol
     def set_choices(self, key: str, choices: Sequence[tuple[str, str]]) -> None:
@@ -361,6 +364,9 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     # ----- lifetime
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if not self.maybe_save():
+            event.ignore()
+            return
         self.settings.set_window_geometry(QByteArray(self.saveGeometry()))
         self.settings.set_splitter_sizes("main", self.main_splitter.sizes())
         self.settings.set_splitter_sizes("results", self.results_splitter.sizes())
@@ -369,6 +375,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
                 self.settings.set_last_scenario(self.presenter.scenario)
             except (OSError, ValueError):
                 pass
+        self.settings.set_last_file(self.current_path)
         self.settings.sync()
         super().closeEvent(event)
 

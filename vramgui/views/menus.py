@@ -32,8 +32,8 @@ class MenusMixin:
         act = self._action
         self.open_action = act(translate("MainWindow", "&Open scenario…"), self._on_open,
                                QKeySequence.StandardKey.Open)
-        self.save_action = act(translate("MainWindow", "&Save scenario as…"), self._on_save,
-                               QKeySequence.StandardKey.Save)
+        self.save_action = act(translate("MainWindow", "&Save scenario"), self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = act(translate("MainWindow", "Save scenario &as…"), self.save_as, "Ctrl+Shift+S")
         self.import_config_action = act(translate("MainWindow", "&Import config.json…"), self._on_import_file,
                                         "Ctrl+I", translate("MainWindow", "Read the model from a Hugging Face config.json"))
         self.import_folder_action = act(translate("MainWindow", "Import model &folder…"), self._on_import_folder)
@@ -46,7 +46,10 @@ class MenusMixin:
                               translate("MainWindow", "Add the current scenario to the Compare tab"))
         self.quit_action = act(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for item in (self.open_action, self.save_action, None, self.import_config_action, self.import_folder_action,
+        file_menu.addAction(self.open_action)
+        self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &recent"))
+        self._refresh_recent_menu()
+        for item in (self.save_action, self.save_as_action, None, self.import_config_action, self.import_folder_action,
                      None, self.pin_action, None, self.export_png_action, self.export_csv_action,
                      self.copy_chart_action):
             file_menu.addSeparator() if item is None else file_menu.addAction(item)

@@ -1,0 +1,153 @@
+"""The core's error messages (English, from ``vramgui.core``) shown in the user's language.
+
+The core stays Qt-free and English (the CLI prints it as is). Here an ``InputError`` becomes
+"{field label}: {message} (allowed: {range})" with the label and the standard phrases translated: each
+template produced by the core (``vramgui/core/validate.py``, ``activations.py``, ``units.py``, ``solve.py``)
+is matched by a pattern whose numbers/values are carried into the translated text. A message no pattern knows
+is shown in English, still after the translated label, so nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+
+def field_label(field: str) -> str:
+    """The translated name of a core field path (``parallel.tp``, ``model.architecture.num_heads``...);
+    the path itself when it has no name here."""
+    last = field.split(".")[-1]
+    labels = {
+        "params": translate("Fields", "Parameters"),
+        "architecture": translate("Fields", "Architecture"),
+        "num_layers": translate("Fields", "Layers"),
+        "hidden_size": translate("Fields", "Hidden size"),
+        "num_heads": translate("Fields", "Attention heads"),
+        "num_kv_heads": translate("Fields", "KV heads"),
+        "head_dim": translate("Fields", "Head dimension"),
+        "ffn_size": translate("Fields", "FFN size"),
+        "vocab_size": translate("Fields", "Vocabulary"),
+        "num_experts": translate("Fields", "Experts"),
+        "experts_per_token": translate("Fields", "Experts per token"),
+        "largest_layer": translate("Fields", "Largest layer"),
+        "dtype": translate("Fields", "Dtype"),
+        "recipe": translate("Fields", "Recipe"),
+        "optimizer": translate("Fields", "Optimizer"),
+        "micro_batch": translate("Fields", "Micro-batch"),
+        "seq_len": translate("Fields", "Sequence length"),
+        "global_batch": translate("Fields", "Global batch"),
+        "recompute": translate("Fields", "Recompute"),
+        "attention": translate("Fields", "Attention"),
+        "implementation": translate("Fields", "Implementation"),
+        "num_gpus": translate("Fields", "Number of GPUs"),
+        "gpus_per_node": translate("Fields", "GPUs per node"),
+        "zero_stage": translate("Fields", "ZeRO stage"),
+        "tp": translate("Fields", "Tensor parallel"),
+        "pp": translate("Fields", "Pipeline parallel"),
+        "sp": translate("Fields", "Sequence parallel"),
+        "gpu_memory": translate("Fields", "Memory per GPU"),
+        "reserve": translate("Fields", "Reserve"),
+        "convention": translate("Fields", "Convention"),
+        "cuda_context": translate("Fields", "CUDA context"),
+        "comm_buffers": translate("Fields", "Communication buffers"),
+        "zero3_live_params": translate("Fields", "ZeRO-3 live parameters"),
+        "extra": translate("Fields", "Extra memory"),
+    }
+    if field.startswith("offload."):
+        return {"optimizer": translate("Fields", "Optimizer offload"),
+                "params": translate("Fields", "Parameter offload")}.get(last, field)
+    return labels.get(last, field)
+
+
+def _message_patterns() -> list[tuple[str, str]]:
+    """(regex over the core's English message, translated template with {0}, {1}... for the groups)."""
+    return [
+        (r"expected a whole number, got (.+)", translate("Fields", "expected a whole number, got {0}")),
+        (r"expected a number, got (.+)", translate("Fields", "expected a number, got {0}")),
+        (r"(.+) is out of range", translate("Fields", "{0} is out of range")),
+        (r"unknown value (.+)", translate("Fields", "unknown value {0}")),
+        (r"must be a positive integer, got (.+)", translate("Fields", "must be a positive integer, got {0}")),
+        (r"give a parameter count or an architecture", translate("Fields", "give a parameter count or an architecture")),
+        (r"(\d+) GPUs do not divide into tp × pp = (\d+)", translate("Fields", "{0} GPUs do not divide into TP × PP = {1}")),
+        (r"(\d+) pipeline stages for (\d+) layers", translate("Fields", "{0} pipeline stages for {1} layers")),
+        (r"(\d+) is not a multiple of micro_batch × N_d = (\d+) × (\d+) = (\d+)",
+         translate("Fields", "{0} is not a multiple of micro-batch × N_d = {1} × {2} = {3}")),
+        (r"the megatron convention models no CPU offload", translate("Fields", "the Megatron convention models no CPU offload")),
+        (r"parameter offload needs ZeRO stage 3", translate("Fields", "parameter offload needs ZeRO stage 3")),
+        (r"optimizer offload needs ZeRO stage 1, 2 or 3", translate("Fields", "optimizer offload needs ZeRO stage 1, 2 or 3")),
+        (r"DeepSpeed's estimator has no case for parameter offload without optimizer offload",
+         translate("Fields", "DeepSpeed's estimator has no case for parameter offload without optimizer offload")),
+        (r"(\d+) key/value heads do not divide (\d+) attention heads",
+         translate("Fields", "{0} key/value heads do not divide {1} attention heads")),
+        (r"tensor-parallel size (\d+) does not divide (\d+) attention heads",
+         translate("Fields", "tensor-parallel size {0} does not divide {1} attention heads")),
+        (r"sequence parallelism splits the sequence over tp=(\d+)",
+         translate("Fields", "sequence parallelism splits the sequence over TP = {0}")),
+        (r"(\d+) experts per token with (\d+) experts", translate("Fields", "{0} experts per token with {1} experts")),
+        (r"a GPU memory size is needed to solve for what fits",
+         translate("Fields", "a GPU memory size is needed to solve for what fits")),
+        (r"expected a size such as 80GB or 80GiB", translate("Fields", "expected a size such as 80GB or 80GiB")),
+        (r"expected a count such as 7B or 124M", translate("Fields", "expected a count such as 7B or 124M")),
+    ]
+
+
+def _allowed_patterns() -> list[tuple[str, str]]:
+    return [
+        (r"([\d,]+) to ([\d,]+)", translate("Fields", "{0} to {1}")),
+        (r"(\d+)\.\.(\d+)", translate("Fields", "{0} to {1}")),
+        (r"0 <= value < 1", translate("Fields", "from 0 up to (not including) 1")),
+        (r"a multiple of tp × pp: (.+)", translate("Fields", "a multiple of TP × PP: {0}")),
+        (r"a multiple of (\d+), nearest: (.+)", translate("Fields", "a multiple of {0}, nearest: {1}")),
+        (r"a multiple of (\d+)", translate("Fields", "a multiple of {0}")),
+        (r"a divisor of (\d+)", translate("Fields", "a divisor of {0}")),
+        (r">= 1", translate("Fields", "at least 1")),
+        (r"none", translate("Fields", "none")),
+        (r"none below stage 3", translate("Fields", "none below stage 3")),
+        (r"none at stage 0", translate("Fields", "none at stage 0")),
+        (r"none unless offload.optimizer is cpu", translate("Fields", "none unless the optimizer is offloaded")),
+        (r"e\.g\. 80GB", translate("Fields", "e.g. 80GB")),
+    ]
+
+
+def _translated(text: str, patterns: list[tuple[str, str]]) -> str:
+    for pattern, template in patterns:
+        match = re.fullmatch(pattern, text)
+        if match:
+            return template.format(*match.groups())
+    return text
+
+
+def translate_message(message: str) -> str:
+    return _translated(message, _message_patterns())
+
+
+def translate_allowed(allowed: str) -> str:
+    return _translated(allowed, _allowed_patterns())
+
+
+def input_error_text(err) -> str:
+    """``InputError`` as the user reads it: "{label}: {message} (allowed: {range})", translated."""
+    text = translate("Fields", "{0}: {1}").format(field_label(err.field), translate_message(err.message))
+    if err.allowed:
+        text += translate("Fields", " (allowed: {0})").format(translate_allowed(err.allowed))
+    return text
+
+
+def scenario_error_text(err) -> str:
+    """A ``ScenarioError`` (opening a scenario file) for a dialog: every problem with its field path."""
+    problems = list(getattr(err, "problems", ()))
+    source = getattr(err, "source", None) or ""
+    if not problems:
+        return str(err)
+    if len(problems) == 1:
+        head = translate("Fields", "{0} cannot be opened:").format(source) if source else ""
+    else:
+        head = translate("Fields", "{0}: {1} problems in the scenario:").format(source, len(problems))
+    lines = [head] if head else []
+    document = translate("Fields", "(document)")
+    lines += [f"  {path or document}: {message}" for path, message in problems]
+    lines.append(translate("Fields", "Nothing was changed."))
+    return "\n".join(lines)
