@@ -60,6 +60,7 @@ def render(out: Path, lang: str = "en") -> Path:
             window.set_form_values({key: value})  # shown in the widgets ...
             window.presenter.on_field_edited(key, value)  # ... and reported, as a user edit would be
         window.presenter.finish_sweeps()
+        window.mark_clean()  # as if just saved: no unsaved-changes question on close
         for _ in range(5):
             QApplication.processEvents()
         out.parent.mkdir(parents=True, exist_ok=True)

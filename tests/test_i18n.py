@@ -21,12 +21,8 @@ from vramgui.paths import resource_path
 
 PACKAGE = Path(vramgui.__file__).parent
 TS_FILE = resource_path("translations", "vramgui_zh_CN.ts")
-# Modules whose tr() strings must all be in the catalog. Phase 1 covers the comparison panel; the main-window
-# integration (issue 7, phase 2) widens this to every module: `sorted(PACKAGE.rglob("*.py"))`.
-TRANSLATED_MODULES = (
-    PACKAGE / "presenters" / "compare_presenter.py",
-    PACKAGE / "views" / "compare_view.py",
-)
+# Modules whose tr() strings must all be in the catalog: every module of the package.
+TRANSLATED_MODULES = tuple(sorted(PACKAGE.rglob("*.py")))
 
 
 def catalog(path: Path = TS_FILE) -> dict[tuple[str, str], ET.Element]:

@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About vramgui</source>
+        <translation>关于 vramgui</translation>
+    </message>
+    <message>
+        <source>Plan the GPU memory of a training run before booking GPUs. Offline; no data leaves this computer.</source>
+        <translation>在租用 GPU 之前规划训练任务的显存。完全离线，数据不会离开本机。</translation>
+    </message>
+    <message>
+        <source>The licence files are missing from this installation.</source>
+        <translation>此安装中缺少许可证文件。</translation>
+    </message>
+    <message>
+        <source>{0} {1} ({2} licence)</source>
+        <translation>{0} {1}（{2} 许可证）</translation>
+    </message>
+</context>
+<context>
+    <name>BreakdownTable</name>
+    <message>
+        <source>Component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>Formula (numbers filled in)</source>
+        <translation>公式（代入数值）</translation>
+    </message>
+    <message>
+        <source>Source: {0}</source>
+        <translation>来源：{0}</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;all</source>
+        <translation>全部复制(&amp;A)</translation>
+    </message>
+</context>
+<context>
     <name>ComparePresenter</name>
     <message>
         <source>At most %1 scenarios can be compared; remove one first.</source>
@@ -165,6 +215,1324 @@
     <message>
         <source>Usable GPU memory</source>
         <translation>可用显存</translation>
+    </message>
+</context>
+<context>
+    <name>Fields</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>模型结构</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>注意力头维度</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 大小</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个 token 的专家数</translation>
+    </message>
+    <message>
+        <source>Largest layer</source>
+        <translation>最大层</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>精度方案</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>实现方式</translation>
+    </message>
+    <message>
+        <source>Number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Convention</source>
+        <translation>口径</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 live parameters</source>
+        <translation>ZeRO-3 驻留参数</translation>
+    </message>
+    <message>
+        <source>Extra memory</source>
+        <translation>额外显存</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got {0}</source>
+        <translation>应为整数，而不是 {0}</translation>
+    </message>
+    <message>
+        <source>expected a number, got {0}</source>
+        <translation>应为数字，而不是 {0}</translation>
+    </message>
+    <message>
+        <source>{0} is out of range</source>
+        <translation>{0} 超出范围</translation>
+    </message>
+    <message>
+        <source>unknown value {0}</source>
+        <translation>未知取值 {0}</translation>
+    </message>
+    <message>
+        <source>must be a positive integer, got {0}</source>
+        <translation>应为正整数，而不是 {0}</translation>
+    </message>
+    <message>
+        <source>give a parameter count or an architecture</source>
+        <translation>请给出参数量或模型结构</translation>
+    </message>
+    <message>
+        <source>{0} GPUs do not divide into TP × PP = {1}</source>
+        <translation>{0} 张 GPU 无法按 TP × PP = {1} 整除</translation>
+    </message>
+    <message>
+        <source>{0} pipeline stages for {1} layers</source>
+        <translation>{0} 个流水线阶段多于 {1} 层</translation>
+    </message>
+    <message>
+        <source>{0} is not a multiple of micro-batch × N_d = {1} × {2} = {3}</source>
+        <translation>{0} 不是 微批次 × N_d = {1} × {2} = {3} 的倍数</translation>
+    </message>
+    <message>
+        <source>the Megatron convention models no CPU offload</source>
+        <translation>Megatron 口径不包含 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload needs ZeRO stage 3</source>
+        <translation>参数卸载需要 ZeRO 阶段 3</translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO stage 1, 2 or 3</source>
+        <translation>优化器卸载需要 ZeRO 阶段 1、2 或 3</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s estimator has no case for parameter offload without optimizer offload</source>
+        <translation>DeepSpeed 的估算器不支持只卸载参数、不卸载优化器的情况</translation>
+    </message>
+    <message>
+        <source>{0} key/value heads do not divide {1} attention heads</source>
+        <translation>{0} 个键/值头无法整除 {1} 个注意力头</translation>
+    </message>
+    <message>
+        <source>tensor-parallel size {0} does not divide {1} attention heads</source>
+        <translation>张量并行规模 {0} 无法整除 {1} 个注意力头</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits the sequence over TP = {0}</source>
+        <translation>序列并行会把序列切分到 TP = {0} 份</translation>
+    </message>
+    <message>
+        <source>{0} experts per token with {1} experts</source>
+        <translation>每个 token {0} 个专家，但共 {1} 个专家</translation>
+    </message>
+    <message>
+        <source>a GPU memory size is needed to solve for what fits</source>
+        <translation>需要显存大小才能求解能装下的配置</translation>
+    </message>
+    <message>
+        <source>expected a size such as 80GB or 80GiB</source>
+        <translation>应为大小，例如 80GB 或 80GiB</translation>
+    </message>
+    <message>
+        <source>expected a count such as 7B or 124M</source>
+        <translation>应为数量，例如 7B 或 124M</translation>
+    </message>
+    <message>
+        <source>{0} to {1}</source>
+        <translation>{0} 到 {1}</translation>
+    </message>
+    <message>
+        <source>from 0 up to (not including) 1</source>
+        <translation>0 到 1（不含 1）</translation>
+    </message>
+    <message>
+        <source>a multiple of TP × PP: {0}</source>
+        <translation>TP × PP 的倍数：{0}</translation>
+    </message>
+    <message>
+        <source>a multiple of {0}, nearest: {1}</source>
+        <translation>{0} 的倍数，最接近的：{1}</translation>
+    </message>
+    <message>
+        <source>a multiple of {0}</source>
+        <translation>{0} 的倍数</translation>
+    </message>
+    <message>
+        <source>a divisor of {0}</source>
+        <translation>{0} 的约数</translation>
+    </message>
+    <message>
+        <source>at least 1</source>
+        <translation>至少为 1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>none below stage 3</source>
+        <translation>阶段 3 以下为无</translation>
+    </message>
+    <message>
+        <source>none at stage 0</source>
+        <translation>阶段 0 时为无</translation>
+    </message>
+    <message>
+        <source>none unless the optimizer is offloaded</source>
+        <translation>除非卸载优化器，否则为无</translation>
+    </message>
+    <message>
+        <source>e.g. 80GB</source>
+        <translation>例如 80GB</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source> (allowed: {0})</source>
+        <translation>（允许：{0}）</translation>
+    </message>
+    <message>
+        <source>{0} cannot be opened:</source>
+        <translation>无法打开 {0}：</translation>
+    </message>
+    <message>
+        <source>{0}: {1} problems in the scenario:</source>
+        <translation>{0}：方案中有 {1} 个问题：</translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation>（文档）</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>未做任何更改。</translation>
+    </message>
+</context>
+<context>
+    <name>Form</name>
+    <message>
+        <source>a whole number from {0}</source>
+        <translation>应为 {0} 之间的整数</translation>
+    </message>
+    <message>
+        <source>must be from {0}</source>
+        <translation>取值范围应为 {0}</translation>
+    </message>
+    <message>
+        <source>choose one of {0}</source>
+        <translation>请从 {0} 中选择</translation>
+    </message>
+    <message>
+        <source>a parameter count such as 7B, 124M or 7.5e9</source>
+        <translation>请输入参数量，例如 7B、124M 或 7.5e9</translation>
+    </message>
+    <message>
+        <source>must be from 1 to 1e15 parameters</source>
+        <translation>参数量应在 1 到 1e15 之间</translation>
+    </message>
+    <message>
+        <source>a memory size such as 80GB, 80GiB or 24576MiB</source>
+        <translation>请输入显存大小，例如 80GB、80GiB 或 24576MiB</translation>
+    </message>
+    <message>
+        <source>must be from 1 MB to 100 TB</source>
+        <translation>应在 1 MB 到 100 TB 之间</translation>
+    </message>
+    <message>
+        <source>a percentage from 0 to 95</source>
+        <translation>应为 0 到 95 之间的百分比</translation>
+    </message>
+    <message>
+        <source>must divide the hidden size {0}</source>
+        <translation>必须能整除隐藏层大小 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>FormulasDialog</name>
+    <message>
+        <source>Formulas and sources</source>
+        <translation>公式与来源</translation>
+    </message>
+    <message>
+        <source>Model states per GPU</source>
+        <translation>单卡模型状态</translation>
+    </message>
+    <message>
+        <source>Φ is the number of parameters, N_d the data-parallel size (GPUs ÷ (TP × PP)), and K the optimizer-state bytes per parameter. Mixed-precision Adam keeps fp16/bf16 weights (2Φ) and gradients (2Φ) and, in the optimizer, an fp32 master copy, momentum and variance (K = 4 + 4 + 4 = 12): 2Φ + 2Φ + 12Φ = 16Φ bytes.</source>
+        <translation>Φ 为参数量，N_d 为数据并行规模（GPU 数 ÷ (TP × PP)），K 为每个参数的优化器状态字节数。混合精度 Adam 保存 fp16/bf16 权重（2Φ）和梯度（2Φ），并在优化器中保存 fp32 主权重、动量和方差（K = 4 + 4 + 4 = 12）：2Φ + 2Φ + 12Φ = 16Φ 字节。</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU</source>
+        <translation>单卡字节数</translation>
+    </message>
+    <message>
+        <source>7B, Adam, N_d = 8</source>
+        <translation>7B，Adam，N_d = 8</translation>
+    </message>
+    <message>
+        <source>Largest trainable model: Φ_max = usable ÷ bytes per parameter, where usable = GPU memory × (1 − reserve). 8 × 80 GB with 20 % reserved: 4B parameters under DDP, 32B under ZeRO-3.</source>
+        <translation>可训练的最大模型：Φ_max = 可用显存 ÷ 每个参数的字节数，其中可用显存 = 显存 × (1 − 预留)。8 × 80 GB、预留 20 % 时：DDP 下为 4B 参数，ZeRO-3 下为 32B。</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation: steps = global batch ÷ (micro-batch × N_d). It does not lower the memory of one step; it reaches a large global batch with a small micro-batch.</source>
+        <translation>梯度累积：步数 = 全局批次 ÷ (微批次 × N_d)。它不会降低单步的显存，而是用较小的微批次达到较大的全局批次。</translation>
+    </message>
+    <message>
+        <source>Activations depend on the architecture, micro-batch b, sequence length s, hidden size h, heads a and layers L; the per-layer terms follow Korthikanti et al. 2022 (34sbh + 5as²b bytes per layer in fp16 without recomputation), adjusted for the implementation, recomputation, flash attention, TP and SP.</source>
+        <translation>激活值取决于模型结构、微批次 b、序列长度 s、隐藏层大小 h、注意力头数 a 和层数 L；每层各项遵循 Korthikanti 等人 2022 年的论文（fp16、不重计算时每层 34sbh + 5as²b 字节），并按实现方式、重计算、Flash Attention、TP 和 SP 调整。</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al., ZeRO: Memory Optimizations Toward Training Trillion Parameter Models, SC 2020 (arXiv:1910.02054), §3 and Figure 1.</source>
+        <translation>Rajbhandari 等，ZeRO: Memory Optimizations Toward Training Trillion Parameter Models，SC 2020（arXiv:1910.02054），第 3 节与图 1。</translation>
+    </message>
+    <message>
+        <source>Ren et al., ZeRO-Offload, USENIX ATC 2021; Rajbhandari et al., ZeRO-Infinity, SC 2021.</source>
+        <translation>Ren 等，ZeRO-Offload，USENIX ATC 2021；Rajbhandari 等，ZeRO-Infinity，SC 2021。</translation>
+    </message>
+    <message>
+        <source>Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models, 2022 (arXiv:2205.05198).</source>
+        <translation>Korthikanti 等，Reducing Activation Recomputation in Large Transformer Models，2022（arXiv:2205.05198）。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed: estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs; Megatron-LM distributed optimizer documentation.</source>
+        <translation>DeepSpeed：estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs；Megatron-LM 分布式优化器文档。</translation>
+    </message>
+    <message>
+        <source>The current scenario, term by term</source>
+        <translation>当前方案，逐项展开</translation>
+    </message>
+</context>
+<context>
+    <name>InputPanel</name>
+    <message>
+        <source>Range: {0}</source>
+        <translation>范围：{0}</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Search presets…</source>
+        <translation>搜索预设…</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json, or a model folder containing one</source>
+        <translation>导入 Hugging Face 的 config.json，或包含它的模型文件夹</translation>
+    </message>
+    <message>
+        <source>Pre&amp;set</source>
+        <translation>预设(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
+        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
+    </message>
+    <message>
+        <source>the preset or import</source>
+        <translation>预设或导入</translation>
+    </message>
+    <message>
+        <source>parameter count Φ</source>
+        <translation>参数量 Φ</translation>
+    </message>
+    <message>
+        <source>architecture fields</source>
+        <translation>结构字段</translation>
+    </message>
+    <message>
+        <source>&amp;Defined by</source>
+        <translation>定义方式(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
+        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
+    </message>
+    <message>
+        <source>Para&amp;meters Φ</source>
+        <translation>参数量 Φ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Φ, the number of trainable parameters: 7B, 124M, 7.5e9 or an exact count.
+Range: 1 - 1e15</source>
+        <translation>Φ，可训练参数量：7B、124M、7.5e9 或精确数值。
+范围：1 - 1e15</translation>
+    </message>
+    <message>
+        <source>Llama-style (RMSNorm, gated MLP)</source>
+        <translation>Llama 式（RMSNorm，门控 MLP）</translation>
+    </message>
+    <message>
+        <source>GPT-style (LayerNorm, GELU MLP)</source>
+        <translation>GPT 式（LayerNorm，GELU MLP）</translation>
+    </message>
+    <message>
+        <source>Block style</source>
+        <translation>块结构</translation>
+    </message>
+    <message>
+        <source>The transformer block: it fixes which weights and activations a layer holds.</source>
+        <translation>Transformer 块的类型：决定每层包含哪些权重和激活值。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Number of transformer blocks.</source>
+        <translation>Transformer 块的数量。</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Model width h.</source>
+        <translation>模型宽度 h。</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Query heads a; must divide h.</source>
+        <translation>查询头数 a；必须能整除 h。</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>
+        <translation>键/值头数（少于查询头数时为分组查询注意力 GQA）。</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 大小</translation>
+    </message>
+    <message>
+        <source>Intermediate size of the MLP.</source>
+        <translation>MLP 的中间层大小。</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Vocabulary size V.</source>
+        <translation>词表大小 V。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Dt&amp;ype</source>
+        <translation>数据类型(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, 4 for fp32.</source>
+        <translation>权重、梯度和激活值的数据类型：fp16/bf16 每个参数 2 字节，fp32 为 4 字节。</translation>
+    </message>
+    <message>
+        <source>mixed (fp32 master copy)</source>
+        <translation>混合精度（fp32 主权重）</translation>
+    </message>
+    <message>
+        <source>pure (dtype only)</source>
+        <translation>纯精度（仅该类型）</translation>
+    </message>
+    <message>
+        <source>&amp;Recipe</source>
+        <translation>精度方案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Mixed precision keeps an fp32 master copy of the weights in the optimizer states: with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), so 2Φ + 2Φ + KΦ = 16Φ.</source>
+        <translation>混合精度在优化器状态中保存一份 fp32 主权重：使用 Adam 时每个参数 K = 12 字节（4 主权重 + 4 动量 + 4 方差），因此 2Φ + 2Φ + KΦ = 16Φ。</translation>
+    </message>
+    <message>
+        <source>Adam 8-bit</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>SGD + momentum</source>
+        <translation>SGD + 动量</translation>
+    </message>
+    <message>
+        <source>O&amp;ptimizer</source>
+        <translation>优化器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12).</source>
+        <translation>决定 K，即每个参数的优化器状态字节数（混合精度 Adam：K = 12）。</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>微批次(&amp;B)</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward pass.</source>
+        <translation>每张 GPU 每次前向传播的序列数。</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence length</source>
+        <translation>序列长度(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个 token</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence.</source>
+        <translation>每条序列的 token 数。</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>G&amp;lobal batch</source>
+        <translation>全局批次(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step. Accumulation steps = global batch ÷ (micro-batch × N_d). Empty: one micro-batch per step.</source>
+        <translation>每个优化器步的序列数。梯度累积步数 = 全局批次 ÷ (微批次 × N_d)。留空：每步一个微批次。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Re&amp;compute</source>
+        <translation>重计算(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing: full keeps only each layer&apos;s input; selective recomputes the attention scores (Korthikanti et al. 2022).</source>
+        <translation>激活检查点：完全重计算只保留每层的输入；选择性重计算只重算注意力分数（Korthikanti 等，2022）。</translation>
+    </message>
+    <message>
+        <source>flash / SDPA</source>
+        <translation>Flash / SDPA</translation>
+    </message>
+    <message>
+        <source>eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>注意力(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Eager attention stores the a·s² score and softmax matrices; flash attention does not.</source>
+        <translation>Eager 注意力会保存 a·s² 的分数矩阵和 softmax 矩阵；Flash Attention 不保存。</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
+        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
+    </message>
+    <message>
+        <source>Memory per GP&amp;U</source>
+        <translation>单卡显存(&amp;U)</translation>
+    </message>
+    <message>
+        <source>80GB means 80·10⁹ bytes; 80GiB means 80·2³⁰. Empty: do not judge the fit.
+Range: 1 MB - 100 TB</source>
+        <translation>80GB 表示 80·10⁹ 字节；80GiB 表示 80·2³⁰ 字节。留空：不判断能否装下。
+范围：1 MB - 100 TB</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node</source>
+        <translation>每节点 GPU 数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>张 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs in one machine.</source>
+        <translation>一台机器中的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>N&amp;odes</source>
+        <translation>节点数(&amp;O)</translation>
+    </message>
+    <message>
+        <source>machines</source>
+        <translation>台机器</translation>
+    </message>
+    <message>
+        <source>Machines. N = GPUs per node × nodes; the data-parallel size N_d = N ÷ (TP × PP).</source>
+        <translation>机器数量。N = 每节点 GPU 数 × 节点数；数据并行规模 N_d = N ÷ (TP × PP)。</translation>
+    </message>
+    <message>
+        <source>R&amp;eserve</source>
+        <translation>预留(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Memory kept back for the CUDA context, fragmentation and buffers (the seed&apos;s overhead_ratio). Usable = memory × (1 − reserve).
+Range: 0 - 95 %</source>
+        <translation>为 CUDA 上下文、内存碎片和缓冲区预留的显存（教程中的 overhead_ratio）。可用显存 = 显存 × (1 − 预留)。
+范围：0 - 95 %</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>DDP (no sharding)</source>
+        <translation>DDP（不切分）</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1（优化器状态）</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (+ gradients)</source>
+        <translation>ZeRO-2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP (+ parameters)</source>
+        <translation>ZeRO-3 / FSDP（+ 参数）</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage</source>
+        <translation>ZeRO 阶段(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020).</source>
+        <translation>单卡显存：DDP 为 2Φ + 2Φ + KΦ；ZeRO-1 为 2Φ + 2Φ + KΦ/N_d；ZeRO-2 为 2Φ + (2+K)Φ/N_d；ZeRO-3 为 (2+2+K)Φ/N_d（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel</source>
+        <translation>张量并行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size: splits each layer&apos;s weights and most activations.</source>
+        <translation>张量并行规模：切分每层的权重和大部分激活值。</translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline parallel</source>
+        <translation>流水线并行(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: each holds 1/PP of the layers.</source>
+        <translation>流水线阶段数：每个阶段持有 1/PP 的层。</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (SP)</source>
+        <translation>序列并行（SP）</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: shards the LayerNorm and dropout activations across the TP group (needs TP &gt; 1).</source>
+        <translation>Megatron 序列并行：在 TP 组内切分 LayerNorm 和 dropout 的激活值（需要 TP &gt; 1）。</translation>
+    </message>
+    <message>
+        <source>Offload optimizer states to CPU</source>
+        <translation>将优化器状态卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: optimizer states (KΦ) live in host memory.</source>
+        <translation>ZeRO-Offload：优化器状态（KΦ）存放在主机内存中。</translation>
+    </message>
+    <message>
+        <source>Offload parameters to CPU</source>
+        <translation>将参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity parameter offload (ZeRO-3 only).</source>
+        <translation>ZeRO-Infinity 参数卸载（仅限 ZeRO-3）。</translation>
+    </message>
+    <message>
+        <source>ZeRO paper</source>
+        <translation>ZeRO 论文</translation>
+    </message>
+    <message>
+        <source>Convention</source>
+        <translation>口径</translation>
+    </message>
+    <message>
+        <source>Whose accounting to follow: the ZeRO paper (the seed&apos;s 16Φ), DeepSpeed&apos;s estimators, or Megatron-LM&apos;s.</source>
+        <translation>采用哪种计算口径：ZeRO 论文（教程中的 16Φ）、DeepSpeed 的估算器，或 Megatron-LM 的。</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>fused kernels</source>
+        <translation>融合算子</translation>
+    </message>
+    <message>
+        <source>Implementation</source>
+        <translation>实现方式</translation>
+    </message>
+    <message>
+        <source>Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep fewer intermediates.</source>
+        <translation>激活值的统计方式：Hugging Face 的 eager 模块，或保存中间结果更少的融合算子（Megatron 风格）。</translation>
+    </message>
+</context>
+<context>
+    <name>MainPresenter</name>
+    <message>
+        <source>= {gb}: vendors&apos; “{k}GB” is {k} GiB</source>
+        <translation>= {gb}：厂商标称的“{k}GB”即 {k} GiB</translation>
+    </message>
+    <message>
+        <source>= {gib}</source>
+        <translation>= {gib}</translation>
+    </message>
+    <message>
+        <source>Custom memory</source>
+        <translation>自定义显存</translation>
+    </message>
+    <message>
+        <source>(none: custom model)</source>
+        <translation>（无：自定义模型）</translation>
+    </message>
+    <message>
+        <source>{0} (imported)</source>
+        <translation>{0}（已导入）</translation>
+    </message>
+    <message>
+        <source>Cannot import {0}: {1}</source>
+        <translation>无法导入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Internal error, please report it: {0}</source>
+        <translation>内部错误，请报告：{0}</translation>
+    </message>
+    <message>
+        <source>{0}, {1} active</source>
+        <translation>{0}，激活 {1}</translation>
+    </message>
+    <message>
+        <source>Not updated: {0}</source>
+        <translation>未更新：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>导出图表为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Chart saved to {0}</source>
+        <translation>图表已保存到 {0}</translation>
+    </message>
+    <message>
+        <source>Export data as CSV</source>
+        <translation>导出数据为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Data saved to {0}</source>
+        <translation>数据已保存到 {0}</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <source>vramgui scenarios (*.json);;All files (*)</source>
+        <translation>vramgui 方案 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开方案</translation>
+    </message>
+    <message>
+        <source>Opened {0}</source>
+        <translation>已打开 {0}</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>{0}[*] - vramgui</source>
+        <translation>{0}[*] - vramgui</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario “{0}” has changes that are not saved. Save them?</source>
+        <translation>方案“{0}”有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>vramgui scenarios (*.json)</source>
+        <translation>vramgui 方案 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存方案</translation>
+    </message>
+    <message>
+        <source>{0} was not saved: {1}
+The file on disk is unchanged.</source>
+        <translation>{0} 未能保存：{1}
+磁盘上的文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Import model config</source>
+        <translation>导入模型配置</translation>
+    </message>
+    <message>
+        <source>Model configs (config.json *.json);;All files (*)</source>
+        <translation>模型配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import model folder</source>
+        <translation>导入模型文件夹</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against the number of GPUs</source>
+        <translation>单卡显存随 GPU 数量的变化</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>单卡显存（GB）</translation>
+    </message>
+    <message>
+        <source>Largest trainable model against the number of GPUs</source>
+        <translation>可训练的最大模型随 GPU 数量的变化</translation>
+    </message>
+    <message>
+        <source>Largest model (billion parameters)</source>
+        <translation>最大模型（十亿参数）</translation>
+    </message>
+    <message>
+        <source>By strategy</source>
+        <translation>按策略</translation>
+    </message>
+    <message>
+        <source>By GPU count</source>
+        <translation>按 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Largest model</source>
+        <translation>最大模型</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Breakdown of the chosen strategy</source>
+        <translation>所选策略的显存明细</translation>
+    </message>
+    <message>
+        <source>Copy table</source>
+        <translation>复制表格</translation>
+    </message>
+    <message>
+        <source>Copy the table as tab-separated text (pastes into a spreadsheet)</source>
+        <translation>以制表符分隔的文本复制表格（可粘贴到电子表格）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU ({0})</source>
+        <translation>单卡显存（{0}）</translation>
+    </message>
+    <message>
+        <source>Could not write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <source>Chart copied to the clipboard</source>
+        <translation>图表已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Table copied to the clipboard</source>
+        <translation>表格已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开方案(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>保存方案(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as…</source>
+        <translation>方案另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json…</source>
+        <translation>导入 config.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read the model from a Hugging Face config.json</source>
+        <translation>从 Hugging Face 的 config.json 读取模型</translation>
+    </message>
+    <message>
+        <source>Import model &amp;folder…</source>
+        <translation>导入模型文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export chart as PNG…</source>
+        <translation>导出图表为 PNG(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;data as CSV…</source>
+        <translation>导出数据为 CSV(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart to clipboard</source>
+        <translation>复制图表到剪贴板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin scenario for comparison</source>
+        <translation>固定方案以便对比(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add the current scenario to the Compare tab</source>
+        <translation>将当前方案加入“对比”标签页</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>PNG export &amp;width</source>
+        <translation>PNG 导出宽度(&amp;W)</translation>
+    </message>
+    <message>
+        <source>{0} px</source>
+        <translation>{0} 像素</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Units: &amp;GB (10⁹ bytes)</source>
+        <translation>单位：GB（10⁹ 字节）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Units: G&amp;iB (2³⁰ bytes)</source>
+        <translation>单位：GiB（2³⁰ 字节）(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Chart: by &amp;strategy</source>
+        <translation>图表：按策略(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Chart: by GPU &amp;count</source>
+        <translation>图表：按 GPU 数量(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Chart: &amp;largest model</source>
+        <translation>图表：最大模型(&amp;L)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare pinned scenarios</source>
+        <translation>对比已固定的方案(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Formulas and sources</source>
+        <translation>公式与来源(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;About vramgui</source>
+        <translation>关于 vramgui(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language applied: {0}</source>
+        <translation>已切换语言：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>Results</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>↳ of which master weights (fp32)</source>
+        <translation>↳ 其中主权重（FP32）</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Other (fixed terms)</source>
+        <translation>其他（固定项）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>{model} on {n} × {gpu}</source>
+        <translation>{model}，{n} × {gpu}</translation>
+    </message>
+    <message>
+        <source>{params} parameters</source>
+        <translation>{params} 参数</translation>
+    </message>
+    <message>
+        <source>{n} GPUs ({nodes} × {per})</source>
+        <translation>{n} 张 GPU（{nodes} × {per}）</translation>
+    </message>
+    <message>
+        <source>micro-batch {b} × {s} tokens</source>
+        <translation>微批次 {b} × {s} token</translation>
+    </message>
+    <message>
+        <source>reserve {r:g} %</source>
+        <translation>预留 {r:g} %</translation>
+    </message>
+    <message>
+        <source>{c} convention</source>
+        <translation>{c} 口径</translation>
+    </message>
+    <message>
+        <source>optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>parameter offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>offload (all)</source>
+        <translation>卸载（全部）</translation>
+    </message>
+    <message>
+        <source>offload (opt.)</source>
+        <translation>卸载（优化器）</translation>
+    </message>
+    <message>
+        <source>{total} per GPU</source>
+        <translation>单卡 {total}</translation>
+    </message>
+    <message>
+        <source>Fit not judged: enter the GPU memory</source>
+        <translation>未判断能否装下：请输入显存</translation>
+    </message>
+    <message>
+        <source>Fits: {usable} usable of {capacity} ({reserve:g} % reserved)</source>
+        <translation>能装下：可用显存 {usable}，共 {capacity}（预留 {reserve:g} %）</translation>
+    </message>
+    <message>
+        <source>Does not fit: {usable} usable of {capacity} ({reserve:g} % reserved)</source>
+        <translation>装不下：可用显存 {usable}，共 {capacity}（预留 {reserve:g} %）</translation>
+    </message>
+    <message>
+        <source>{h} free</source>
+        <translation>剩余 {h}</translation>
+    </message>
+    <message>
+        <source>{h} short</source>
+        <translation>缺少 {h}</translation>
+    </message>
+    <message>
+        <source>1 (no global batch set)</source>
+        <translation>1（未设置全局批次）</translation>
+    </message>
+    <message>
+        <source>{k} (global batch {g} = micro-batch {b} × N_d {dp} × {k})</source>
+        <translation>{k}（全局批次 {g} = 微批次 {b} × N_d {dp} × {k}）</translation>
+    </message>
+    <message>
+        <source>— (needs the architecture: choose a preset or import a config)</source>
+        <translation>—（需要模型结构：请选择预设或导入配置）</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>都装不下</translation>
+    </message>
+    <message>
+        <source>{n} × {s:,} tokens</source>
+        <translation>{n} × {s:,} token</translation>
+    </message>
+    <message>
+        <source>{h} per node</source>
+        <translation>每节点 {h}</translation>
+    </message>
+    <message>
+        <source>no offload</source>
+        <translation>无卸载</translation>
+    </message>
+    <message>
+        <source>not estimated</source>
+        <translation>未估算</translation>
+    </message>
+    <message>
+        <source>Total per GPU</source>
+        <translation>单卡总计</translation>
+    </message>
+    <message>
+        <source>Total: {t}</source>
+        <translation>总计：{t}</translation>
+    </message>
+    <message>
+        <source>{0} (not limited by GPU memory)</source>
+        <translation>{0}（不受显存限制）</translation>
+    </message>
+    <message>
+        <source>Enter the GPU memory to solve for the largest trainable model.</source>
+        <translation>请输入显存，以求解可训练的最大模型。</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyChart</name>
+    <message>
+        <source>Memory per GPU by strategy</source>
+        <translation>各策略的单卡显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>单卡显存（GB）</translation>
+    </message>
+    <message>
+        <source>capacity {0:,.1f} {1}</source>
+        <translation>容量 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>usable {0:,.1f} {1}</source>
+        <translation>可用 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU ({0})</source>
+        <translation>单卡显存（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryPanel</name>
+    <message>
+        <source>Headroom:</source>
+        <translation>余量：</translation>
+    </message>
+    <message>
+        <source>Accumulation steps:</source>
+        <translation>梯度累积步数：</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch:</source>
+        <translation>最大微批次：</translation>
+    </message>
+    <message>
+        <source>Host memory:</source>
+        <translation>主机内存：</translation>
+    </message>
+    <message>
+        <source>Chosen strategy: {0}</source>
+        <translation>所选策略：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>SweepChart</name>
+    <message>
+        <source>Number of GPUs (log₂ scale)</source>
+        <translation>GPU 数量（log₂ 坐标）</translation>
+    </message>
+    <message>
+        <source>capacity {0:,.1f} {1}</source>
+        <translation>容量 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>usable {0:,.1f} {1}</source>
+        <translation>可用 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>{0:,} GPUs</source>
+        <translation>{0:,} 张 GPU</translation>
     </message>
 </context>
 </TS>

@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.specs import ModelSpec, Scenario
-from vramgui.core.units import format_count, parse_bytes
+from vramgui.core.units import format_bytes, format_count, parse_bytes
 from vramgui.presenters import catalog_access
 from vramgui.presenters.form import (
     ARCH_FIELDS,
@@ -53,6 +53,17 @@ def field_for_error(field: str, keys) -> str:
     aliases = {"num_gpus": "parallel.tp", "architecture": "model.mode", "gpu_memory": "hardware.gpu_memory",
                "params": "model.params", "zero_stage": "parallel.zero_stage", "reserve": "hardware.reserve"}
     return aliases.get(last, "")
+
+
+def memory_hint(n: int | None) -> str:
+    """The GPU memory in the other unit, next to the field. Vendors' "80GB" cards (A100, H100) hold 80 GiB,
+    which is 85.90 GB in the app's default unit: said so, so that figure does not surprise."""
+    if n is None:
+        return ""
+    gb, gib = format_bytes(n, "GB"), format_bytes(n, "GiB")  # e.g. 80GiB -> "= 85.90 GB", 80GB -> "= 74.51 GiB"
+    if n % 2**30 == 0 and n % 10**9:
+        return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // 2**30)
+    return translate("MainPresenter", "= {gib}").format(gib=gib)
 
 
 def _bytes_or_none(text: object) -> int | None:
@@ -308,7 +319,8 @@ class MainPresenter(QObject):
         hint = format_count(est.params)
         if getattr(est, "active_params", est.params) not in (None, est.params):
             hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
-        values: dict[str, object] = {"model.params_hint": "≈ " + hint}
+        values: dict[str, object] = {"model.params_hint": "≈ " + hint,
+                                     "hardware.gpu_memory_hint": memory_hint(self._scenario.hardware.gpu_memory)}
         if self._form.get("model.mode") != "params":
             values["model.params"] = str(est.params)
             self._form["model.params"] = str(est.params)

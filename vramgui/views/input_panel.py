@@ -234,9 +234,14 @@ class InputPanel(QWidget):
                   self.tr("A GPU from the catalog (its memory as the vendor states it), or custom memory."))
         memory = QLineEdit()
         memory.setPlaceholderText("80GB")
-        self._row(grid, "hardware.gpu_memory", self.tr("Memory per GP&U"), memory, self.tr("bytes"),
+        self._row(grid, "hardware.gpu_memory", self.tr("Memory per GP&U"), memory, "",
                   self.tr("80GB means 80·10⁹ bytes; 80GiB means 80·2³⁰. Empty: do not judge the fit.\n"
                           "Range: 1 MB - 100 TB"))
+        # the size in the other unit: vendors' "80GB" cards hold 80 GiB, which the app shows as 85.90 GB
+        self.memory_hint = QLabel()
+        self.memory_hint.setObjectName("hardware.gpu_memory_hint")
+        self.memory_hint.setWordWrap(True)
+        grid.addWidget(self.memory_hint, grid.rowCount(), 1, 1, 2)
         per_node = self._spin("hardware.gpus_per_node")
         self._row(grid, "hardware.gpus_per_node", self.tr("GPUs per &node"), per_node, self.tr("GPUs"),
                   self._range_tip("hardware.gpus_per_node", self.tr("GPUs in one machine.")))
@@ -305,6 +310,10 @@ class InputPanel(QWidget):
         for key, value in values.items():
             if key == "model.params_hint":
                 self.units["model.params"].setText(str(value))
+                continue
+            if key == "hardware.gpu_memory_hint":
+                self.memory_hint.setText(str(value))
+                self.memory_hint.setVisible(bool(value))
                 continue
             editor = self.editors.get(key)
             if editor is None:
