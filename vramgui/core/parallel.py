@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from vramgui.core import architecture as am
 from vramgui.core.architecture import Architecture
 from vramgui.core.specs import ParallelSpec
 
@@ -49,20 +50,46 @@ class StageParams:
     note: str | None = None
 
 
-@lru_cache(maxsize=256)
-def _arch_split(arch: Architecture, total: int) -> tuple[int, tuple[int, ...], int]:
-    """(embedding, per-layer counts, final norm + output layer as the last stage holds it)."""
-    from vramgui.core import architecture as am
+def _block_params(arch: Architecture, index: int) -> int:
+    return sum(sum(m) for m in am.layer_modules(arch, index))
 
-    if all(hasattr(am, f) for f in ("embedding_params", "layer_params", "head_params")):
-        return am.embedding_params(arch), am.layer_params(arch), am.head_params(arch, include_tied=True)
-    embed = arch.vocab_size * arch.hidden_size
-    if arch.learned_pos_embeddings:
-        embed += arch.max_position_embeddings * arch.hidden_size
-    head = arch.vocab_size * arch.hidden_size + arch.hidden_size * (2 if arch.norm == "layernorm" else 1)
-    untied_head = head if not arch.tied_embeddings else head - arch.vocab_size * arch.hidden_size
-    per_layer = max(0, total - embed - untied_head) // max(1, arch.num_layers)
-    return embed, (per_layer,) * arch.num_layers, head
+
+def moe_blocks_between(arch: Architecture, start: int, stop: int) -> int:
+    """How many of blocks ``start .. stop-1`` are MoE blocks (``architecture.is_moe_layer``), in O(1):
+    block i is MoE when i >= dense_layers and (i + 1) % moe_layer_step == 0."""
+    if not arch.is_moe:
+        return 0
+    lo, hi = max(start, arch.dense_layers, 0), min(stop, arch.num_layers)
+    step = max(arch.moe_layer_step, 1)
+    return max(0, hi // step - lo // step) if lo < hi else 0  # multiples of step in (lo, hi]
+
+
+@lru_cache(maxsize=256)
+def _block_sizes(arch: Architecture) -> tuple[int, int]:
+    """(dense block, MoE block) parameter counts, 0 for a kind the model does not have.
+
+    Block 0 is dense unless every block is MoE; the first MoE block is the first i >= dense_layers with
+    (i + 1) % moe_layer_step == 0.
+    """
+    dense = 0 if am.is_moe_layer(arch, 0) else _block_params(arch, 0)
+    moe = 0
+    if arch.is_moe:
+        step = max(arch.moe_layer_step, 1)
+        first = -(-(max(arch.dense_layers, 0) + 1) // step) * step - 1
+        if first < arch.num_layers:
+            moe = _block_params(arch, first)
+    return dense, moe
+
+
+def blocks_params(arch: Architecture, start: int, stop: int) -> int:
+    """Parameters of decoder blocks ``start .. stop-1``: ``sum(layer_params(arch)[start:stop])`` without
+    building a per-layer tuple (O(1) in the layer count)."""
+    start, stop = max(start, 0), min(stop, arch.num_layers)
+    if start >= stop:
+        return 0
+    dense, moe = _block_sizes(arch)
+    n_moe = moe_blocks_between(arch, start, stop)
+    return n_moe * moe + (stop - start - n_moe) * dense
 
 
 def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, explicit: bool) -> StageParams:
@@ -77,11 +104,11 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         return StageParams(total, "Φ")
     if arch is None or explicit or pp == 1 or arch.num_layers < pp:
         return StageParams(ceil_div(total, tp * pp), "Φ/(tp·pp)")
-    embed, layers, head = _arch_split(arch, total)
     base, extra = divmod(arch.num_layers, pp)
     first_layers = base + (1 if extra > 0 else 0)  # remainder layers go to the leading stages
-    first = embed + sum(layers[:first_layers])
-    last = sum(layers[arch.num_layers - base:]) + head  # a tied head is the last stage's own embedding copy
+    first = am.embedding_params(arch) + blocks_params(arch, 0, first_layers)
+    # a tied head is the last stage's own copy of the embedding matrix
+    last = blocks_params(arch, arch.num_layers - base, arch.num_layers) + am.head_params(arch, include_tied=True)
     if first >= last:
         held, which = first, "first stage: embedding + ⌈L/pp⌉ layers"
     else:

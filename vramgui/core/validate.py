@@ -19,6 +19,8 @@ MAX_GPUS = 10**6
 MAX_BATCH = 10**7
 MAX_SEQ = 10**8
 MAX_BYTES = 10**18
+MAX_LAYERS = 10_000  # the deepest published LLMs have ~100-200 blocks; per-stage activation sums loop over layers
+MAX_WIDTH = 10**8  # hidden, heads, FFN and vocabulary sizes
 
 
 def check_int(field: str, value: object, low: int, high: int) -> int:
@@ -55,8 +57,14 @@ def _validate_architecture(s: Scenario) -> None:
 
 @lru_cache(maxsize=256)  # frozen architectures: check each once (a failed check raises and is not cached)
 def _check_architecture(arch) -> None:
-    for name in ("num_layers", "hidden_size", "num_heads", "ffn_size", "vocab_size"):
-        check_int(f"model.architecture.{name}", getattr(arch, name), 1, 10**8)
+    layers = arch.num_layers
+    if isinstance(layers, int) and not isinstance(layers, bool) and layers > MAX_LAYERS:
+        raise InputError("model.architecture.num_layers",
+                         f"{layers:,} layers is more than vramgui's limit of MAX_LAYERS = {MAX_LAYERS:,}",
+                         f"1 to {MAX_LAYERS:,}")
+    check_int("model.architecture.num_layers", layers, 1, MAX_LAYERS)
+    for name in ("hidden_size", "num_heads", "ffn_size", "vocab_size"):
+        check_int(f"model.architecture.{name}", getattr(arch, name), 1, MAX_WIDTH)
     if arch.num_kv_heads is not None:
         check_int("model.architecture.num_kv_heads", arch.num_kv_heads, 1, arch.num_heads)
     if arch.head_dim is not None:
