@@ -1390,6 +1390,22 @@ The file on disk is unchanged.</source>
         <translation>参数卸载</translation>
     </message>
     <message>
+        <source> + CPU optimizer and parameter offload</source>
+        <translation> + 优化器和参数 CPU 卸载</translation>
+    </message>
+    <message>
+        <source> + CPU optimizer offload</source>
+        <translation> + 优化器 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Megatron DP</source>
+        <translation>Megatron 数据并行</translation>
+    </message>
+    <message>
+        <source>Megatron distributed optimizer</source>
+        <translation>Megatron 分布式优化器</translation>
+    </message>
+    <message>
         <source>offload (all)</source>
         <translation>卸载（全部）</translation>
     </message>

@@ -115,6 +115,19 @@ def strategy_name(scenario: Scenario) -> str:
     return name + (" + " + ", ".join(extra) if extra else "")
 
 
+def strategy_display(label: str) -> str:
+    """A strategy variant's name from the core (English, also the CSV's) in the user's language."""
+    names = {
+        " + CPU optimizer and parameter offload": translate("Results", " + CPU optimizer and parameter offload"),
+        " + CPU optimizer offload": translate("Results", " + CPU optimizer offload"),
+    }
+    for long, shown in names.items():
+        if label.endswith(long):
+            return label[: -len(long)] + shown
+    return {"Megatron DP": translate("Results", "Megatron DP"),
+            "Megatron distributed optimizer": translate("Results", "Megatron distributed optimizer")}.get(label, label)
+
+
 def short_strategy_label(label: str) -> str:
     """A two-line axis label for the long offload variants."""
     for long, short in ((" + CPU optimizer and parameter offload", translate("Results", "offload (all)")),
@@ -223,7 +236,7 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
                 bottoms=tuple(to_unit(b, unit) for b in bottoms_acc),
                 heights=tuple(to_unit(h, unit) for h in heights),
                 tooltips=tuple(
-                    f"{variants[i][0]}\n{labels[k]}: {format_bytes(h, unit)} ({h:,} B)\n"
+                    f"{strategy_display(variants[i][0])}\n{labels[k]}: {format_bytes(h, unit)} ({h:,} B)\n"
                     + translate("Results", "Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
                     for i, h in enumerate(heights)
                 ),
@@ -304,7 +317,7 @@ def sweep_vm(computed: Computed, unit: str) -> SweepVM:
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
-            Series(label, tuple(None if b is None else to_unit(b, unit) for b in values))
+            Series(strategy_display(label), tuple(None if b is None else to_unit(b, unit) for b in values), key=label)
             for label, values in computed.sweep_bytes.items()
         ),
         capacity=None if scenario.hardware.gpu_memory is None else to_unit(scenario.hardware.gpu_memory, unit),
@@ -325,8 +338,8 @@ def max_model_vm(computed: Computed) -> SweepVM:
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
-            Series(_unbounded_label(label, values), tuple(None if p is None or p >= MAX_PARAMS else p / 1e9
-                                                          for p in values))
+            Series(_unbounded_label(strategy_display(label), values),
+                   tuple(None if p is None or p >= MAX_PARAMS else p / 1e9 for p in values), key=label)
             for label, values in computed.max_params.items()
         ),
         capacity=None,

@@ -66,8 +66,9 @@ class StrategyBarsVM:
 
 @dataclass(frozen=True)
 class Series:
-    label: str
+    label: str  # shown (translated)
     values: tuple[float | None, ...]  # None: not possible at that x (e.g. fewer GPUs than TP x PP)
+    key: str = ""  # the core's (English) strategy name, e.g. for styling; "" = the label
 
 
 @dataclass(frozen=True)

@@ -368,7 +368,8 @@ class SweepChart(ChartView):
             curve = self.curves.get(series.label)
             if curve is None:
                 colour = series_colour(len(self.curves))
-                style = Qt.PenStyle.DashLine if "offload" in series.label.lower() else Qt.PenStyle.SolidLine
+                style = Qt.PenStyle.DashLine if "offload" in (series.key or series.label).lower() \
+                    else Qt.PenStyle.SolidLine
                 curve = self.plot.plot([], [], pen=pg.mkPen(colour, width=2, style=style), symbol="o", symbolSize=6,
                                        symbolBrush=colour, symbolPen=None, connect="finite", name=None)
                 self.curves[series.label] = curve
