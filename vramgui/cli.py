@@ -1,7 +1,8 @@
 """Command-line front end over the core. No Qt import on this path (it must start fast).
 
-``vramgui estimate|max-params|accumulation|compare|presets``; each prints a table, or JSON with ``--json``.
-Bad input: one line on stderr naming the field, exit code 2, never a traceback.
+``vramgui estimate|max-params|solve|accumulation|compare|inspect|presets``; each prints a table, or JSON with
+``--json``. Bad input: one line on stderr naming the field, exit code 2, never a traceback. ``solve`` exits 1
+when nothing fits.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from vramgui.core.specs import (
 )
 from vramgui.core.units import parse_bytes, parse_count
 
-SUBCOMMANDS = ("estimate", "max-params", "accumulation", "compare", "presets")
+SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets")
 EXIT_BAD_INPUT = 2
 FLAGS = {  # scenario field -> the flag that sets it, so messages name what the user typed
     "model.params": "--params", "model.largest_layer": "--largest-layer", "precision.dtype": "--dtype",
@@ -30,7 +31,7 @@ FLAGS = {  # scenario field -> the flag that sets it, so messages name what the 
     "parallel.gpus_per_node": "--gpus-per-node", "parallel.zero_stage": "--stage", "parallel.tp": "--tp",
     "parallel.pp": "--pp", "offload.optimizer": "--offload-optimizer", "offload.params": "--offload-params",
     "hardware.gpu_memory": "--gpu-memory", "hardware.reserve": "--reserve", "overhead.cuda_context": "--cuda-context",
-    "hardware.gpu": "--gpu", "model.preset": "--preset",
+    "hardware.gpu": "--gpu", "model.preset": "--preset", "model.architecture": "--preset or --config",
     "overhead.comm_buffers": "--comm-buffers", "overhead.zero3_live_params": "--live-params", "overhead.extra": "--extra",
 }
 
@@ -53,45 +54,55 @@ def _fraction(text: str) -> float:
 
 
 def _add_model_options(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("model")
-    g.add_argument("--params", help="parameter count: 7B, 124M, 7.5e9")
-    g.add_argument("--preset", help="a model preset (see `vramgui presets`)")
+    g = p.add_argument_group("model (one of --params, --preset, --config, --scenario)")
+    g.add_argument("--params", metavar="COUNT", help="parameter count: 7B, 124M, 7.5e9 (no activations without an "
+                   "architecture)")
+    g.add_argument("--preset", metavar="NAME", help="a model preset (see `vramgui presets`)")
     g.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
     g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it")
-    g.add_argument("--largest-layer", help="DeepSpeed ZeRO-3 largest layer, in parameters (e.g. 131M)")
+    g.add_argument("--largest-layer", metavar="COUNT",
+                   help="DeepSpeed ZeRO-3 largest layer, in parameters (e.g. 131M); from the architecture otherwise")
 
 
 def _add_scenario_options(p: argparse.ArgumentParser) -> None:
+    d = Scenario()
     _add_model_options(p)
     g = p.add_argument_group("precision")
-    g.add_argument("--dtype", choices=DTYPES)
-    g.add_argument("--precision", choices=RECIPES, help="mixed: fp32 master weights; pure: the dtype alone")
-    g.add_argument("--optimizer", choices=OPTIMIZERS)
-    g.add_argument("--convention", choices=CONVENTIONS)
+    g.add_argument("--dtype", choices=DTYPES, help=f"weights, gradients and activations (default {d.precision.dtype})")
+    g.add_argument("--precision", choices=RECIPES,
+                   help=f"mixed: fp32 master weights; pure: the dtype alone (default {d.precision.recipe})")
+    g.add_argument("--optimizer", choices=OPTIMIZERS, help=f"(default {d.precision.optimizer})")
+    g.add_argument("--convention", choices=CONVENTIONS,
+                   help=f"whose accounting: ZeRO paper, DeepSpeed's estimator, Megatron-LM (default {d.convention})")
     g = p.add_argument_group("training shape")
-    g.add_argument("--micro-batch", type=int)
-    g.add_argument("--seq-len", type=int)
-    g.add_argument("--global-batch", type=int)
-    g.add_argument("--recompute", choices=RECOMPUTE)
-    g.add_argument("--attention", choices=ATTENTION)
-    g.add_argument("--implementation", choices=IMPLEMENTATIONS, help="activation accounting profile")
+    g.add_argument("--micro-batch", type=int, metavar="N",
+                   help=f"samples per GPU per forward/backward (default {d.training.micro_batch})")
+    g.add_argument("--seq-len", type=int, metavar="N", help=f"tokens per sample (default {d.training.seq_len})")
+    g.add_argument("--global-batch", type=int, metavar="N", help="samples per optimizer step (gives accumulation steps)")
+    g.add_argument("--recompute", choices=RECOMPUTE, help=f"activation recomputation (default {d.training.recompute})")
+    g.add_argument("--attention", choices=ATTENTION,
+                   help=f"eager keeps the attention scores, flash does not (default {d.training.attention})")
+    g.add_argument("--implementation", choices=IMPLEMENTATIONS,
+                   help=f"activation accounting profile (default {d.training.implementation})")
     g = p.add_argument_group("parallelism")
-    g.add_argument("--gpus", type=int, help="GPUs in all")
-    g.add_argument("--gpus-per-node", type=int)
-    g.add_argument("--stage", type=int, choices=(0, 1, 2, 3), help="ZeRO stage (0 = DDP)")
-    g.add_argument("--tp", type=int, help="tensor-parallel size")
-    g.add_argument("--pp", type=int, help="pipeline-parallel size")
+    g.add_argument("--gpus", type=int, metavar="N", help=f"GPUs in all (default {d.parallel.num_gpus})")
+    g.add_argument("--gpus-per-node", type=int, metavar="N",
+                   help=f"for host memory per node (default {d.parallel.gpus_per_node})")
+    g.add_argument("--stage", type=int, choices=(0, 1, 2, 3), help="ZeRO stage, 0 = DDP (default 0)")
+    g.add_argument("--tp", type=int, metavar="N", help="tensor-parallel size (default 1)")
+    g.add_argument("--pp", type=int, metavar="N", help="pipeline-parallel size (default 1)")
     g.add_argument("--sp", action=argparse.BooleanOptionalAction, default=None, help="sequence parallelism")
     g.add_argument("--distributed-optimizer", action=argparse.BooleanOptionalAction, default=None,
                    help="Megatron's distributed optimizer (megatron convention)")
-    g.add_argument("--offload-optimizer", choices=OFFLOAD)
-    g.add_argument("--offload-params", choices=OFFLOAD)
+    g.add_argument("--offload-optimizer", choices=OFFLOAD, help="optimizer states to CPU (ZeRO-Offload)")
+    g.add_argument("--offload-params", choices=OFFLOAD, help="parameters to CPU (ZeRO-3 only)")
     g.add_argument("--zero-init", action=argparse.BooleanOptionalAction, default=None,
                    help="DeepSpeed zero.Init (deepspeed convention host memory)")
     g = p.add_argument_group("hardware and overheads")
     g.add_argument("--gpu", metavar="NAME", help="a GPU preset (see `vramgui presets`)")
     g.add_argument("--gpu-memory", metavar="SIZE", help="memory per GPU: 80GB, 80GiB, 24576MiB")
-    g.add_argument("--reserve", type=_fraction, metavar="FRACTION", help="fraction kept back (seed overhead_ratio)")
+    g.add_argument("--reserve", type=_fraction, metavar="FRACTION",
+                   help="fraction of GPU memory kept back, the seed's overhead_ratio (default 0)")
     g.add_argument("--cuda-context", metavar="SIZE", help="CUDA context + allocator slack per GPU")
     g.add_argument("--comm-buffers", metavar="SIZE", help="communication buckets per GPU")
     g.add_argument("--live-params", metavar="COUNT", help="ZeRO-3 parameters gathered at once")
@@ -104,30 +115,88 @@ def _add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (integer bytes)")
 
 
+_MAIN_EPILOG = """\
+Without a sub-command, vramgui opens the desktop app. `vramgui COMMAND --help` describes each command.
+Sizes: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB. Counts: 7B, 124M, 7.5e9.
+Exit codes: 0 done; 1 `solve` found nothing that fits; 2 bad input (one line on stderr naming the flag).
+"""
+
+
+def _command(sub: Any, name: str, summary: str, description: str, example: str | None = None) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=summary, description=description,
+                          epilog=f"example:\n  {example}" if example else None,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _add_solve_parser(sub: Any) -> None:
+    from vramgui.cli_solve import DEFAULT_MAX_GPUS, QUESTIONS
+
+    p = _command(sub, "solve", "reverse solves: largest micro-batch or sequence, fewest GPUs, cheapest strategy",
+                 "Answer a question about what fits, with the same scenario options as `estimate`; "
+                 "--gpu-memory (or --gpu) is required.\nThe answer is checked by the estimate at it (fits) and "
+                 "at the next value (does not fit).\nExit code 1 when nothing fits, 2 for bad input.",
+                 "vramgui solve max-micro-batch --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3")
+    questions = p.add_subparsers(dest="question", metavar="QUESTION", parser_class=_Parser)
+    for name, (summary, _, flag) in QUESTIONS.items():
+        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + "."
+                                 + (f" {flag} is what is solved for: a value given is ignored." if flag else ""),
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        if name == "min-gpus":
+            q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
+                           help=f"search bound: the most GPUs tried (default {DEFAULT_MAX_GPUS:,})")
+        _add_scenario_options(q)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.")
+    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.", epilog=_MAIN_EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", "-V", action="version", version=f"vramgui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    _add_scenario_options(sub.add_parser("estimate", help="per-GPU memory breakdown"))
-    _add_scenario_options(sub.add_parser("max-params", help="largest model that fits (full accounting)"))
-    p = sub.add_parser("accumulation", help="gradient-accumulation steps")
-    p.add_argument("--global-batch", type=int, required=True)
-    p.add_argument("--micro-batch", type=int, required=True)
-    p.add_argument("--gpus", type=int, required=True)
-    p.add_argument("--tp", type=int, default=1)
-    p.add_argument("--pp", type=int, default=1)
-    p.add_argument("--seq-len", type=int)
-    p.add_argument("--json", action="store_true")
-    p = sub.add_parser("compare", help="the seed's table: largest model per strategy; with --params, memory per strategy")
-    p.add_argument("--gpu-memory", metavar="SIZE", default="80GB")
-    p.add_argument("--gpus", type=int, default=8)
-    p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2)
+    _add_scenario_options(_command(
+        sub, "estimate", "per-GPU memory breakdown of one training run, with the formula of every term",
+        "Per-GPU memory (parameters, gradients, optimizer states, activations, other), host memory per node "
+        "when anything is offloaded,\nand whether it fits --gpu-memory after --reserve.",
+        "vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096"))
+    _add_scenario_options(_command(
+        sub, "max-params", "largest parameter count that fits (full accounting)",
+        "Largest parameter count whose full estimate fits; an architecture (--preset/--config) still sizes the "
+        "activations.\n--gpu-memory (or --gpu) is required.",
+        "vramgui max-params --gpus 8 --stage 3 --gpu-memory 80GB --reserve 0.2 --dtype fp16"))
+    _add_solve_parser(sub)
+    p = _command(sub, "accumulation", "gradient-accumulation steps from global batch, micro-batch and GPUs",
+                 "Steps = global batch / (micro-batch × data-parallel size), data-parallel size = GPUs / (tp × pp).\n"
+                 "A global batch that does not divide is rejected with the nearest valid ones.",
+                 "vramgui accumulation --global-batch 1024 --micro-batch 4 --gpus 64 --tp 2 --seq-len 4096")
+    p.add_argument("--global-batch", type=int, required=True, help="samples per optimizer step")
+    p.add_argument("--micro-batch", type=int, required=True, help="samples per GPU per forward/backward")
+    p.add_argument("--gpus", type=int, required=True, help="GPUs in all")
+    p.add_argument("--tp", type=int, default=1, help="tensor-parallel size (default 1)")
+    p.add_argument("--pp", type=int, default=1, help="pipeline-parallel size (default 1)")
+    p.add_argument("--seq-len", type=int, help="also report tokens per optimizer step")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = _command(sub, "compare", "the seed's table: largest model per strategy; with --params, memory per strategy",
+                 "Largest trainable model under DDP and ZeRO-1/2/3 (the seed tutorial's Part 3 table); with "
+                 "--params, each strategy's\nper-GPU memory, host memory and fit, offload variants included.",
+                 "vramgui compare --gpu-memory 80GB --gpus 8 --params 13B")
+    p.add_argument("--gpu-memory", metavar="SIZE", default="80GB", help="memory per GPU (default 80GB)")
+    p.add_argument("--gpus", type=int, default=8, help="GPUs in all (default 8)")
+    p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2, help="fraction kept back (default 0.2)")
     p.add_argument("--dtype", choices=DTYPES, default="fp16")
     p.add_argument("--optimizer", choices=("adam", "sgd"), default="adam")
     p.add_argument("--params", help="also show each strategy's per-GPU memory for this model")
     _add_output_options(p)
-    p = sub.add_parser("presets", help="list model and GPU presets")
-    p.add_argument("--json", action="store_true")
+    p = _command(sub, "inspect", "a local Hugging Face model: architecture, config.json count vs. safetensors count",
+                 "Read config.json (a file, or the one in a model folder) and the safetensors headers beside it, "
+                 "offline:\nnothing is downloaded, executed or loaded beyond the headers. A weights count that "
+                 "differs from\nthe config count prints a WARNING line (exit code still 0; `mismatch` in --json).",
+                 "vramgui inspect ~/models/Mistral-7B-v0.1")
+    p.add_argument("path", metavar="PATH", help="config.json or a model folder")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = _command(sub, "presets", "list model presets (exact and official parameter counts) and GPU presets",
+                 "Model presets with the exact parameter count computed from the architecture beside the official "
+                 "rounded figure,\nand GPU presets with memory in GB and GiB. Use a key with --preset or --gpu.",
+                 "vramgui presets --json")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
 
@@ -255,8 +324,33 @@ def cmd_presets(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "accumulation": cmd_accumulation,
-            "compare": cmd_compare, "presets": cmd_presets}
+def cmd_solve(args: argparse.Namespace) -> int:
+    from vramgui.cli_solve import DEFAULT_MAX_GPUS, QUESTIONS, solve_output
+
+    if not args.question:
+        raise UsageError(f"vramgui solve: choose a QUESTION: {', '.join(QUESTIONS)} (see vramgui solve --help)")
+    _, _, flag = QUESTIONS[args.question]
+    dest = flag.lstrip("-").replace("-", "_")
+    notes = (f"{flag} {getattr(args, dest)} is ignored: it is what is solved for",) if getattr(args, dest) is not None else ()
+    if args.question == "cheapest-strategy" and (args.offload_optimizer or args.offload_params):
+        notes += ("--offload-optimizer/--offload-params are ignored: every strategy is tried",)
+    data, text, code = solve_output(args.question, scenario_from_args(args), args.unit,
+                                    getattr(args, "max_gpus", DEFAULT_MAX_GPUS), notes)
+    _emit(args, data, text)
+    return code
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from vramgui.cli_format import inspect_output
+    from vramgui.core.model_folder import import_model
+
+    data, text = inspect_output(import_model(args.path))
+    _emit(args, data, text)
+    return 0
+
+
+COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd_solve,
+            "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

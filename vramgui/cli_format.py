@@ -89,6 +89,7 @@ def compare_output(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 
 def presets_output() -> tuple[dict[str, Any], str]:
+    """Model presets with the exact count (from the architecture) beside the official rounded figure."""
     try:
         from vramgui.core import catalog
     except ImportError:  # the catalog module is not part of this build
@@ -96,12 +97,102 @@ def presets_output() -> tuple[dict[str, Any], str]:
     models = catalog.model_presets()
     gpus = catalog.gpu_presets()
     data = {
-        "models": [{"key": k, "name": m.name, "params": m.official_params, "source": m.source}
-                   for k, m in models.items()],
-        "gpus": [{"key": k, "name": g.name, "memory": g.memory, "source": g.source} for k, g in gpus.items()],
+        "models": [{"key": k, "name": m.name, "family": m.family, "params": m.params,
+                    "active_params": m.active_params if _is_moe(m) else None,
+                    "official_params": m.official_params, "official_label": m.official_label,
+                    "official_active": m.official_active, "official_active_label": m.official_active_label or None,
+                    "source": m.source, "official_source": m.official_source} for k, m in models.items()],
+        "gpus": [{"key": k, "name": g.name, "memory": g.memory, "vendor_label": g.memory_label or None,
+                  "source": g.source} for k, g in gpus.items()],
     }
-    rows = [["Model preset", "Name", "Parameters"]]
-    rows += [[k, m.name, format_count(m.official_params)] for k, m in models.items()]
-    grows = [["GPU preset", "Name", "Memory"]]
-    grows += [[k, g.name, f"{format_bytes(g.memory, 'GB')} ({format_bytes(g.memory, 'GiB')})"] for k, g in gpus.items()]
-    return data, _table(rows, set()) + "\n\n" + _table(grows, set())
+    rows = [["Model preset", "Name", "Parameters (exact)", "Official", "Active (MoE)"]]
+    rows += [[k, m.name, f"{m.params:,}", m.official_label,
+              (f"{m.active_params:,}" + (f" ({m.official_active_label})" if m.official_active_label else ""))
+              if _is_moe(m) else ""] for k, m in models.items()]
+    grows = [["GPU preset", "Name", "Memory", "Vendor quotes"]]
+    grows += [[k, g.name, f"{format_bytes(g.memory, 'GB')} ({format_bytes(g.memory, 'GiB')})", g.memory_label]
+              for k, g in gpus.items()]
+    note = ("Parameters (exact): what the framework builds from the architecture, counted to the parameter; "
+            "Official: the model's published (rounded) figure.")
+    return data, _table(rows, {2}) + "\n" + note + "\n\n" + _table(grows, set())
+
+
+def _is_moe(preset: Any) -> bool:
+    arch = preset.spec.architecture
+    return arch is not None and arch.is_moe
+
+
+def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
+    """``vramgui inspect``: a ``model_folder.ModelImport`` as text and JSON (mismatch is a WARNING, not an error)."""
+    from dataclasses import asdict
+
+    from vramgui.core import architecture as am
+
+    arch = result.spec.architecture
+    w = result.weights
+    active = am.count_active_params(arch) if arch.is_moe else None
+    largest = am.largest_layer_params(arch)
+    data: dict[str, Any] = {
+        "path": result.path, "name": result.spec.name, "model_type": arch.model_type,
+        "architecture": asdict(arch),
+        "params": {"config": result.config_params, "weights": result.weights_params, "active": active},
+        "mismatch": result.mismatch, "difference": result.difference, "largest_layer": largest,
+        "weights": None if w is None else {
+            "total": w.total, "params": w.params, "tensors": w.tensors, "source": w.source, "exact": w.exact,
+            "excluded": [{"reason": r, "params": n} for r, n in w.excluded], "dtypes": list(w.dtypes),
+            "notes": list(w.notes)},
+        "notes": list(result.notes),
+    }
+    lines = [f"{result.spec.name}  ({result.path})", "", "Architecture", *("  " + x for x in _arch_lines(arch)),
+             f"  largest single layer (DeepSpeed ZeRO-3 term): {largest:,} parameters", "", "Parameters"]
+    rows = [["config.json", f"{result.config_params:,}", format_count(result.config_params),
+             "computed from the architecture"]]
+    if active is not None:
+        rows.append(["  active per token", f"{active:,}", format_count(active), f"{arch.experts_per_token} of {arch.num_experts} routed experts per token"])
+    if w is None:
+        rows.append(["safetensors weights", "-", "", "no safetensors files beside config.json"])
+    else:
+        rows.append(["safetensors weights", f"{w.params:,}", format_count(w.params),
+                     f"{'' if w.exact else 'about, '}{w.source}, {w.tensors:,} tensors"
+                     + (f", {'/'.join(w.dtypes)}" if w.dtypes else "")])
+        rows += [["  set aside", f"{n:,}", format_count(n), reason] for reason, n in w.excluded]
+    lines.append(_indent(_table([["From", "Parameters", "", "How"]] + rows, {1, 2})))
+    if w is not None and result.mismatch:
+        lines.append(f"WARNING: the weights hold {w.params:,} parameters but config.json describes "
+                     f"{result.config_params:,} (weights - config = {result.difference:+,}): the folder's weights and config do not "
+                     "match, or the model has layers vramgui does not know; estimates use the config count.")
+    elif w is not None:
+        lines.append("Weights and config.json agree.")
+    notes = list(result.notes) + ([] if w is None else list(w.notes))
+    if notes:
+        lines.append("Notes:\n" + "\n".join(f"  - {n}" for n in notes))
+    return data, "\n".join(lines)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.splitlines())
+
+
+def _arch_lines(arch: Any) -> list[str]:
+    style = ("GPT-style blocks (LayerNorm, two-matrix MLP)" if arch.family == "gpt"
+             else f"Llama-style blocks ({'RMSNorm' if arch.norm == 'rmsnorm' else 'LayerNorm'}, gated MLP)")
+    attention = (f"multi-head latent attention (q rank {arch.q_lora_rank}, kv rank {arch.kv_lora_rank})"
+                 if arch.is_mla else "multi-head attention" if arch.kv_heads == arch.num_heads
+                 else f"grouped-query attention ({arch.kv_heads} KV head{'s' if arch.kv_heads > 1 else ''})")
+    lines = [f"model_type {arch.model_type or '?'}: {style}",
+             f"{arch.num_layers} layers, hidden {arch.hidden_size:,}, {arch.num_heads} heads of {arch.head_size}, "
+             f"{attention}",
+             f"FFN {arch.ffn_size:,}, vocabulary {arch.vocab_size:,}, "
+             f"{'tied' if arch.tied_embeddings else 'separate'} input/output embeddings"
+             + (f", learned positions ({arch.max_position_embeddings:,})" if arch.learned_pos_embeddings else "")]
+    if arch.is_moe:
+        moe = (f"mixture of experts: {arch.num_experts} experts of FFN {arch.expert_ffn_size:,}, "
+               f"{arch.experts_per_token} per token")
+        if arch.shared_experts:
+            moe += f", {arch.shared_experts} shared"
+        if arch.dense_layers:
+            moe += f", first {arch.dense_layers} layer(s) dense"
+        if arch.moe_layer_step > 1:
+            moe += f", MoE in every {arch.moe_layer_step} layers"
+        lines.append(moe)
+    return lines

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from vramgui.cli import SUBCOMMANDS, main
+from vramgui.cli import COMMANDS, SUBCOMMANDS, main
 
 PER_GPU_KEYS = {"parameters", "gradients", "optimizer_states", "master_weights", "activations", "other", "total"}
 
@@ -104,7 +104,28 @@ def test_bad_input_is_one_line_on_stderr_with_exit_2(capsys, argv, needle):
 
 
 def test_subcommands_are_all_wired():
-    assert set(SUBCOMMANDS) == {"estimate", "max-params", "accumulation", "compare", "presets"}
+    assert set(SUBCOMMANDS) == {"estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets"}
+    assert set(SUBCOMMANDS) == set(COMMANDS)
+
+
+def test_main_help_lists_every_subcommand_with_a_description(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    lines = out.splitlines()
+    for command in SUBCOMMANDS:
+        at = next(i for i, line in enumerate(lines) if line.strip().split(" ")[0] == command)
+        described = lines[at].strip()[len(command):].strip() or lines[at + 1].strip()
+        assert len(described) > 10, command
+    assert "Exit codes" in out and "desktop app" in out
+
+
+def test_main_module_routes_every_subcommand_to_the_cli():
+    from vramgui.__main__ import _wants_gui
+
+    assert not any(_wants_gui([command]) for command in SUBCOMMANDS)
+    assert _wants_gui([])
 
 
 def _proc(*argv: str) -> subprocess.CompletedProcess:
@@ -136,12 +157,14 @@ def test_cli_process_never_imports_qt():
     assert proc.returncode == 0, proc.stderr
 
 
-@pytest.mark.parametrize("command", ["estimate", "max-params", "accumulation", "compare", "presets"])
-def test_every_subcommand_has_help(command, capsys):
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_every_subcommand_has_help_with_an_example(command, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main([command, "--help"])
+    out = capsys.readouterr().out
     assert exit_info.value.code == 0
-    assert "usage: vramgui " + command in capsys.readouterr().out
+    assert "usage: vramgui " + command in out
+    assert f"example:\n  vramgui {command}" in out
 
 
 def test_unknown_subcommand_is_exit_2(capsys):

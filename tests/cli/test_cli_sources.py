@@ -55,6 +55,23 @@ def test_presets_lists_models_and_gpus(capsys):
     assert all(g["memory"] > 0 for g in data["gpus"])
 
 
+def test_presets_show_the_exact_count_beside_the_official_figure(capsys):
+    from vramgui.core import catalog
+
+    data = {m["key"]: m for m in run_json(capsys, "presets", "--json")["models"]}
+    for key, preset in catalog.model_presets().items():
+        assert data[key]["params"] == preset.params  # exact, from the architecture
+        assert data[key]["official_params"] == preset.official_params
+        assert data[key]["official_label"] == preset.official_label
+    assert data["gpt2"]["params"] == 124_439_808 and data["gpt2"]["official_params"] == 124_000_000
+    assert data["mixtral-8x7b"]["active_params"] < data["mixtral-8x7b"]["params"]
+    assert data["gpt2"]["active_params"] is None
+    assert main(["presets"]) == 0
+    table = capsys.readouterr().out
+    gpt2 = next(line for line in table.splitlines() if line.startswith("gpt2 "))
+    assert "124,439,808" in gpt2 and "124M" in gpt2 and "124.00M" not in table
+
+
 def test_unknown_preset_is_one_line_exit_2(capsys):
     assert main(["estimate", "--preset", "no-such-model"]) == 2
     err = capsys.readouterr().err

@@ -37,7 +37,8 @@ def _without_global_batch(s: Scenario) -> Scenario:
 
 def _need_memory(s: Scenario) -> None:
     if s.hardware.gpu_memory is None:
-        raise InputError("hardware.gpu_memory", "a GPU memory size is needed to solve for what fits", "e.g. 80GB")
+        raise InputError("hardware.gpu_memory", "a GPU memory size is needed to solve for what fits",
+                         "a size such as 80GB or 80GiB, or a GPU preset")
 
 
 def _fits(s: Scenario) -> bool:

@@ -1,0 +1,162 @@
+"""`vramgui solve`: each answer is the core's, sits on the boundary, and 'nothing fits' says why and exits 1."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from vramgui.cli import build_parser, main, scenario_from_args
+from vramgui.cli_solve import QUESTIONS
+from vramgui.core import solve
+from vramgui.core.estimate import estimate
+from vramgui.core.validate import MAX_BATCH
+
+SEED_70B = ("--params", "70B", "--dtype", "fp16", "--gpu-memory", "80GB", "--reserve", "0.2")
+GPT2_24GB = ("--preset", "gpt2", "--gpu-memory", "24GB", "--seq-len", "1024")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv: str) -> tuple[int, dict]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert err == ""
+    return code, json.loads(out)
+
+
+def scenario(*argv: str):
+    return scenario_from_args(build_parser().parse_args(["estimate", *argv]))
+
+
+@pytest.mark.parametrize(("question", "path", "solver"), [
+    ("max-micro-batch", "training.micro_batch", solve.max_micro_batch),
+    ("max-seq-len", "training.seq_len", solve.max_seq_len),
+])
+def test_largest_value_is_the_cores_and_the_next_one_does_not_fit(capsys, question, path, solver):
+    code, data = run_json(capsys, "solve", question, *GPT2_24GB)
+    expected = solver(scenario(*GPT2_24GB))
+    assert code == 0 and data["found"] and data["answer"] == expected > 1
+    assert data["estimate"]["fits"] is True
+    assert data["next"]["value"] == expected + 1 and data["next"]["fits"] is False
+    beyond = estimate(solve.with_value(scenario(*GPT2_24GB), path, expected + 1))
+    assert data["next"]["per_gpu_total"] == beyond.per_gpu_total > beyond.usable
+
+
+def test_largest_micro_batch_text_names_both_sides(capsys):
+    code, out, _ = run(capsys, "solve", "max-micro-batch", *GPT2_24GB)
+    n = solve.max_micro_batch(scenario(*GPT2_24GB))
+    assert code == 0
+    assert f"Largest micro-batch that fits: {n}" in out
+    assert f"micro-batch {n + 1}: " in out and "does not fit" in out
+
+
+def test_an_answer_at_the_search_limit_says_so(capsys):
+    code, data = run_json(capsys, "solve", "max-micro-batch", "--preset", "gpt2", "--seq-len", "1",
+                          "--gpu-memory", str(10**18))
+    assert code == 0 and data["answer"] == MAX_BATCH and data["at_bound"] and data["next"] is None
+    _, out, _ = run(capsys, "solve", "max-micro-batch", "--preset", "gpt2", "--seq-len", "1", "--gpu-memory",
+                    str(10**18))
+    assert f"limit of {MAX_BATCH:,}" in out
+
+
+def test_min_gpus_matches_the_seed_arithmetic(capsys):
+    code, data = run_json(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "3")
+    assert code == 0 and data["answer"] == 18  # 16 x 70e9 / n <= 64e9  ->  n >= 17.5
+    assert data["previous"] == {"value": 17, "per_gpu_total": data["previous"]["per_gpu_total"], "fits": False}
+    _, out, _ = run(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "3")
+    assert "Fewest GPUs that fit: 18" in out and "17 GPU(s): " in out
+
+
+def test_min_gpus_steps_in_model_parallel_groups(capsys):
+    code, data = run_json(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "3", "--tp", "2", "--pp", "2")
+    assert code == 0 and data["step"] == 4 and data["answer"] % 4 == 0
+    assert data["answer"] == solve.min_gpus(scenario(*SEED_70B, "--stage", "3", "--tp", "2", "--pp", "2"))
+
+
+def test_min_gpus_nothing_fits_names_the_bound_and_exits_1(capsys):
+    code, out, err = run(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "0", "--max-gpus", "1000")
+    assert code == 1 and err == ""
+    assert "Nothing fits with up to 1,000 GPUs" in out and "--max-gpus" in out
+    assert "does not shrink" in out  # DDP replicates everything: more GPUs never help
+    code, data = run_json(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "0", "--max-gpus", "1000")
+    assert code == 1 and data["answer"] is None and not data["found"] and data["bound"] == 1000
+
+
+def test_min_gpus_bound_is_rounded_down_to_a_whole_group(capsys):
+    code, data = run_json(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "0", "--tp", "4", "--max-gpus", "10")
+    assert code == 1 and data["bound"] == 8
+
+
+def test_micro_batch_nothing_fits_exits_1_with_the_smallest_try(capsys):
+    code, out, _ = run(capsys, "solve", "max-micro-batch", "--preset", "llama-3-70b", "--gpu-memory", "24GB")
+    assert code == 1 and "Nothing fits: even micro-batch 1 needs" in out and "24.00 GB" in out
+    code, data = run_json(capsys, "solve", "max-seq-len", "--preset", "llama-3-70b", "--gpu-memory", "24GB")
+    assert code == 1 and data["answer"] is None and data["estimate"]["fits"] is False
+
+
+def test_cheapest_strategy_is_the_lowest_stage_that_fits(capsys):
+    code, data = run_json(capsys, "solve", "cheapest-strategy", "--params", "10B", "--dtype", "fp16",
+                          "--gpus", "8", "--gpu-memory", "80GB", "--reserve", "0.2")
+    assert code == 0 and data["answer"] == "ZeRO-1"
+    assert [r["fits"] for r in data["strategies"]][:2] == [False, True]
+    assert len(data["strategies"]) == len(solve.strategy_variants(scenario("--params", "10B")))
+    _, out, _ = run(capsys, "solve", "cheapest-strategy", "--params", "10B", "--gpus", "8", "--gpu-memory", "80GB")
+    assert "Cheapest strategy that fits: ZeRO-1" in out and "ZeRO-3 + CPU optimizer offload" in out
+
+
+def test_cheapest_strategy_nothing_fits_exits_1(capsys):
+    code, out, _ = run(capsys, "solve", "cheapest-strategy", "--preset", "llama-3-70b", "--gpu-memory", "24GB",
+                       "--seq-len", "32768", "--attention", "eager")
+    assert code == 1 and "Nothing fits" in out
+
+
+def test_the_value_solved_for_is_noted_as_ignored(capsys):
+    _, data = run_json(capsys, "solve", "max-micro-batch", *GPT2_24GB, "--micro-batch", "64", "--global-batch", "64")
+    assert any("--micro-batch 64 is ignored" in n for n in data["notes"])
+    assert any("global batch" in n for n in data["notes"])
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["solve", "min-gpus", "--params", "7B"], "--gpu-memory"),
+    (["solve", "cheapest-strategy", "--params", "7B"], "--gpu-memory"),
+    (["solve", "max-micro-batch", "--params", "7B", "--gpu-memory", "80GB"], "--preset or --config"),
+    (["solve", "max-seq-len", "--params", "7B", "--gpu-memory", "80GB"], "--preset or --config"),
+    (["solve", "min-gpus", "--params", "7B", "--gpu-memory", "80GB", "--max-gpus", "0"], "--max-gpus"),
+    (["solve", "min-gpus", "--params", "7B", "--gpu-memory", "80GB", "--tp", "8", "--max-gpus", "4"], "--max-gpus"),
+    (["solve", "max-micro-batch", "--preset", "gpt2", "--gpu-memory", "eighty"], "--gpu-memory"),
+    (["solve"], "max-micro-batch, max-seq-len, min-gpus, cheapest-strategy"),
+    (["solve", "max-batch"], "invalid choice"),
+])
+def test_bad_input_is_one_line_with_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("question", list(QUESTIONS))
+def test_every_question_has_help(capsys, question):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["solve", question, "--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0 and f"usage: vramgui solve {question}" in out and "--gpu-memory" in out
+
+
+def _proc(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vramgui", *argv], capture_output=True, text=True, timeout=60)
+
+
+def test_real_process_answer_nothing_fits_and_bad_input():
+    ok = _proc("solve", "min-gpus", *SEED_70B, "--stage", "3", "--json")
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["answer"] == 18
+    none = _proc("solve", "min-gpus", *SEED_70B, "--max-gpus", "64")
+    assert none.returncode == 1 and "up to 64 GPUs" in none.stdout and none.stderr == ""
+    bad = _proc("solve", "max-seq-len", "--preset", "gpt2")
+    assert bad.returncode == 2 and bad.stdout == "" and "--gpu-memory" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -1,0 +1,174 @@
+"""``vramgui solve QUESTION``: the core's reverse solves as a readable answer or JSON. Stdlib only, no Qt.
+
+Every answer is checked by the estimate at the answer (it fits) and, where there is one, at the next value
+(it does not), and both are printed so the boundary can be seen. When nothing fits the reason is printed and
+the exit code is 1 (bad input stays 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vramgui.core.errors import InputError
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.solve import cheapest_strategy, max_micro_batch, max_seq_len, min_gpus, strategy_variants, with_value
+from vramgui.core.specs import Scenario
+from vramgui.core.units import format_bytes, format_count
+from vramgui.core.validate import MAX_BATCH, MAX_GPUS, MAX_SEQ
+
+EXIT_NOTHING_FITS = 1
+DEFAULT_MAX_GPUS = 65536
+
+QUESTIONS = {  # name -> (one-line help, what is solved for, the flag that sets it)
+    "max-micro-batch": ("largest micro-batch that fits (needs an architecture: --preset or --config)",
+                        "training.micro_batch", "--micro-batch"),
+    "max-seq-len": ("longest sequence that fits (needs an architecture: --preset or --config)",
+                    "training.seq_len", "--seq-len"),
+    "min-gpus": ("fewest GPUs that fit (a multiple of tp × pp), searched up to --max-gpus",
+                 "parallel.num_gpus", "--gpus"),
+    "cheapest-strategy": ("lowest ZeRO stage that fits without offload, then with CPU offload",
+                          "parallel.zero_stage", "--stage"),
+}
+
+
+def _without_global_batch(s: Scenario) -> Scenario:
+    return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
+
+
+def _context(s: Scenario, est: Estimate, unit: str) -> str:
+    p, t, hw = s.parallel, s.training, s.hardware
+    size = format_bytes(hw.gpu_memory, unit)
+    gpu = f"{hw.gpu_name} ({size})" if hw.gpu_name else size
+    return (f"{s.model.name}: {format_count(est.params)} parameters | {est.strategy} | {s.precision.dtype} "
+            f"{s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention\n"
+            f"{p.num_gpus:,} GPU(s) of {gpu}, {hw.reserve:.0%} reserved -> usable {format_bytes(est.usable, unit)}"
+            f" | micro-batch {t.micro_batch:,}, sequence {t.seq_len:,}")
+
+
+def _amount(n: int, unit: str) -> str:
+    """A size that stays readable when it is tiny (a boundary can be a few bytes away)."""
+    return format_bytes(n, unit) if abs(n) >= 10**7 else f"{n:,} bytes"
+
+
+def _two(a: int, b: int, unit: str) -> tuple[str, str]:
+    """Two totals either side of a boundary, with enough digits to tell them apart."""
+    for digits in (2, 4, 6):
+        fa, fb = format_bytes(a, unit, digits), format_bytes(b, unit, digits)
+        if fa != fb:
+            return fa, fb
+    return f"{a:,} bytes", f"{b:,} bytes"
+
+
+def _breakdown(est: Estimate, unit: str) -> str:
+    act = est.bytes_of("activations")
+    return (f"model states {format_bytes(est.model_states, unit)}, activations "
+            f"{format_bytes(act, unit) if act is not None else 'n/a'}, other {format_bytes(est.bytes_of('other'), unit)}")
+
+
+def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
+    _, path, _ = QUESTIONS[question]
+    solver, bound, what = ((max_micro_batch, MAX_BATCH, "micro-batch") if question == "max-micro-batch"
+                           else (max_seq_len, MAX_SEQ, "sequence length"))
+    n = solver(s)
+    base = _without_global_batch(s)
+    if n == 0:
+        one = estimate(with_value(base, path, 1))
+        lines = [_context(with_value(base, path, 1), one, unit),
+                 f"Nothing fits: even {what} 1 needs {format_bytes(one.per_gpu_total, unit)} per GPU "
+                 f"({_breakdown(one, unit)}), more than the usable {format_bytes(one.usable, unit)}."]
+        data = {"answer": None, "found": False, "bound": bound, "at_bound": False, "estimate": one.to_dict()}
+        return data, lines, EXIT_NOTHING_FITS
+    at = estimate(with_value(base, path, n))
+    nxt = estimate(with_value(base, path, n + 1)) if n < bound else None
+    here, there = _two(at.per_gpu_total, nxt.per_gpu_total if nxt else at.per_gpu_total, unit)
+    lines = [_context(with_value(base, path, n), at, unit), f"Largest {what} that fits: {n:,}",
+             f"  {what} {n:,}: {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(at.headroom, unit)}"]
+    if nxt is not None:
+        lines.append(f"  {what} {n + 1:,}: {there} per GPU, does not fit "
+                     f"(over by {_amount(nxt.per_gpu_total - nxt.usable, unit)})")
+    else:
+        lines.append(f"  every {what} up to vramgui's limit of {bound:,} fits; the search stops there")
+    data = {"answer": n, "found": True, "bound": bound, "at_bound": n == bound, "estimate": at.to_dict(),
+            "next": None if nxt is None else {"value": n + 1, "per_gpu_total": nxt.per_gpu_total, "fits": nxt.fits}}
+    return data, lines, 0
+
+
+def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], list[str], int]:
+    group = s.parallel.tp * s.parallel.pp
+    if not group <= max_gpus <= MAX_GPUS:
+        raise InputError("--max-gpus", f"{max_gpus:,} is out of range", f"tp × pp = {group} to {MAX_GPUS:,}")
+    bound = (max_gpus // group) * group
+    n = min_gpus(s, limit=max_gpus)
+    base = _without_global_batch(s)
+    step = f" (multiples of tp × pp = {group})" if group > 1 else ""
+    if n is None:
+        top = estimate(with_value(base, "parallel.num_gpus", bound))
+        lines = [_context(top.scenario, top, unit),
+                 f"Nothing fits with up to {bound:,} GPUs{step}, the bound set by --max-gpus: at {bound:,} GPUs "
+                 f"each still needs {format_bytes(top.per_gpu_total, unit)} ({_breakdown(top, unit)}), more than "
+                 f"the usable {format_bytes(top.usable, unit)}."]
+        fewest = estimate(with_value(base, "parallel.num_gpus", group))
+        if fewest.per_gpu_total <= top.per_gpu_total:
+            lines.append(f"Per-GPU memory does not shrink with more GPUs under {top.strategy}: shard the model "
+                         "states (--stage 1-3), split the model (--tp, --pp), or try `vramgui solve cheapest-strategy`.")
+        data = {"answer": None, "found": False, "bound": bound, "step": group, "estimate": top.to_dict()}
+        return data, lines, EXIT_NOTHING_FITS
+    at = estimate(with_value(base, "parallel.num_gpus", n))
+    prev = estimate(with_value(base, "parallel.num_gpus", n - group)) if n > group else None
+    here, there = _two(at.per_gpu_total, prev.per_gpu_total if prev else at.per_gpu_total, unit)
+    lines = [_context(at.scenario, at, unit), f"Fewest GPUs that fit: {n:,}{step}",
+             f"  {n:,} GPU(s): {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(at.headroom, unit)}"]
+    if prev is not None:
+        lines.append(f"  {n - group:,} GPU(s): {there} per GPU, does not fit "
+                     f"(over by {_amount(prev.per_gpu_total - prev.usable, unit)})")
+    if at.host_per_node is not None:
+        lines.append(f"  host (CPU) memory per node: {format_bytes(at.host_per_node, unit)}")
+    data = {"answer": n, "found": True, "bound": bound, "step": group, "estimate": at.to_dict(),
+            "previous": None if prev is None else {"value": n - group, "per_gpu_total": prev.per_gpu_total,
+                                                   "fits": prev.fits}}
+    return data, lines, 0
+
+
+def _cheapest(s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
+    from vramgui.cli_format import _table
+
+    found = cheapest_strategy(s)
+    rows = [["Strategy", "Per GPU", "Host per node", "Fits"]]
+    strategies = []
+    for label, variant in strategy_variants(s):
+        est = estimate(variant)
+        rows.append([label, format_bytes(est.per_gpu_total, unit),
+                     format_bytes(est.host_per_node, unit) if est.host_per_node else "-", "yes" if est.fits else "no"])
+        strategies.append({"strategy": label, "zero_stage": variant.parallel.zero_stage,
+                           "offload_optimizer": variant.offload.optimizer, "offload_params": variant.offload.params,
+                           "per_gpu_total": est.per_gpu_total, "host_per_node": est.host_per_node, "fits": est.fits})
+    first = estimate(strategy_variants(s)[0][1]) if found is None else found[2]
+    lines = [_context(first.scenario, first, unit)]
+    if found is None:
+        lines.append(f"Nothing fits: no strategy brings the per-GPU memory under the usable "
+                     f"{format_bytes(first.usable, unit)}; add GPUs (`vramgui solve min-gpus --stage 3`), "
+                     "split the model (--tp, --pp) or shorten the micro-batch or sequence.")
+    else:
+        label, _, est = found
+        lines.append(f"Cheapest strategy that fits: {label} ({est.fsdp}), {format_bytes(est.per_gpu_total, unit)} "
+                     f"per GPU, headroom {_amount(est.headroom, unit)}")
+    lines += ["", _table(rows, {1, 2})]
+    data = {"answer": None if found is None else found[0], "found": found is not None,
+            "estimate": first.to_dict(), "strategies": strategies}
+    return data, lines, 0 if found else EXIT_NOTHING_FITS
+
+
+def solve_output(question: str, s: Scenario, unit: str = "GB", max_gpus: int = DEFAULT_MAX_GPUS,
+                 notes: tuple[str, ...] = ()) -> tuple[dict[str, Any], str, int]:
+    """(JSON data, text, exit code) for one question about one scenario."""
+    if question == "cheapest-strategy":
+        data, lines, code = _cheapest(s, unit)
+    elif question == "min-gpus":
+        data, lines, code = _min_gpus(s, unit, max_gpus)
+    else:
+        data, lines, code = _largest(question, s, unit)
+    if s.training.global_batch is not None:
+        notes += ("the global batch is not held fixed while solving (it is dropped, as it need not divide)",)
+    if notes:
+        lines.append("Notes:\n" + "\n".join(f"  - {n}" for n in notes))
+    return {"question": question, **data, "notes": list(notes)}, "\n".join(lines), code
