@@ -92,6 +92,14 @@ class InputPanel(QWidget):
         self._error_labels[key] = err
         self._connect(key, editor)
 
+    def _span_unit_column(self, grid: QGridLayout, key: str) -> None:
+        editor = self.editors[key]
+        row, col, _, _ = grid.getItemPosition(grid.indexOf(editor))
+        grid.removeWidget(self.units[key])
+        self.units[key].hide()
+        grid.removeWidget(editor)
+        grid.addWidget(editor, row, col, 1, 2)
+
     def _connect(self, key: str, editor: QWidget) -> None:
         if isinstance(editor, QComboBox):
             editor.currentIndexChanged.connect(lambda _i, k=key, e=editor: self._combo_changed(k, e))
@@ -168,6 +176,8 @@ class InputPanel(QWidget):
                               ("gpt", self.tr("GPT-style (LayerNorm, GELU MLP)"))])
         self._row(grid, "arch.family", self.tr("Block style"), family, "",
                   self.tr("The transformer block: it fixes which weights and activations a layer holds."))
+        for key in ("model.mode", "arch.family"):  # no unit: the choice gets the unit column's room too
+            self._span_unit_column(grid, key)
         arch = (
             ("arch.num_layers", self.tr("Layers"), "", self.tr("Number of transformer blocks.")),
             ("arch.hidden_size", self.tr("Hidden size"), "", self.tr("Model width h.")),
