@@ -105,7 +105,7 @@ def presets_output() -> tuple[dict[str, Any], str]:
         "gpus": [{"key": k, "name": g.name, "memory": g.memory, "vendor_label": g.memory_label or None,
                   "source": g.source} for k, g in gpus.items()],
     }
-    rows = [["Model preset", "Name", "Parameters (exact)", "Official", "Active (MoE)"]]
+    rows = [["Model preset", "Name", "Parameters (exact)", "Official", "MoE: active per token (official)"]]
     rows += [[k, m.name, f"{m.params:,}", m.official_label,
               (f"{m.active_params:,}" + (f" ({m.official_active_label})" if m.official_active_label else ""))
               if _is_moe(m) else ""] for k, m in models.items()]
