@@ -128,6 +128,14 @@ def _command(sub: Any, name: str, summary: str, description: str, example: str |
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
+SOLVE_EXAMPLES = {
+    "max-micro-batch": "--preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096",
+    "max-seq-len": "--preset llama-3.1-8b --gpu a100-80gb --gpus 8 --stage 3 --recompute full",
+    "min-gpus": "--preset llama-3-70b --gpu h100-sxm --stage 3 --seq-len 4096 --recompute full",
+    "cheapest-strategy": "--params 13B --dtype fp16 --gpus 8 --gpu-memory 80GB --reserve 0.2",
+}
+
+
 def _add_solve_parser(sub: Any) -> None:
     from vramgui.cli_solve import DEFAULT_MAX_GPUS, QUESTIONS
 
@@ -139,7 +147,9 @@ def _add_solve_parser(sub: Any) -> None:
     questions = p.add_subparsers(dest="question", metavar="QUESTION", parser_class=_Parser)
     for name, (summary, _, flag) in QUESTIONS.items():
         q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + "."
-                                 + (f" {flag} is what is solved for: a value given is ignored." if flag else ""),
+                                 + f" {flag} is what is solved for: a value given is ignored.\n"
+                                 "Exit code 1 when nothing fits, 2 for bad input.",
+                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         if name == "min-gpus":
             q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
@@ -179,11 +189,11 @@ def build_parser() -> argparse.ArgumentParser:
                  "--params, each strategy's\nper-GPU memory, host memory and fit, offload variants included.",
                  "vramgui compare --gpu-memory 80GB --gpus 8 --params 13B")
     p.add_argument("--gpu-memory", metavar="SIZE", default="80GB", help="memory per GPU (default 80GB)")
-    p.add_argument("--gpus", type=int, default=8, help="GPUs in all (default 8)")
+    p.add_argument("--gpus", type=int, default=8, metavar="N", help="GPUs in all (default 8)")
     p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2, help="fraction kept back (default 0.2)")
     p.add_argument("--dtype", choices=DTYPES, default="fp16")
     p.add_argument("--optimizer", choices=("adam", "sgd"), default="adam")
-    p.add_argument("--params", help="also show each strategy's per-GPU memory for this model")
+    p.add_argument("--params", metavar="COUNT", help="also show each strategy's per-GPU memory for this model")
     _add_output_options(p)
     p = _command(sub, "inspect", "a local Hugging Face model: architecture, config.json count vs. safetensors count",
                  "Read config.json (a file, or the one in a model folder) and the safetensors headers beside it, "

@@ -170,3 +170,12 @@ def test_every_subcommand_has_help_with_an_example(command, capsys):
 def test_unknown_subcommand_is_exit_2(capsys):
     assert main(["bogus"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [c for c in SUBCOMMANDS if c != "inspect"])  # inspect's names a user's folder
+def test_help_examples_run(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    example = capsys.readouterr().out.split("example:\n  vramgui ", 1)[1].splitlines()[0]
+    assert main(example.split()) == 0, example
+    assert capsys.readouterr().out

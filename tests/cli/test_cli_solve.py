@@ -145,6 +145,15 @@ def test_every_question_has_help(capsys, question):
         main(["solve", question, "--help"])
     out = capsys.readouterr().out
     assert exit_info.value.code == 0 and f"usage: vramgui solve {question}" in out and "--gpu-memory" in out
+    assert f"example:\n  vramgui solve {question} --" in out
+
+
+@pytest.mark.parametrize("question", list(QUESTIONS))
+def test_every_help_example_runs(capsys, question):
+    from vramgui.cli import SOLVE_EXAMPLES
+
+    code, out, err = run(capsys, "solve", question, *SOLVE_EXAMPLES[question].split())
+    assert code == 0 and err == "" and "fit" in out
 
 
 def _proc(*argv: str) -> subprocess.CompletedProcess:
