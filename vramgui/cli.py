@@ -78,7 +78,8 @@ def _add_scenario_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--micro-batch", type=int, metavar="N",
                    help=f"samples per GPU per forward/backward (default {d.training.micro_batch})")
     g.add_argument("--seq-len", type=int, metavar="N", help=f"tokens per sample (default {d.training.seq_len})")
-    g.add_argument("--global-batch", type=int, metavar="N", help="samples per optimizer step (gives accumulation steps)")
+    g.add_argument("--global-batch", type=int, metavar="N",
+                   help="samples per optimizer step (gives accumulation steps)")
     g.add_argument("--recompute", choices=RECOMPUTE, help=f"activation recomputation (default {d.training.recompute})")
     g.add_argument("--attention", choices=ATTENTION,
                    help=f"eager keeps the attention scores, flash does not (default {d.training.attention})")
@@ -122,7 +123,8 @@ Exit codes: 0 done; 1 `solve` found nothing that fits; 2 bad input (one line on 
 """
 
 
-def _command(sub: Any, name: str, summary: str, description: str, example: str | None = None) -> argparse.ArgumentParser:
+def _command(sub: Any, name: str, summary: str, description: str,
+             example: str | None = None) -> argparse.ArgumentParser:
     return sub.add_parser(name, help=summary, description=description,
                           epilog=f"example:\n  {example}" if example else None,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -190,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "vramgui compare --gpu-memory 80GB --gpus 8 --params 13B")
     p.add_argument("--gpu-memory", metavar="SIZE", default="80GB", help="memory per GPU (default 80GB)")
     p.add_argument("--gpus", type=int, default=8, metavar="N", help="GPUs in all (default 8)")
-    p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2, help="fraction kept back (default 0.2)")
+    p.add_argument("--reserve", type=_fraction, metavar="FRACTION", default=0.2,
+                   help="fraction kept back (default 0.2)")
     p.add_argument("--dtype", choices=DTYPES, default="fp16")
     p.add_argument("--optimizer", choices=("adam", "sgd"), default="adam")
     p.add_argument("--params", metavar="COUNT", help="also show each strategy's per-GPU memory for this model")
@@ -341,7 +344,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise UsageError(f"vramgui solve: choose a QUESTION: {', '.join(QUESTIONS)} (see vramgui solve --help)")
     _, _, flag = QUESTIONS[args.question]
     dest = flag.lstrip("-").replace("-", "_")
-    notes = (f"{flag} {getattr(args, dest)} is ignored: it is what is solved for",) if getattr(args, dest) is not None else ()
+    given = getattr(args, dest)
+    notes = (f"{flag} {given} is ignored: it is what is solved for",) if given is not None else ()
     if args.question == "cheapest-strategy" and (args.offload_optimizer or args.offload_params):
         notes += ("--offload-optimizer/--offload-params are ignored: every strategy is tried",)
     data, text, code = solve_output(args.question, scenario_from_args(args), args.unit,

@@ -148,7 +148,8 @@ def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
     rows = [["config.json", f"{result.config_params:,}", format_count(result.config_params),
              "computed from the architecture"]]
     if active is not None:
-        rows.append(["  active per token", f"{active:,}", format_count(active), f"{arch.experts_per_token} of {arch.num_experts} routed experts per token"])
+        rows.append(["  active per token", f"{active:,}", format_count(active),
+                     f"{arch.experts_per_token} of {arch.num_experts} routed experts per token"])
     if w is None:
         rows.append(["safetensors weights", "-", "", "no safetensors files beside config.json"])
     else:
@@ -159,8 +160,9 @@ def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
     lines.append(_indent(_table([["From", "Parameters", "", "How"]] + rows, {1, 2})))
     if w is not None and result.mismatch:
         lines.append(f"WARNING: the weights hold {w.params:,} parameters but config.json describes "
-                     f"{result.config_params:,} (weights - config = {result.difference:+,}): the folder's weights and config do not "
-                     "match, or the model has layers vramgui does not know; estimates use the config count.")
+                     f"{result.config_params:,} (weights - config = {result.difference:+,}): the folder's weights and "
+                     "config do not match, or the model has layers vramgui does not know; "
+                     "estimates use the config count.")
     elif w is not None:
         lines.append("Weights and config.json agree.")
     notes = list(result.notes) + ([] if w is None else list(w.notes))

@@ -61,8 +61,9 @@ def _two(a: int, b: int, unit: str) -> tuple[str, str]:
 
 def _breakdown(est: Estimate, unit: str) -> str:
     act = est.bytes_of("activations")
-    return (f"model states {format_bytes(est.model_states, unit)}, activations "
-            f"{format_bytes(act, unit) if act is not None else 'n/a'}, other {format_bytes(est.bytes_of('other'), unit)}")
+    activations = format_bytes(act, unit) if act is not None else "n/a"
+    return (f"model states {format_bytes(est.model_states, unit)}, activations {activations}, "
+            f"other {format_bytes(est.bytes_of('other'), unit)}")
 
 
 def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
@@ -110,7 +111,8 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
         fewest = estimate(with_value(base, "parallel.num_gpus", group))
         if fewest.per_gpu_total <= top.per_gpu_total:
             lines.append(f"Per-GPU memory does not shrink with more GPUs under {top.strategy}: shard the model "
-                         "states (--stage 1-3), split the model (--tp, --pp), or try `vramgui solve cheapest-strategy`.")
+                         "states (--stage 1-3), split the model (--tp, --pp), "
+                         "or try `vramgui solve cheapest-strategy`.")
         data = {"answer": None, "found": False, "bound": bound, "step": group, "estimate": top.to_dict()}
         return data, lines, EXIT_NOTHING_FITS
     at = estimate(with_value(base, "parallel.num_gpus", n))
