@@ -190,7 +190,8 @@ class FileActionsMixin:
         menu.clear()
         files = self.settings.recent_files()
         for i, path in enumerate(files):
-            action = menu.addAction(f"&{i + 1} {Path(path).name}" if i < 9 else Path(path).name)
+            name = Path(path).name.replace("&", "&&")  # a literal & in a file name, not a mnemonic
+            action = menu.addAction(f"&{i + 1} {name}")
             action.setToolTip(path)
             action.setStatusTip(path)
             action.triggered.connect(lambda _=False, p=path: self.open_path(p))
