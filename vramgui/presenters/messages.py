@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
+VALUE_LIST = r"[\w.\-]+(, [\w.\-]+)+"  # allowed values such as "fp32, fp16, bf16": names, not words
+
 
 def field_label(field: str) -> str:
     """The translated name of a core field path (``parallel.tp``, ``model.architecture.num_heads``...);
@@ -124,11 +126,20 @@ def _translated(text: str, patterns: list[tuple[str, str]]) -> str:
     return text
 
 
+def is_known(message: str, allowed: bool = False) -> bool:
+    """Whether a pattern here matches ``message`` (tests keep the table in step with the core's wording)."""
+    patterns = _allowed_patterns() if allowed else _message_patterns()
+    if allowed and re.fullmatch(VALUE_LIST, message):
+        return True
+    return any(re.fullmatch(pattern, message) for pattern, _ in patterns)
+
+
 def translate_message(message: str) -> str:
     return _translated(message, _message_patterns())
 
 
 def translate_allowed(allowed: str) -> str:
+    """The allowed range in the user's language; a list of values (``fp32, fp16, bf16``) stays as it is."""
     return _translated(allowed, _allowed_patterns())
 
 
