@@ -124,3 +124,14 @@ def test_parameter_offload_alone_moves_only_the_parameter_partition():
     assert est.bytes_of("parameters") == 0
     assert est.bytes_of("optimizer_states") == 12 * 7 * GB // 8
     assert est.host_per_node == 2 * 7 * GB  # 8 ranks x 2Φ/8
+
+
+def test_full_offload_without_live_parameters_says_what_the_gpu_still_holds():
+    from vramgui.core.estimate import estimate
+    from vramgui.core.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
+
+    s = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8, zero_stage=3),
+                 offload=OffloadSpec(optimizer="cpu", params="cpu"))
+    est = estimate(s)
+    assert est.per_gpu_total == 0
+    assert any("--live-params" in n for n in est.notes)

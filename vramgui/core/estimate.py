@@ -270,6 +270,11 @@ def estimate(scenario: Scenario) -> Estimate:
         notes.append(sp.note)
     if act_comp.bytes is None:
         notes.append("activations not estimated: " + act_comp.derivation.split(": ", 1)[-1])
+    if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
+            and not s.overhead.zero3_live_params):
+        notes.append("parameters are offloaded: the GPU still gathers each layer's parameters while it runs; "
+                     "set the ZeRO-3 live parameters (--live-params, DeepSpeed's stage3_max_live_parameters, "
+                     "default 1e9) to count them under Other")
     stage = s.parallel.zero_stage
     strategy = STAGE_LABELS[stage] if s.convention != "megatron" else (
         "Megatron distributed optimizer" if s.parallel.distributed_optimizer else "Megatron (no distributed optimizer)")
