@@ -181,3 +181,18 @@ def test_folder_import_is_reachable_from_hf_config():
 
     result = import_model(FIXTURES.parent / "hf_saved" / "gpt2")
     assert result.weights.params == result.config_params == 7232
+
+
+def test_saved_deepseek_v3_folder_estimates_despite_unused_kv_heads_default():
+    """transformers saves num_key_value_heads=128 beside 2 MLA heads; MLA ignores it, so must we."""
+    from pathlib import Path
+
+    from vramgui.core.estimate import estimate
+    from vramgui.core.hf_config import load_model_spec
+    from vramgui.core.specs import ParallelSpec, Scenario
+
+    folder = Path(__file__).parents[1] / "fixtures" / "hf_saved" / "deepseek_v3"
+    spec = load_model_spec(folder)
+    assert spec.architecture.kv_heads == spec.architecture.num_heads
+    est = estimate(Scenario(model=spec, parallel=ParallelSpec(num_gpus=2, zero_stage=3)))
+    assert est.bytes_of("activations") > 0

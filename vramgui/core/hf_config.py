@@ -264,6 +264,9 @@ def _deepseek(c: _Config, defaults: dict[str, int]) -> Architecture:
     rope = c.int("qk_rope_head_dim", default=64)
     q_rank = c.data.get("q_lora_rank", defaults["q_lora_rank"])
     fields["head_dim"] = nope + rope
+    # MLA gives every head its own K and V (kv_b_proj expands the latent to num_heads x (nope + v)); the config's
+    # num_key_value_heads is unused by DeepseekV3Attention (tiny saved configs keep its default 128 beside 2 heads).
+    fields["num_kv_heads"] = fields["num_heads"]
     bias = c.bool("attention_bias", False)
     return Architecture(
         **fields, attention_bias=bias, attention_out_bias=bias,
