@@ -444,6 +444,54 @@
         <translation>应为数量，例如 7B 或 124M</translation>
     </message>
     <message>
+        <source>activations not estimated: {0}</source>
+        <translation>未估算激活值：{0}</translation>
+    </message>
+    <message>
+        <source>no architecture known</source>
+        <translation>模型结构未知</translation>
+    </message>
+    <message>
+        <source>activation model not available</source>
+        <translation>没有可用的激活值模型</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer are not used under this convention</source>
+        <translation>DeepSpeed 的估算器假定使用 16 位混合精度和 Adam；在此口径下不使用数据类型、精度方案和优化器的设置</translation>
+    </message>
+    <message>
+        <source>DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned</source>
+        <translation>DeepSpeed 没有阶段 0 的估算器：采用其阶段 1/2 的字节数，不做切分</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s stage_1_and_2 estimator serves stages 1 and 2 alike</source>
+        <translation>DeepSpeed 的 stage_1_and_2 估算器对阶段 1 和阶段 2 给出相同结果</translation>
+    </message>
+    <message>
+        <source>largest layer unknown (no architecture given): DeepSpeed&apos;s 4 × largest-layer term counted as 0</source>
+        <translation>最大层未知（未给出模型结构）：DeepSpeed 的 4 × 最大层 一项按 0 计</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s table is for Adam; {0} states taken as {1} bytes per parameter</source>
+        <translation>Megatron 的表格针对 Adam；{0} 的状态按每个参数 {1} 字节计</translation>
+    </message>
+    <message>
+        <source>the Megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored</source>
+        <translation>Megatron 口径在 16 位训练中始终保留 fp32 主参数；忽略精度方案</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s 4-byte step counter per parameter tensor is not counted: no architecture known</source>
+        <translation>未计入 PyTorch 每个参数张量 4 字节的步数计数器：模型结构未知</translation>
+    </message>
+    <message>
+        <source>most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters before /TP)</source>
+        <translation>负载最重的流水线阶段是第一个：嵌入层 + ⌈L/PP⌉ 层（除以 TP 前 {0} 个参数）</translation>
+    </message>
+    <message>
+        <source>most loaded pipeline stage is the last: ⌊L/PP⌋ layers + final norm + output layer ({0} parameters before /TP)</source>
+        <translation>负载最重的流水线阶段是最后一个：⌊L/PP⌋ 层 + 最终归一化层 + 输出层（除以 TP 前 {0} 个参数）</translation>
+    </message>
+    <message>
         <source>{0} to {1}</source>
         <translation>{0} 到 {1}</translation>
     </message>

@@ -62,3 +62,22 @@ def test_scenario_problems_keep_their_field_paths():
     assert text.splitlines()[0] == "plan.json: 2 problems in the scenario:"
     assert "  precision.dtype: 'fp8' is not one of fp32, fp16, bf16" in text
     assert text.endswith("Nothing was changed.")
+
+
+NOTED = {
+    "params only": BASE,
+    "deepspeed stage 0": replace(BASE, convention="deepspeed", parallel=replace(BASE.parallel, zero_stage=0)),
+    "deepspeed stage 3": replace(BASE, convention="deepspeed", parallel=replace(BASE.parallel, zero_stage=3)),
+    "deepspeed sgd": replace(BASE, convention="deepspeed", precision=replace(BASE.precision, optimizer="sgd")),
+    "megatron sgd pure": replace(BASE, convention="megatron", parallel=replace(BASE.parallel, zero_stage=0),
+                                 precision=replace(BASE.precision, optimizer="sgd", recipe="pure")),
+    "pipeline": replace(BASE, model=ARCH, parallel=replace(BASE.parallel, pp=2)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOTED))
+def test_the_cores_notes_are_in_the_table(case):
+    notes = estimate(NOTED[case]).notes
+    assert notes, "the scenario was meant to produce a note"
+    for note in notes:
+        assert messages.is_known(note), note

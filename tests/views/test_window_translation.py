@@ -146,6 +146,8 @@ def _open_everything(window) -> list[QWidget]:
     window.ensure_charts()
     window.presenter.on_field_edited("model.preset", "llama-3-8b")
     window.pin_current()
+    window.presenter.on_field_edited("model.preset", "")  # a parameter count only: the summary shows notes
+    assert window.summary.notes.isVisibleTo(window)
     window.chart_tabs.setCurrentIndex(0)
     window.presenter.finish_sweeps()
     window.formulas_action.trigger()

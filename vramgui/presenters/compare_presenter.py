@@ -22,7 +22,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.scenario_io import atomic_write_text
 from vramgui.core.specs import Scenario
 from vramgui.core.units import format_bytes, to_unit
-from vramgui.presenters.messages import input_error_text
+from vramgui.presenters.messages import input_error_text, translate_note
 
 MAX_PINNED = 6
 # Stacked in this order; master_weights is part of optimizer_states in the core, so it is not stacked again.
@@ -323,7 +323,7 @@ class ComparePresenter(QObject):
         not_estimated = self.tr("not estimated")
         lines = [f"{self.component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}"
                  for k, v in f.components]
-        lines += list(f.notes)
+        lines += [translate_note(n) for n in f.notes]
         return CompareRowVM(
             id=p.id, name=p.name,
             total_text=format_bytes(f.total, unit),

@@ -100,6 +100,51 @@ def _message_patterns() -> list[tuple[str, str]]:
     ]
 
 
+def _note_patterns() -> list[tuple[str, str]]:
+    """Notes the core attaches to an estimate (``Estimate.notes``), shown under the summary."""
+    return [
+        (r"activations not estimated: (.+)", translate("Fields", "activations not estimated: {0}")),
+        (r"no architecture known", translate("Fields", "no architecture known")),
+        (r"activation model not available", translate("Fields", "activation model not available")),
+        (r"DeepSpeed's estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer are not used "
+         r"under this convention",
+         translate("Fields", "DeepSpeed's estimator assumes 16-bit mixed precision with Adam; dtype, recipe and "
+                             "optimizer are not used under this convention")),
+        (r"DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned",
+         translate("Fields", "DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned")),
+        (r"DeepSpeed's stage_1_and_2 estimator serves stages 1 and 2 alike",
+         translate("Fields", "DeepSpeed's stage_1_and_2 estimator serves stages 1 and 2 alike")),
+        (r"largest layer unknown \(no architecture and no --largest-layer\): DeepSpeed's 4 × largest-layer term "
+         r"counted as 0",
+         translate("Fields", "largest layer unknown (no architecture given): DeepSpeed's 4 × largest-layer term "
+                             "counted as 0")),
+        (r"Megatron's table is for Adam; (.+) states taken as (\d+) bytes per parameter",
+         translate("Fields", "Megatron's table is for Adam; {0} states taken as {1} bytes per parameter")),
+        (r"the megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored",
+         translate("Fields", "the Megatron convention always keeps fp32 main parameters for 16-bit training; "
+                             "recipe ignored")),
+        (r"PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture known",
+         translate("Fields", "PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture "
+                             "known")),
+        (r"most loaded pipeline stage is the first stage: embedding \+ ⌈L/pp⌉ layers \(([\d,]+) parameters before /tp\)",
+         translate("Fields", "most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters "
+                             "before /TP)")),
+        (r"most loaded pipeline stage is the last stage: ⌊L/pp⌋ layers \+ final norm \+ output layer "
+         r"\(([\d,]+) parameters before /tp\)",
+         translate("Fields", "most loaded pipeline stage is the last: ⌊L/PP⌋ layers + final norm + output layer "
+                             "({0} parameters before /TP)")),
+    ]
+
+
+def translate_note(note: str) -> str:
+    """A note of the core's estimate in the user's language (nested reasons too); unknown notes stay English."""
+    for pattern, template in _note_patterns():
+        match = re.fullmatch(pattern, note)
+        if match:
+            return template.format(*(translate_note(g) for g in match.groups()))
+    return note
+
+
 def _allowed_patterns() -> list[tuple[str, str]]:
     return [
         (r"([\d,]+) to ([\d,]+)", translate("Fields", "{0} to {1}")),
@@ -128,7 +173,7 @@ def _translated(text: str, patterns: list[tuple[str, str]]) -> str:
 
 def is_known(message: str, allowed: bool = False) -> bool:
     """Whether a pattern here matches ``message`` (tests keep the table in step with the core's wording)."""
-    patterns = _allowed_patterns() if allowed else _message_patterns()
+    patterns = _allowed_patterns() if allowed else _message_patterns() + _note_patterns()
     if allowed and re.fullmatch(VALUE_LIST, message):
         return True
     return any(re.fullmatch(pattern, message) for pattern, _ in patterns)

@@ -19,6 +19,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.specs import Scenario
 from vramgui.core.validate import MAX_PARAMS
 from vramgui.core.units import format_bytes, format_count, to_unit
+from vramgui.presenters.messages import translate_note
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -189,7 +190,7 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
         accumulation_text=acc_text,
         max_micro_batch_text=mb_text,
         host_text=host_text,
-        notes=tuple(est.notes),
+        notes=tuple(translate_note(n) for n in est.notes),
     )
 
 
