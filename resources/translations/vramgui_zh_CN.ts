@@ -218,6 +218,69 @@
     </message>
 </context>
 <context>
+    <name>Derivations</name>
+    <message>
+        <source> layer(s) × </source>
+        <translation> 层 × </translation>
+    </message>
+    <message>
+        <source> outside the layers (embedding, logits, loss)</source>
+        <translation> 层外（嵌入、logits、损失）</translation>
+    </message>
+    <message>
+        <source> (no fixed terms given)</source>
+        <translation>（未指定固定项）</translation>
+    </message>
+    <message>
+        <source>: gradient partition offloaded to CPU memory</source>
+        <translation>：梯度分片已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>: optimizer states (with master weights) offloaded to CPU memory</source>
+        <translation>：优化器状态（含主权重）已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>: fp32 master weights offloaded to CPU memory</source>
+        <translation>：FP32 主权重已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>: parameter partition offloaded to CPU memory</source>
+        <translation>：参数分片已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>: gradients go to the host</source>
+        <translation>：梯度放在主机内存</translation>
+    </message>
+    <message>
+        <source>: optimizer states on the host</source>
+        <translation>：优化器状态在主机内存</translation>
+    </message>
+    <message>
+        <source>: fp32 master weights on the host</source>
+        <translation>：FP32 主权重在主机内存</translation>
+    </message>
+    <message>
+        <source>: gradient partition on the host</source>
+        <translation>：梯度分片在主机内存</translation>
+    </message>
+    <message>
+        <source>: parameter partition on the host</source>
+        <translation>：参数分片在主机内存</translation>
+    </message>
+    <message>
+        <source> − params</source>
+        <translation> − 参数</translation>
+    </message>
+    <message>
+        <source> − gradients</source>
+        <translation> − 梯度</translation>
+    </message>
+    <message>
+        <source>not estimable: </source>
+        <translation>无法估算：</translation>
+    </message>
+</context>
+<context>
     <name>Fields</name>
     <message>
         <source>Parameters</source>

@@ -81,3 +81,29 @@ def test_the_cores_notes_are_in_the_table(case):
     assert notes, "the scenario was meant to produce a note"
     for note in notes:
         assert messages.is_known(note), note
+
+
+def test_every_word_of_the_cores_derivations_is_in_the_phrase_table():
+    """Derivations hold numbers, units, symbols - and a few phrases, all of which the table must know."""
+    import itertools
+    import re
+
+    from vramgui.core.catalog import find_model
+
+    known = {"GB", "GiB", "MB", "int", "fp32", "logits"}  # units, a function name, a tensor name
+    leftovers = set()
+    for model, conv, stage, opt, par in itertools.product(
+            (BASE.model, find_model("llama-3-8b").spec), ("paper", "deepspeed", "megatron"), (0, 1, 2, 3),
+            ("none", "cpu"), ("none", "cpu")):
+        scenario = replace(BASE, model=model, convention=conv, parallel=replace(BASE.parallel, zero_stage=stage),
+                           offload=OffloadSpec(optimizer=opt, params=par))
+        try:
+            est = estimate(scenario)
+        except InputError:
+            continue
+        for component in est.components:
+            text = component.derivation or component.formula
+            for english, _ in messages._derivation_phrases():
+                text = text.replace(english, " ")
+            leftovers |= {w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in known}
+    assert leftovers == set()

@@ -126,7 +126,8 @@ def _note_patterns() -> list[tuple[str, str]]:
         (r"PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture known",
          translate("Fields", "PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture "
                              "known")),
-        (r"most loaded pipeline stage is the first stage: embedding \+ ⌈L/pp⌉ layers \(([\d,]+) parameters before /tp\)",
+        (r"most loaded pipeline stage is the first stage: embedding \+ ⌈L/pp⌉ layers "
+         r"\(([\d,]+) parameters before /tp\)",
          translate("Fields", "most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters "
                              "before /TP)")),
         (r"most loaded pipeline stage is the last stage: ⌊L/pp⌋ layers \+ final norm \+ output layer "
@@ -143,6 +144,40 @@ def translate_note(note: str) -> str:
         if match:
             return template.format(*(translate_note(g) for g in match.groups()))
     return note
+
+
+def _derivation_phrases() -> list[tuple[str, str]]:
+    """Words inside the core's derivations ("2 × 8.03e9 / 8 = 2.01 GB" needs none; these do)."""
+    return [
+        (" layer(s) × ", translate("Derivations", " layer(s) × ")),
+        (" outside the layers (embedding, logits, loss)",
+         translate("Derivations", " outside the layers (embedding, logits, loss)")),
+        (" (no fixed terms given)", translate("Derivations", " (no fixed terms given)")),
+        (": gradient partition offloaded to CPU memory",
+         translate("Derivations", ": gradient partition offloaded to CPU memory")),
+        (": optimizer states (with master weights) offloaded to CPU memory",
+         translate("Derivations", ": optimizer states (with master weights) offloaded to CPU memory")),
+        (": fp32 master weights offloaded to CPU memory",
+         translate("Derivations", ": fp32 master weights offloaded to CPU memory")),
+        (": parameter partition offloaded to CPU memory",
+         translate("Derivations", ": parameter partition offloaded to CPU memory")),
+        (": gradients go to the host", translate("Derivations", ": gradients go to the host")),
+        (": optimizer states on the host", translate("Derivations", ": optimizer states on the host")),
+        (": fp32 master weights on the host", translate("Derivations", ": fp32 master weights on the host")),
+        (": gradient partition on the host", translate("Derivations", ": gradient partition on the host")),
+        (": parameter partition on the host", translate("Derivations", ": parameter partition on the host")),
+        (" − params", translate("Derivations", " − params")),
+        (" − gradients", translate("Derivations", " − gradients")),
+        ("not estimable: ", translate("Derivations", "not estimable: ")),
+        ("no architecture known", translate("Fields", "no architecture known")),
+    ]
+
+
+def translate_derivation(text: str) -> str:
+    """A derivation with its numbers, its words in the user's language (the numbers are untouched)."""
+    for english, shown in _derivation_phrases():
+        text = text.replace(english, shown)
+    return text
 
 
 def _allowed_patterns() -> list[tuple[str, str]]:

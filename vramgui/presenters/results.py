@@ -19,7 +19,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.specs import Scenario
 from vramgui.core.validate import MAX_PARAMS
 from vramgui.core.units import format_bytes, format_count, to_unit
-from vramgui.presenters.messages import translate_note
+from vramgui.presenters.messages import translate_derivation, translate_note
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -201,7 +201,7 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
             label=component_label(c.key, c.label),
             bytes=c.bytes,  # None: not estimable (e.g. activations without an architecture)
             value_text=format_bytes(c.bytes, unit) if c.bytes is not None else translate("Results", "not estimated"),
-            formula=c.derivation or c.formula,
+            formula=translate_derivation(c.derivation or c.formula),
             source=c.source,
         )
         for c in est.components
