@@ -5,6 +5,7 @@ errors shown inline in Chinese."""
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -221,10 +222,16 @@ def test_pin_shortcut_and_tab_shortcuts(qtbot, tmp_path):
     assert window.comparing()
 
 
-def test_saved_scenario_matches_the_cli_reader(qtbot, tmp_path, monkeypatch):
+def test_a_scenario_saved_by_the_window_gives_the_same_numbers_in_the_cli(qtbot, tmp_path, monkeypatch):
     window = make_window(qtbot, tmp_path / "s.ini")
     edit(window, "model.preset", "llama-3-8b")
+    edit(window, "parallel.zero_stage", "3")
+    edit(window, "training.micro_batch", 2)
     path = tmp_path / "gui.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
     window.save_action.trigger()
     assert estimate(scenario_io.load_scenario(path)).per_gpu_total == window.presenter.result.summary.total_bytes
+    out = subprocess.run([sys.executable, "-m", "vramgui", "estimate", "--scenario", str(path), "--json"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    data = json.loads(out.stdout)
+    assert data["per_gpu"]["total"] == window.presenter.result.summary.total_bytes
