@@ -547,6 +547,10 @@
         <translation>未计入 PyTorch 每个参数张量 4 字节的步数计数器：模型结构未知</translation>
     </message>
     <message>
+        <source>parameters are offloaded: the GPU still gathers each layer&apos;s parameters while it runs; set the ZeRO-3 live parameters (--live-params, DeepSpeed&apos;s stage3_max_live_parameters, default 1e9) to count them under Other</source>
+        <translation>参数已卸载：GPU 在运行每一层时仍需收集该层的参数；设置 ZeRO-3 驻留参数（--live-params，即 DeepSpeed 的 stage3_max_live_parameters，默认 1e9）可将其计入“其他”</translation>
+    </message>
+    <message>
         <source>most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters before /TP)</source>
         <translation>负载最重的流水线阶段是第一个：嵌入层 + ⌈L/PP⌉ 层（除以 TP 前 {0} 个参数）</translation>
     </message>

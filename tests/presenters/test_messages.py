@@ -72,6 +72,8 @@ NOTED = {
     "megatron sgd pure": replace(BASE, convention="megatron", parallel=replace(BASE.parallel, zero_stage=0),
                                  precision=replace(BASE.precision, optimizer="sgd", recipe="pure")),
     "pipeline": replace(BASE, model=ARCH, parallel=replace(BASE.parallel, pp=2)),
+    "parameter offload": replace(BASE, parallel=replace(BASE.parallel, zero_stage=3),
+                                 offload=OffloadSpec(optimizer="cpu", params="cpu")),
 }
 
 

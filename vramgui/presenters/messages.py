@@ -126,6 +126,12 @@ def _note_patterns() -> list[tuple[str, str]]:
         (r"PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture known",
          translate("Fields", "PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture "
                              "known")),
+        (r"parameters are offloaded: the GPU still gathers each layer's parameters while it runs; set the ZeRO-3 "
+         r"live parameters \(--live-params, DeepSpeed's stage3_max_live_parameters, default 1e9\) to count them "
+         r"under Other",
+         translate("Fields", "parameters are offloaded: the GPU still gathers each layer's parameters while it runs; "
+                             "set the ZeRO-3 live parameters (--live-params, DeepSpeed's "
+                             "stage3_max_live_parameters, default 1e9) to count them under Other")),
         (r"most loaded pipeline stage is the first stage: embedding \+ ⌈L/pp⌉ layers "
          r"\(([\d,]+) parameters before /tp\)",
          translate("Fields", "most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters "
