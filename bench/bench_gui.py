@@ -88,8 +88,20 @@ def _edit_times(edits: int = EDITS) -> tuple[list[float], list[float]]:
             window.presenter.finish_sweeps()
             complete.append(time.perf_counter() - started)
             app.processEvents()
-        window.close()
+        _close_discarding(window)
     return redraw, complete
+
+
+def _close_discarding(window) -> None:
+    """Close the edited window without the unsaved-changes prompt (a modal dialog would block the bench)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    original = QMessageBox.question
+    QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
+    try:
+        window.close()
+    finally:
+        QMessageBox.question = original
 
 
 def run() -> list[tuple[str, float, str]]:
