@@ -235,6 +235,10 @@ class InputPanel(QWidget):
         attention = self._combo([("flash", self.tr("flash / SDPA")), ("eager", self.tr("eager"))])
         self._row(grid, "training.attention", self.tr("&Attention"), attention, "",
                   self.tr("Eager attention stores the a·s² score and softmax matrices; flash attention does not."))
+        impl = self._combo([("hf", self.tr("Hugging Face")), ("fused", self.tr("fused kernels"))])
+        self._row(grid, "training.implementation", self.tr("Implementation"), impl, "",
+                  self.tr("Activation accounting profile: Hugging Face eager modules, or fused kernels "
+                          "(Megatron-style) that keep fewer intermediates."))
         return box
 
     def _hardware_group(self) -> QGroupBox:
@@ -297,10 +301,6 @@ class InputPanel(QWidget):
         self._row(grid, "convention", self.tr("Convention"), convention, "",
                   self.tr("Whose accounting to follow: the ZeRO paper (the seed's 16Φ), DeepSpeed's estimators, "
                           "or Megatron-LM's."))
-        impl = self._combo([("hf", self.tr("Hugging Face")), ("fused", self.tr("fused kernels"))])
-        self._row(grid, "training.implementation", self.tr("Implementation"), impl, "",
-                  self.tr("Activation accounting profile: Hugging Face eager modules, or fused kernels "
-                          "(Megatron-style) that keep fewer intermediates."))
         return box
 
     # ----- the view's half of MainView
