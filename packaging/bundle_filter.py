@@ -2,8 +2,12 @@
 
 Used by ``vramgui.spec``; kept in its own module so the rules are unit-tested (tests/packaging) and every
 exclusion carries its reason. Each rule was measured by building and running the frozen self-test
-(docs/packaging.md lists the sizes). The one thing never to exclude: ``PySide6.QtOpenGL`` - pyqtgraph imports
-it unconditionally and the frozen app dies at launch without it (DESIGN.md, pitfalls).
+(docs/packaging.md lists the sizes). ``PySide6.QtOpenGL`` (the 8.9 MB Python binding) is excluded although
+pyqtgraph imports it unconditionally: plain exclusion kills the app at launch (DESIGN.md, pitfalls), so the
+run-time hook rthooks/pyi_rth_vramgui_no_qtopengl.py answers that one name with a stub that raises ImportError
+on use. pyqtgraph touches the binding only in its OpenGL paths (useOpenGL, GL widgets), which vramgui never
+enables. ``libQt6OpenGL`` and the ``PySide6.QtOpenGLWidgets`` binding stay (QOpenGLWidget needs them; importing
+QtOpenGLWidgets does not load the QtOpenGL binding).
 
 A TOC entry is PyInstaller's ``(dest_name, src_path, typecode)`` tuple.
 """
@@ -23,8 +27,9 @@ TocEntry = tuple[str, str, str]
 EXCLUDED_MODULES: tuple[str, ...] = (
     # Qt bindings other than PySide6, and Qt modules vramgui does not use. pyqtgraph imports QtSvg and QtTest
     # inside try/except (FailedImport) and QtSvg only for its SVG exporter; PySide6 imports QtNetwork only on
-    # Windows, guarded, to probe OpenSSL. NOT PySide6.QtOpenGL / QtOpenGLWidgets (see module docstring).
-    "PyQt5", "PyQt6", "PySide2", "PySide6.QtNetwork", "PySide6.QtTest", "PySide6.QtDBus", "PySide6.QtQml",
+    # Windows, guarded, to probe OpenSSL. PySide6.QtOpenGL is replaced by a stub at run time (module docstring);
+    # QtOpenGLWidgets is kept.
+    "PySide6.QtOpenGL", "PyQt5", "PyQt6", "PySide2", "PySide6.QtNetwork", "PySide6.QtTest", "PySide6.QtDBus", "PySide6.QtQml",
     "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtPdf", "PySide6.QtSql", "PySide6.QtXml",
     "PySide6.QtConcurrent", "PySide6.QtDesigner", "PySide6.QtHelp", "PySide6.QtUiTools",
     "PySide6.QtPrintSupport",
@@ -77,6 +82,8 @@ EXCLUDED_FILE_PATTERNS: tuple[str, ...] = (
     "PySide6/plugins/imageformats/*pdf*", "PySide6/plugins/imageformats/*tga*",
     "PySide6/plugins/imageformats/*tiff*", "PySide6/plugins/imageformats/*wbmp*",
     "PySide6/plugins/imageformats/*webp*", "PySide6/plugins/platforms/*direct2d*",
+    # The QtOpenGL binding itself, should a hook collect it as a binary (not QtOpenGLWidgets.*, not libQt6OpenGL).
+    "PySide6/QtOpenGL.*",
     # Qt libraries only the dropped plugins/modules load.
     "*Qt6EglFSDeviceIntegration*", "*Qt6EglFsKmsSupport*", "*Qt6Network*", "*Qt6Test*", "*Qt6Pdf*",
     "*Qt6Qml*", "*Qt6Quick*",

@@ -23,10 +23,22 @@ bf = _load_bundle_filter()
 
 
 def test_pyqtgraph_needs_are_never_excluded():
-    # pyqtgraph imports QtOpenGL (PColorMeshItem, via importlib) and these two subpackages unconditionally.
-    for module in ("PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtSvg", "pyqtgraph.multiprocess",
+    # pyqtgraph imports these two subpackages unconditionally; QOpenGLWidget lives in QtOpenGLWidgets.
+    for module in ("PySide6.QtOpenGLWidgets", "PySide6.QtSvg", "pyqtgraph.multiprocess",
                    "pyqtgraph.reload", "numpy", "PySide6.QtWidgets"):
         assert not any(module == ex or module.startswith(ex + ".") for ex in bf.EXCLUDED_MODULES), module
+
+
+def test_qtopengl_binding_is_excluded_only_with_its_stub_hook_in_the_spec():
+    # pyqtgraph imports PySide6.QtOpenGL at import time: leaving it out is safe only with the stub run-time hook.
+    assert "PySide6.QtOpenGL" in bf.EXCLUDED_MODULES
+    assert "pyi_rth_vramgui_no_qtopengl.py" in (ROOT / "packaging" / "vramgui.spec").read_text(encoding="utf-8")
+    kept, dropped = bf.prune_toc([("PySide6/QtOpenGL.abi3.so", "", "EXTENSION"),
+                                  ("PySide6/QtOpenGLWidgets.abi3.so", "", "EXTENSION"),
+                                  ("PySide6/Qt/lib/libQt6OpenGL.so.6", "", "BINARY"),
+                                  ("PySide6/Qt/lib/libQt6OpenGLWidgets.so.6", "", "BINARY")], set())
+    assert [entry[0] for entry in dropped] == ["PySide6/QtOpenGL.abi3.so"]
+    assert len(kept) == 3
 
 
 def test_platform_plugins_for_desktops_and_offscreen_are_kept():

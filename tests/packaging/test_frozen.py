@@ -180,3 +180,11 @@ def test_frozen_bundle_ships_licences_and_stays_small(frozen_app):
     size = sum(p.stat().st_size for p in frozen_app.folder.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"\nfrozen onedir size: {size / 1e6:.1f} MB")
     assert size < MAX_ONEDIR_MB * 10**6, f"one-folder build grew to {size / 1e6:.1f} MB"
+
+
+def test_frozen_bundle_leaves_out_only_the_qtopengl_binding(frozen_app):
+    # The binding is replaced by the stub run-time hook; QOpenGLWidget's binding and Qt's GL libraries stay.
+    bindings = {p.name.split(".")[0] for p in frozen_app.folder.rglob("QtOpenGL*") if p.parent.name == "PySide6"}
+    assert bindings == {"QtOpenGLWidgets"}
+    if sys.platform.startswith("linux"):
+        assert list(frozen_app.folder.rglob("libQt6OpenGL.so*")), "libQt6OpenGL must stay (QOpenGLWidget)"
