@@ -19,11 +19,9 @@ from vramgui.core.architecture import count_active_params, count_params
 from vramgui.core.errors import InputError
 from vramgui.core.hf_config import architecture_from_config
 from vramgui.core.specs import ModelSpec
+from vramgui.core.units import COUNT_SUFFIXES, GB, GiB
 from vramgui.paths import resource_path
 
-GB = 10**9
-GiB = 2**30
-_SUFFIX = {"": 1, "K": 10**3, "M": 10**6, "B": 10**9, "T": 10**12}
 _COUNT_RE = re.compile(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([KMBT]?)\s*$", re.IGNORECASE)
 _MEMORY_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(GiB|GB)\s*$")
 
@@ -91,7 +89,7 @@ def parse_official_count(label: str) -> tuple[int, int]:
     if not m:
         raise ValueError(f"not a parameter count: {label!r}")
     digits, suffix = m.group(1).replace(",", ""), m.group(2).upper()
-    scale = _SUFFIX[suffix]
+    scale = COUNT_SUFFIXES[suffix]  # _COUNT_RE admits only K, M, B, T
     decimals = len(digits.split(".")[1]) if "." in digits else 0
     value = round(float(digits) * scale) if decimals else int(digits) * scale
     tolerance = 0 if scale == 1 else scale // (2 * 10**decimals)
