@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-def ceil_div(n: int, d: int) -> int:
-    return -(-n // d)
+from vramgui.core.parallel import ceil_div
 
 
 @dataclass(frozen=True)
