@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from vramgui.core.estimate import Estimate
-from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_count
+from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_count, to_unit
 
 
 def _table(rows: list[list[str]], right: set[int]) -> str:
@@ -56,7 +56,7 @@ def compare_output(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from vramgui.core.seed import seed_compare_table
 
     memory = parse_bytes(args.gpu_memory, "--gpu-memory")
-    gb = memory / 10**9
+    gb = to_unit(memory, "GB")
     table = seed_compare_table(gb, args.gpus, args.reserve, args.dtype, args.optimizer)
     data: dict[str, Any] = {
         "gpu_memory": memory, "num_gpus": args.gpus, "reserve": args.reserve, "dtype": args.dtype,
