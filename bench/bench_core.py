@@ -53,13 +53,10 @@ DS_SCRIPT = ("from deepspeed.runtime.zero.stage3 import estimate_zero3_model_sta
 
 def _cli_seconds(cmd: list[str], repeat: int = 9, pythonpath: str | None = None) -> tuple[float, float]:
     env = {**os.environ, "PYTHONPATH": pythonpath or str(ROOT)}
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True, env=env, cwd=ROOT)
-        times.append(time.perf_counter() - t0)
+    median = _median_seconds(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env, cwd=ROOT),
+                             repeat)
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return statistics.median(times), peak_kib / 1024
+    return median, peak_kib / 1024
 
 
 def run() -> list[tuple[str, float, str]]:
