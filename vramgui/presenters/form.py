@@ -30,6 +30,7 @@ from vramgui.core.specs import (
     Scenario,
     TrainingSpec,
 )
+from vramgui.core.units import GB, GiB, MiB
 from vramgui.presenters.view_models import FieldError
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -326,10 +327,10 @@ def form_from_scenario(scenario: Scenario) -> dict[str, object]:
 
 def memory_text(n: int) -> str:
     """An exact, re-parsable text for ``n`` bytes: whole GB or GiB when it is one, else bytes."""
-    if n % 10**9 == 0:
-        return f"{n // 10**9}GB"
-    if n % 2**30 == 0:
-        return f"{n // 2**30}GiB"
-    if n % 2**20 == 0:
-        return f"{n // 2**20}MiB"
+    if n % GB == 0:
+        return f"{n // GB}GB"
+    if n % GiB == 0:
+        return f"{n // GiB}GiB"
+    if n % MiB == 0:
+        return f"{n // MiB}MiB"
     return f"{n}B"

@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.specs import ModelSpec, Scenario
-from vramgui.core.units import format_bytes, format_count, parse_bytes
+from vramgui.core.units import GB, GiB, format_bytes, format_count, parse_bytes
 from vramgui.presenters import catalog_access
 from vramgui.presenters.form import (
     ARCH_FIELDS,
@@ -61,8 +61,8 @@ def memory_hint(n: int | None) -> str:
     if n is None:
         return ""
     gb, gib = format_bytes(n, "GB"), format_bytes(n, "GiB")  # e.g. 80GiB -> "= 85.90 GB", 80GB -> "= 74.51 GiB"
-    if n % 2**30 == 0 and n % 10**9:
-        return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // 2**30)
+    if n % GiB == 0 and n % GB:
+        return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // GiB)
     return translate("MainPresenter", "= {gib}").format(gib=gib)
 
 
