@@ -17,7 +17,7 @@ def _wants_gui(argv: list[str]) -> bool:
         return True
     if argv[0] in SUBCOMMANDS or argv[0] in ("-h", "--help", "--version", "-V"):
         return False
-    return argv[0].startswith("--") and argv[0] not in ("--help", "--version")
+    return argv[0].startswith("--")
 
 
 def gui_main(argv: list[str] | None = None) -> int:
