@@ -30,7 +30,7 @@ from vramgui.core.specs import (
     Scenario,
     TrainingSpec,
 )
-from vramgui.core.units import GB, GiB, MiB
+from vramgui.core.units import GB, GiB, MiB, parse_bytes, parse_count
 from vramgui.presenters.view_models import FieldError
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -176,8 +176,6 @@ class _Collector:
         return bool(self.form.get(key, False))
 
     def params(self) -> int | None:
-        from vramgui.core.units import parse_count
-
         text = str(self.form.get("model.params", "")).strip()
         try:
             value = parse_count(text)
@@ -190,8 +188,6 @@ class _Collector:
         return value
 
     def memory(self) -> int | None:
-        from vramgui.core.units import parse_bytes
-
         text = str(self.form.get("hardware.gpu_memory", "")).strip()
         if not text:
             return None  # no GPU memory: the fit is not judged
