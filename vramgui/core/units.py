@@ -6,10 +6,11 @@ seed's "80 GB" means), GiB = 2**30 bytes (what ``nvidia-smi`` and DeepSpeed's es
 
 from __future__ import annotations
 
-import math
 import re
+from fractions import Fraction
 
 from vramgui.core.errors import InputError
+from vramgui.core.messages import Msg
 
 KB, MB, GB, TB = 10**3, 10**6, 10**9, 10**12
 KiB, MiB, GiB, TiB = 2**10, 2**20, 2**30, 2**40
@@ -26,51 +27,105 @@ _NUMBER = r"[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?"
 _SIZE_RE = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]*)\s*$")
 
 
-def _finite(value: float, field: str, text: str) -> float:
-    if not math.isfinite(value) or value < 0:
-        raise InputError(field, f"{text!r} is not a finite, non-negative number")
-    return value
+_PARTS_RE = re.compile(r"^([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$")
+_MAX_MAGNITUDE = 40  # decimal digits: far above any field's range, far below a costly big integer
 
 
-def parse_bytes(text: str | int | float, field: str = "size") -> int:
-    """``"80GB"`` -> 80_000_000_000, ``"80GiB"`` -> 85_899_345_920, ``"24576MiB"``; a bare number is bytes."""
-    if isinstance(text, bool):
-        raise InputError(field, "expected a size such as 80GB or 80GiB")
-    if isinstance(text, (int, float)):
-        return int(round(_finite(float(text), field, str(text))))
+def exact_number(text: str, field: str) -> Fraction | None:
+    """The exact value of a decimal such as ``7.5e9`` (no float rounding: ``9007199254740993`` stays itself), or
+    None when it is not one. A number with more than ``_MAX_MAGNITUDE`` digits before the point raises
+    ``InputError`` at once (never a huge big-integer computation, never an overflow)."""
+    match = _PARTS_RE.match(text)
+    if not match or not (match.group(1) or match.group(2)) or len(text) > 200:
+        return None
+    whole, frac, exp = match.group(1), match.group(2) or "", int(match.group(3) or 0)
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return Fraction(0)
+    magnitude = len(whole.lstrip("0")) + exp if whole.lstrip("0") else exp - (len(frac) - len(frac.lstrip("0")))
+    if magnitude > _MAX_MAGNITUDE:
+        raise InputError(field, Msg.of("error.out_of_range", value=_short(text)))
+    if magnitude < -_MAX_MAGNITUDE:
+        return Fraction(0)
+    return Fraction(int(whole + frac)) * Fraction(10) ** (exp - len(frac))
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:18] + "…" + text[-18:])
+
+
+def parse_bytes_exact(text: str | int, field: str = "size") -> int:
+    """``"80GB"`` -> 80_000_000_000, ``"80GiB"`` -> 85_899_345_920, ``"24576MiB"``; a bare number is bytes.
+    Exact: the unit multiplies the decimal before rounding to whole bytes; the range is the caller's."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InputError(field, Msg.of("error.size_expected"))
+    if isinstance(text, int):
+        if text < 0:
+            raise InputError(field, Msg.of("error.negative", text=str(text)), Msg.of("allowed.at_least_zero"))
+        return text
     match = _SIZE_RE.match(text)
     if not match:
-        raise InputError(field, f"cannot read {text!r} as a size", "a number with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB")
+        raise InputError(field, Msg.of("error.size_syntax", text=_short(text)), Msg.of("allowed.size_units"))
     number, unit = match.groups()
     factor = BYTE_UNITS.get((unit or "B").upper())
     if factor is None:
-        raise InputError(field, f"unknown unit {unit!r} in {text!r}", "B, KB, MB, GB, TB, KiB, MiB, GiB, TiB")
-    return int(round(_finite(float(number), field, text) * factor))
+        raise InputError(field, Msg.of("error.size_unit", unit=repr(unit), text=_short(text)),
+                         Msg.of("allowed.unit_names"))
+    value = exact_number(number, field)
+    if value is None:
+        raise InputError(field, Msg.of("error.size_syntax", text=_short(text)), Msg.of("allowed.size_units"))
+    return round(value * factor)
 
 
-def parse_count(text: str | int | float, field: str = "params") -> int:
-    """``"7B"`` -> 7_000_000_000, ``"124M"``, ``"7.5e9"``, ``"350K"``; a bare integer is itself."""
-    if isinstance(text, bool):
-        raise InputError(field, "expected a count such as 7B or 124M")
+def parse_count_exact(text: str | int, field: str = "params") -> int:
+    """``"7B"`` -> 7_000_000_000, ``"124M"``, ``"7.5e9"``, ``"350K"``; a bare integer is itself. Exact, and
+    a count that is not whole (``1.5``) is an error, not silently rounded."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InputError(field, Msg.of("error.count_expected"))
     if isinstance(text, int):
         if text < 0:
-            raise InputError(field, f"{text} is negative", ">= 0")
+            raise InputError(field, Msg.of("error.negative", text=str(text)), Msg.of("allowed.at_least_zero"))
         return text
-    if isinstance(text, float):
-        return int(round(_finite(text, field, str(text))))
-    match = _SIZE_RE.match(text.replace("_", "").replace(",", ""))
+    cleaned = text.replace("_", "").replace(",", "")
+    match = _SIZE_RE.match(cleaned)
     if not match:
-        raise InputError(field, f"cannot read {text!r} as a count", "a number with optional K, M, B (or G), T")
+        raise InputError(field, Msg.of("error.count_syntax", text=_short(text)), Msg.of("allowed.count_suffixes"))
     number, suffix = match.groups()
     factor = COUNT_SUFFIXES.get(suffix.upper())
     if factor is None:
-        raise InputError(field, f"unknown suffix {suffix!r} in {text!r}", "K, M, B (or G), T")
-    return int(round(_finite(float(number), field, text) * factor))
+        raise InputError(field, Msg.of("error.count_suffix", suffix=repr(suffix), text=_short(text)),
+                         Msg.of("allowed.suffix_names"))
+    value = exact_number(number, field)
+    if value is None:
+        raise InputError(field, Msg.of("error.count_syntax", text=_short(text)), Msg.of("allowed.count_suffixes"))
+    value *= factor
+    if value.denominator != 1:
+        raise InputError(field, Msg.of("error.not_whole_count", text=_short(text)), Msg.of("allowed.count_suffixes"))
+    return int(value)
+
+
+def parse_bytes(text: str | int | float, field: str = "size") -> int:
+    """As ``parse_bytes_exact``; a float (from code, not from a person) is rounded to whole bytes."""
+    if isinstance(text, float) and not isinstance(text, bool):
+        if text != text or text in (float("inf"), float("-inf")) or text < 0:
+            raise InputError(field, Msg.of("error.not_finite", text=repr(text)))
+        return round(text)
+    return parse_bytes_exact(text, field)
+
+
+def parse_count(text: str | int | float, field: str = "params") -> int:
+    """As ``parse_count_exact``; a float (from code) is rounded to a whole count."""
+    if isinstance(text, float) and not isinstance(text, bool):
+        if text != text or text in (float("inf"), float("-inf")) or text < 0:
+            raise InputError(field, Msg.of("error.not_finite", text=repr(text)))
+        return round(text)
+    return parse_count_exact(text, field)
 
 
 def unit_factor(unit: str) -> int:
     if unit not in FORMAT_UNITS:
-        raise InputError("unit", f"unknown unit {unit!r}", ", ".join(FORMAT_UNITS))
+        raise InputError("unit", Msg.of("error.unknown_value", value=repr(unit)),
+                         Msg.of("allowed.choices", choices=", ".join(FORMAT_UNITS)))
     return GB if unit == "GB" else GiB
 
 
