@@ -15,191 +15,34 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
 from vramgui.core import specs
-from vramgui.core.architecture import FAMILIES, Architecture
+from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
-from vramgui.core.messages import QT_TRANSLATE_NOOP as _t
+from vramgui.core.field_table import (
+    MAX_BATCH,
+    MAX_BYTES,
+    MAX_EXPERTS,
+    MAX_GPUS,
+    MAX_GPUS_PER_NODE,
+    MAX_LAYERS,
+    MAX_PARAMS,
+    MAX_SEQ,
+    MAX_WIDTH,
+    TABLE,
+    Field,
+    Kind,
+)
+from vramgui.core.field_table_arch import ARCH_TABLE
 from vramgui.core.messages import Msg
 from vramgui.core.units import parse_bytes_exact, parse_count_exact
 
-Kind = Literal["int", "count", "bytes", "fraction", "choice", "bool", "text"]
-
-MAX_PARAMS = 10**15
-MAX_GPUS = 10**6
-MAX_GPUS_PER_NODE = 4096
-MAX_BATCH = 10**7
-MAX_SEQ = 10**8
-MAX_BYTES = 10**18
-MAX_LAYERS = 10_000  # the deepest published LLMs have ~100-200 blocks
-MAX_WIDTH = 10**8  # hidden, heads, FFN and vocabulary sizes
-MAX_EXPERTS = 10**5
-
-
-@dataclass(frozen=True)
-class Field:
-    """One scenario input. ``default`` and ``type`` come from the dataclass that holds the field."""
-
-    path: str
-    kind: Kind
-    label: str
-    tooltip: str = ""
-    low: int | float | None = None
-    high: int | float | None = None
-    high_open: bool = False  # the range excludes ``high`` (the reserve fraction: 0 <= value < 1)
-    choices: tuple[Any, ...] = ()
-    flag: str | None = None
-    metavar: str | None = None
-    unit: str = ""  # shown beside the editor: "bytes", "parameters", "tokens", "samples", "GPUs"
-    default: Any = None
-    optional: bool = False  # None is a value: "not given" (no global batch, no GPU memory...)
-
-    @property
-    def group(self) -> str:
-        parts = self.path.split(".")
-        return "architecture" if parts[:2] == ["model", "architecture"] else parts[0]
-
-    @property
-    def name(self) -> str:
-        return self.path.rsplit(".", 1)[-1]
-
-    def allowed(self) -> Msg:
-        """The allowed values as a message (also the range shown in tooltips)."""
-        if self.kind == "choice":
-            return Msg.of("allowed.choices", choices=", ".join(str(c) for c in self.choices))
-        if self.kind == "bool":
-            return Msg.of("allowed.true_false")
-        if self.kind == "fraction":
-            return Msg.of("allowed.fraction")
-        if self.low is None or self.high is None:
-            return Msg.of("allowed.range", low="", high="")
-        return Msg.of("allowed.range", low=f"{self.low:,}", high=f"{self.high:,}")
-
-
-def _f(path: str, kind: Kind, label: str, tooltip: str = "", **kw: Any) -> Field:
-    return Field(path, kind, label, tooltip, **kw)
-
-
-_A = "model.architecture."
-# Order is the order of the form and of `--help`. Labels and tooltips use the "Fields" translation context.
-_TABLE: tuple[Field, ...] = (
-    _f("model.name", "text", _t("Fields", "Model name"), _t("Fields", "A label for the model")),
-    _f("model.params", "count", _t("Fields", "Parameters"),
-       _t("Fields", "Parameter count: 7B, 124M, 7.5e9 (no activations without an architecture)"),
-       low=1, high=MAX_PARAMS, flag="--params", metavar="COUNT", unit="parameters"),
-    _f("model.largest_layer", "count", _t("Fields", "Largest layer"),
-       _t("Fields", "DeepSpeed ZeRO-3's largest layer, in parameters; from the architecture when empty"),
-       low=0, high=MAX_PARAMS, flag="--largest-layer", metavar="COUNT", unit="parameters"),
-    _f(_A + "family", "choice", _t("Fields", "Block style"), choices=FAMILIES),
-    _f(_A + "model_type", "text", _t("Fields", "Model type")),
-    _f(_A + "num_layers", "int", _t("Fields", "Layers"), low=1, high=MAX_LAYERS),
-    _f(_A + "hidden_size", "int", _t("Fields", "Hidden size"), low=1, high=MAX_WIDTH),
-    _f(_A + "num_heads", "int", _t("Fields", "Attention heads"), low=1, high=MAX_WIDTH),
-    _f(_A + "num_kv_heads", "int", _t("Fields", "KV heads"), low=1, high=MAX_WIDTH),
-    _f(_A + "head_dim", "int", _t("Fields", "Head dimension"), low=1, high=10**6),
-    _f(_A + "ffn_size", "int", _t("Fields", "FFN size"), low=1, high=MAX_WIDTH),
-    _f(_A + "vocab_size", "int", _t("Fields", "Vocabulary"), low=1, high=MAX_WIDTH),
-    _f(_A + "tied_embeddings", "bool", _t("Fields", "Tied embeddings")),
-    _f(_A + "attention_bias", "bool", _t("Fields", "Attention bias")),
-    _f(_A + "attention_out_bias", "bool", _t("Fields", "Attention output bias")),
-    _f(_A + "mlp_bias", "bool", _t("Fields", "MLP bias")),
-    _f(_A + "norm", "choice", _t("Fields", "Norm"), choices=("rmsnorm", "layernorm")),
-    _f(_A + "max_position_embeddings", "int", _t("Fields", "Max positions"), low=0, high=MAX_SEQ),
-    _f(_A + "learned_pos_embeddings", "bool", _t("Fields", "Learned positions")),
-    _f(_A + "num_experts", "int", _t("Fields", "Experts"), low=0, high=MAX_EXPERTS),
-    _f(_A + "experts_per_token", "int", _t("Fields", "Experts per token"), low=0, high=MAX_EXPERTS),
-    _f(_A + "shared_experts", "int", _t("Fields", "Shared experts"), low=0, high=MAX_EXPERTS),
-    _f(_A + "moe_ffn_size", "int", _t("Fields", "Expert FFN size"), low=1, high=MAX_WIDTH),
-    _f(_A + "dense_layers", "int", _t("Fields", "Dense layers"), low=0, high=MAX_LAYERS),
-    _f(_A + "norms_per_layer", "int", _t("Fields", "Norms per layer"), low=0, high=16),
-    _f(_A + "qk_norm", "bool", _t("Fields", "QK norm")),
-    _f(_A + "qk_norm_per_head", "bool", _t("Fields", "QK norm per head")),
-    _f(_A + "attention_sinks", "bool", _t("Fields", "Attention sinks")),
-    _f(_A + "final_norm", "bool", _t("Fields", "Final norm")),
-    _f(_A + "head_bias", "bool", _t("Fields", "Output layer bias")),
-    _f(_A + "fused_qkv", "bool", _t("Fields", "Fused QKV")),
-    _f(_A + "fused_gate_up", "bool", _t("Fields", "Fused gate/up")),
-    _f(_A + "parallel_attn", "bool", _t("Fields", "Parallel attention")),
-    _f(_A + "moe_layer_step", "int", _t("Fields", "MoE layer step"), low=1, high=MAX_LAYERS),
-    _f(_A + "shared_expert_ffn_size", "int", _t("Fields", "Shared expert FFN size"), low=1, high=MAX_WIDTH),
-    _f(_A + "shared_expert_gate", "bool", _t("Fields", "Shared expert gate")),
-    _f(_A + "router_bias", "bool", _t("Fields", "Router bias")),
-    _f(_A + "q_lora_rank", "int", _t("Fields", "Query LoRA rank"), low=0, high=MAX_WIDTH),
-    _f(_A + "kv_lora_rank", "int", _t("Fields", "KV LoRA rank"), low=0, high=MAX_WIDTH),
-    _f(_A + "qk_rope_head_dim", "int", _t("Fields", "RoPE head dimension"), low=0, high=10**6),
-    _f(_A + "v_head_dim", "int", _t("Fields", "Value head dimension"), low=1, high=10**6),
-    _f("precision.dtype", "choice", _t("Fields", "Dtype"),
-       _t("Fields", "Dtype of weights, gradients and activations"), choices=specs.DTYPES, flag="--dtype"),
-    _f("precision.recipe", "choice", _t("Fields", "Recipe"),
-       _t("Fields", "mixed: fp32 master weights beside the dtype; pure: the dtype alone"),
-       choices=specs.RECIPES, flag="--precision"),
-    _f("precision.optimizer", "choice", _t("Fields", "Optimizer"), choices=specs.OPTIMIZERS, flag="--optimizer"),
-    _f("training.micro_batch", "int", _t("Fields", "Micro-batch"),
-       _t("Fields", "Samples per GPU per forward/backward"), low=1, high=MAX_BATCH, flag="--micro-batch",
-       metavar="N", unit="samples"),
-    _f("training.seq_len", "int", _t("Fields", "Sequence length"), _t("Fields", "Tokens per sample"),
-       low=1, high=MAX_SEQ, flag="--seq-len", metavar="N", unit="tokens"),
-    _f("training.global_batch", "int", _t("Fields", "Global batch"),
-       _t("Fields", "Samples per optimizer step (gives the accumulation steps); empty: one micro-batch per GPU"),
-       low=1, high=MAX_BATCH * MAX_GPUS, flag="--global-batch", metavar="N", unit="samples"),
-    _f("training.recompute", "choice", _t("Fields", "Recompute"), _t("Fields", "Activation recomputation"),
-       choices=specs.RECOMPUTE, flag="--recompute"),
-    _f("training.attention", "choice", _t("Fields", "Attention"),
-       _t("Fields", "eager keeps the attention scores, flash does not"), choices=specs.ATTENTION,
-       flag="--attention"),
-    _f("training.implementation", "choice", _t("Fields", "Implementation"),
-       _t("Fields", "Activation accounting profile"), choices=specs.IMPLEMENTATIONS, flag="--implementation"),
-    _f("parallel.num_gpus", "int", _t("Fields", "Number of GPUs"), _t("Fields", "GPUs in all"),
-       low=1, high=MAX_GPUS, flag="--gpus", metavar="N", unit="GPUs"),
-    _f("parallel.gpus_per_node", "int", _t("Fields", "GPUs per node"),
-       _t("Fields", "GPUs per node, for host memory per node (the last node may be partial)"),
-       low=1, high=MAX_GPUS_PER_NODE, flag="--gpus-per-node", metavar="N", unit="GPUs"),
-    _f("parallel.zero_stage", "choice", _t("Fields", "ZeRO stage"), _t("Fields", "ZeRO stage, 0 = DDP"),
-       choices=specs.ZERO_STAGES, flag="--stage"),
-    _f("parallel.tp", "int", _t("Fields", "Tensor parallel"), _t("Fields", "Tensor-parallel size"),
-       low=1, high=MAX_GPUS, flag="--tp", metavar="N"),
-    _f("parallel.pp", "int", _t("Fields", "Pipeline parallel"), _t("Fields", "Pipeline-parallel size"),
-       low=1, high=MAX_GPUS, flag="--pp", metavar="N"),
-    _f("parallel.sp", "bool", _t("Fields", "Sequence parallel"),
-       _t("Fields", "Megatron sequence parallelism: shards norm and dropout activations over the TP group"),
-       flag="--sp"),
-    _f("parallel.distributed_optimizer", "bool", _t("Fields", "Distributed optimizer"),
-       _t("Fields", "Megatron's distributed optimizer: optimizer states sharded over data-parallel ranks"),
-       flag="--distributed-optimizer"),
-    _f("offload.optimizer", "choice", _t("Fields", "Optimizer offload"),
-       _t("Fields", "Optimizer states to CPU memory (ZeRO-Offload)"), choices=specs.OFFLOAD,
-       flag="--offload-optimizer"),
-    _f("offload.params", "choice", _t("Fields", "Parameter offload"),
-       _t("Fields", "Parameters to CPU memory (ZeRO-3 only)"), choices=specs.OFFLOAD, flag="--offload-params"),
-    _f("offload.zero_init", "bool", _t("Fields", "zero.Init"),
-       _t("Fields", "DeepSpeed zero.Init: the model is created already partitioned (host memory per node)"),
-       flag="--zero-init"),
-    _f("hardware.gpu_name", "text", _t("Fields", "GPU"), _t("Fields", "The GPU's name (informational)")),
-    _f("hardware.gpu_memory", "bytes", _t("Fields", "Memory per GPU"),
-       _t("Fields", "Memory per GPU: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB; empty: fit not judged"),
-       low=1, high=MAX_BYTES, flag="--gpu-memory", metavar="SIZE", unit="bytes"),
-    _f("hardware.reserve", "fraction", _t("Fields", "Reserve"),
-       _t("Fields", "Fraction of GPU memory kept back (the seed's overhead_ratio)"),
-       low=0.0, high=1.0, high_open=True, flag="--reserve", metavar="FRACTION"),
-    _f("overhead.cuda_context", "bytes", _t("Fields", "CUDA context"),
-       _t("Fields", "CUDA context and allocator slack per GPU"), low=0, high=MAX_BYTES, flag="--cuda-context",
-       metavar="SIZE", unit="bytes"),
-    _f("overhead.comm_buffers", "bytes", _t("Fields", "Communication buffers"),
-       _t("Fields", "DDP/ZeRO communication buckets per GPU"), low=0, high=MAX_BYTES, flag="--comm-buffers",
-       metavar="SIZE", unit="bytes"),
-    _f("overhead.zero3_live_params", "count", _t("Fields", "ZeRO-3 live parameters"),
-       _t("Fields", "ZeRO-3 parameters gathered at once (DeepSpeed's stage3_max_live_parameters)"),
-       low=0, high=MAX_PARAMS, flag="--live-params", metavar="COUNT", unit="parameters"),
-    _f("overhead.extra", "bytes", _t("Fields", "Extra memory"), _t("Fields", "Anything else per GPU"),
-       low=0, high=MAX_BYTES, flag="--extra", metavar="SIZE", unit="bytes"),
-    _f("convention", "choice", _t("Fields", "Convention"),
-       _t("Fields", "Whose accounting: the ZeRO paper, DeepSpeed's estimator or Megatron-LM"),
-       choices=specs.CONVENTIONS, flag="--convention"),
-)
+__all__ = [
+    "MAX_BATCH", "MAX_BYTES", "MAX_EXPERTS", "MAX_GPUS", "MAX_GPUS_PER_NODE", "MAX_LAYERS", "MAX_PARAMS",
+    "MAX_SEQ", "MAX_WIDTH", "Field", "Kind",
+]
 
 
 # ------------------------------------------------------------------------------- types and defaults
@@ -215,7 +58,7 @@ def _leaf_types(cls: type, prefix: str) -> dict[str, tuple[Any, Any]]:
         if inner is not None:
             out.update(_leaf_types(inner, f"{prefix}{f.name}."))
             continue
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
         out[prefix + f.name] = (tp, default)
     return out
 
@@ -238,12 +81,12 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in _TABLE}
+    table = {f.path: f for f in (*TABLE, *ARCH_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
-    return {path: dataclasses.replace(f, default=leaves[path][1], optional=_is_optional(leaves[path][0]))
-            for path, f in table.items()}
+    return {path: dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
+            for path, (tp, default) in leaves.items()}
 
 
 def field(path: str) -> Field:
@@ -324,10 +167,7 @@ def check(f: Field, value: Any) -> Any:
 
 def _show(value: Any) -> str:
     """A value as it appears in a message: short (a 4,000-digit number is not echoed whole)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = f"{value:,}"
-    else:
-        text = repr(value)
+    text = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
     return text if len(text) <= 40 else text[:18] + "…" + text[-18:]
 
 
@@ -367,9 +207,10 @@ def parse(f: Field, text: str) -> Any:
         return check(f, value)
     cleaned = raw.replace(",", "").replace("_", "")
     try:
-        return check(f, int(cleaned))
+        number = int(cleaned)
     except ValueError:
         raise InputError(f.path, Msg.of("error.whole_number", value=_show(raw)), f.allowed()) from None
+    return check(f, number)  # outside the try: its InputError is a ValueError too, and says "out of range"
 
 
 def format_value(f: Field, value: Any) -> str:

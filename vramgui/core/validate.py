@@ -57,7 +57,7 @@ def check_fields(s: Scenario) -> None:
 
 @lru_cache(maxsize=256)  # frozen architectures: check each once (a failed check raises and is not cached)
 def _check_architecture(arch: Architecture) -> None:
-    layers = arch.num_layers
+    layers: object = arch.num_layers  # any JSON value until checked
     if isinstance(layers, int) and not isinstance(layers, bool) and layers > MAX_LAYERS:
         raise InputError(_ARCH + "num_layers", Msg.of("error.layers_over_limit", layers=f"{layers:,}",
                                                       limit=f"MAX_LAYERS = {MAX_LAYERS:,}"),
