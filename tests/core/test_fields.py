@@ -1,0 +1,177 @@
+"""The field registry: one entry per scenario field, values that round-trip, exact parsing, clear errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vramgui.core import fields, specs
+from vramgui.core.errors import InputError
+from vramgui.core.messages import CATALOGUE, Msg, render
+
+FIELDS = fields.fields()
+
+
+def _leaves(obj: object, prefix: str = "") -> list[str]:
+    out = []
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        value = getattr(obj, f.name)
+        if dataclasses.is_dataclass(value):
+            out += _leaves(value, f"{prefix}{f.name}.")
+        else:
+            out.append(prefix + f.name)
+    return out
+
+
+def test_every_dataclass_field_is_registered_once_in_declaration_order():
+    from vramgui.core.architecture import Architecture
+
+    scenario = specs.Scenario(model=specs.ModelSpec(architecture=Architecture()))
+    assert [f.path for f in FIELDS] == _leaves(scenario)
+
+
+def test_defaults_come_from_the_dataclasses_and_are_valid():
+    s = specs.Scenario(model=specs.ModelSpec(params=7 * 10**9))
+    for f in FIELDS:
+        if f.group == "architecture":
+            continue
+        assert fields.get(s, f.path) == f.default or f.path == "model.params"
+        if f.default is not None:
+            assert fields.check(f, f.default) == f.default
+
+
+def test_flags_are_unique_and_map_back():
+    flags = [f.flag for f in FIELDS if f.flag]
+    assert len(flags) == len(set(flags))
+    for f in FIELDS:
+        if f.flag:
+            assert fields.by_flag(f.flag) is f
+            assert fields.flag_of(f.path) == f.flag
+
+
+def test_labels_and_ranges_are_complete():
+    for f in FIELDS:
+        assert f.label, f.path
+        if f.kind in ("int", "count", "bytes", "fraction"):
+            assert f.low is not None and f.high is not None and f.low <= f.high, f.path
+        if f.kind == "choice":
+            assert f.choices, f.path
+            assert f.default in f.choices, f.path
+
+
+def _values(f: fields.Field) -> st.SearchStrategy:
+    if f.kind == "bool":
+        return st.booleans()
+    if f.kind == "choice":
+        return st.sampled_from(f.choices)
+    if f.kind == "text":
+        return st.text(max_size=20).filter(lambda t: t.strip() == t)
+    if f.kind == "fraction":
+        return st.floats(min_value=0.0, max_value=0.999999, allow_nan=False)
+    return st.integers(min_value=int(f.low), max_value=int(f.high))
+
+
+@pytest.mark.parametrize("f", [f for f in FIELDS if f.kind != "text"], ids=lambda f: f.path)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_format_then_parse_gives_the_value_back(f, data):
+    value = data.draw(_values(f))
+    assert fields.parse(f, fields.format_value(f, value)) == value
+
+
+def test_optional_fields_read_empty_text_as_not_given():
+    assert fields.parse(fields.field("training.global_batch"), "  ") is None
+    assert fields.parse(fields.field("hardware.gpu_memory"), "") is None
+    with pytest.raises(InputError):
+        fields.parse(fields.field("training.micro_batch"), "")
+
+
+def test_sizes_and_counts_are_exact():
+    mem = fields.field("hardware.gpu_memory")
+    assert fields.parse(mem, "80GiB") == 80 * 2**30
+    assert fields.parse(mem, "9007199254740993B") == 9007199254740993  # a float would give ...992
+    assert fields.parse(mem, "0.5KiB") == 512
+    assert fields.parse(fields.field("model.params"), "7.5e9") == 7_500_000_000
+    assert fields.parse(fields.field("model.params"), "1_000") == 1000
+
+
+@pytest.mark.parametrize(("path", "text"), [
+    ("hardware.gpu_memory", "1e308GB"), ("hardware.gpu_memory", "1e300"), ("model.params", "1e300T"),
+    ("overhead.extra", "1e308GB"), ("overhead.zero3_live_params", "1e308T"), ("model.params", "1e999999999"),
+])
+def test_huge_numbers_are_range_errors_after_the_unit(path, text):
+    start = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        fields.parse(fields.field(path), text)
+    assert time.perf_counter() - start < 1.0
+    err = info.value
+    assert err.field == path
+    assert err.allowed_msg is not None and "to" in err.allowed
+
+
+def test_a_count_must_be_whole():
+    with pytest.raises(InputError, match="not a whole number"):
+        fields.parse(fields.field("model.params"), "1.5")
+    with pytest.raises(InputError, match="not a whole number"):
+        fields.parse(fields.field("model.largest_layer"), "0.4")
+
+
+def test_errors_name_the_field_and_range_and_do_not_echo_huge_values():
+    tp = fields.field("parallel.tp")
+    with pytest.raises(InputError) as info:
+        fields.check(tp, 10**4000)
+    assert info.value.field == "parallel.tp"
+    assert len(str(info.value)) < 200
+    with pytest.raises(InputError, match=r"allowed: 1 to 1,000,000"):
+        fields.parse(tp, "0")
+    with pytest.raises(InputError, match="allowed: 0 <= value < 1"):
+        fields.parse(fields.field("hardware.reserve"), "1")
+    with pytest.raises(InputError, match="allowed: paper, deepspeed, megatron"):
+        fields.parse(fields.field("convention"), "zero")
+
+
+def test_choice_fields_parse_their_own_type():
+    assert fields.parse(fields.field("parallel.zero_stage"), "3") == 3
+    assert fields.parse(fields.field("parallel.sp"), "true") is True
+
+
+def test_with_value_sets_nested_paths_and_starts_an_architecture():
+    s = specs.Scenario(model=specs.ModelSpec(params=10**9))
+    s2 = fields.with_value(s, "overhead.cuda_context", 2 * 10**9)
+    assert s2.overhead.cuda_context == 2 * 10**9 and s.overhead.cuda_context == 0
+    s3 = fields.with_value(s, "model.architecture.num_layers", 12)
+    assert s3.model.architecture is not None and s3.model.architecture.num_layers == 12
+
+
+@pytest.mark.parametrize(("changes", "path", "inactive"), [
+    ({"convention": "megatron"}, "parallel.zero_stage", True),
+    ({"convention": "paper"}, "parallel.zero_stage", False),
+    ({"convention": "paper"}, "parallel.distributed_optimizer", True),
+    ({"convention": "megatron"}, "parallel.distributed_optimizer", False),
+    ({"convention": "paper"}, "offload.zero_init", True),
+    ({"convention": "deepspeed"}, "offload.zero_init", False),
+    ({}, "offload.params", True),
+    ({"parallel.zero_stage": 3}, "offload.params", False),
+    ({}, "parallel.sp", True),
+    ({"parallel.tp": 2, "parallel.num_gpus": 2}, "parallel.sp", False),
+    ({"convention": "deepspeed"}, "precision.optimizer", True),
+])
+def test_inactive_reasons(changes, path, inactive):
+    s = specs.Scenario(model=specs.ModelSpec(params=10**9))
+    for key, value in changes.items():
+        s = fields.with_value(s, key, value)
+    reason = fields.inactive_reason(s, path)
+    assert (reason is not None) == inactive
+    if reason is not None:
+        assert render(reason)
+
+
+def test_message_ids_are_checked():
+    with pytest.raises(KeyError):
+        Msg.of("error.no_such_message")
+    for code, template in CATALOGUE.items():
+        assert template, code
