@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
                             module.run())
             else:
                 module.main()
-        except Exception as err:  # one broken benchmark must not hide the others
+        except Exception as err:  # noqa: BLE001 - one broken benchmark must not hide the others
             failures += 1
             print(f"\n{name}: FAILED: {type(err).__name__}: {err}", file=sys.stderr)
         print(f"({name} took {time.perf_counter() - started:.1f} s)")

@@ -34,7 +34,7 @@ def _dump(args: list[str]) -> int:
         print(f"{layers} layers: {total:,} bytes")
         grouped = Counter((r.nbytes, r.shape, r.dtype, r.saved_by) for r in rows)
         for (nbytes, shape, dt, by), count in sorted(grouped.items(), key=lambda kv: -kv[0][0] * kv[1]):
-            print(f"  {count:3d} x {nbytes:>12,}  {str(shape):22} {dt:9} {', '.join(by)}")
+            print(f"  {count:3d} x {nbytes:>12,}  {shape!s:22} {dt:9} {', '.join(by)}")
     print(f"one layer: {totals[1] - totals[0]:,} bytes")
     return 0
 

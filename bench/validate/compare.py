@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import tempfile
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import torch
 
@@ -15,8 +16,8 @@ from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES, Family
 from bench.validate.measure import ModelStates, model_states_after_adamw_step, saved_activations
 from vramgui.core.activations import estimate_activations
 from vramgui.core.architecture import count_param_tensors
-from vramgui.core.hf_config import load_model_spec
 from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.io.hf_config import load_model_spec
 
 DTYPES = {"bf16": torch.bfloat16, "fp32": torch.float32}
 ATTENTION = {"eager": "eager", "sdpa": "flash"}  # transformers name -> vramgui name
@@ -105,7 +106,7 @@ def _quiet() -> Any:
 
 def build(fam: Family, layers: int, dtype: str, attention: str = "sdpa", seed: int = 0) -> torch.nn.Module:
     config = fam.make_config(layers)
-    config._attn_implementation = attention
+    config._attn_implementation = attention  # noqa: SLF001 - transformers' switch for the attention kernel
     torch.manual_seed(seed)
     model = fam.model_class()(config).to(DTYPES[dtype])
     model.train()
@@ -152,8 +153,9 @@ def activation_rows(fam: Family, dtype: str, states: ModelStates) -> Iterator[Ac
                 measured_deeper, _ = saved_activations(deeper, batch, seq, vocab)
 
                 def est(implementation: str, a: Any = arch) -> int:
-                    training = TrainingSpec(micro_batch=batch, seq_len=seq, recompute=recompute,
-                                            attention=ATTENTION[attention], implementation=implementation)
+                    # est is called within this iteration only, so the loop variables are the current ones
+                    training = TrainingSpec(micro_batch=batch, seq_len=seq, recompute=recompute,  # noqa: B023
+                                            attention=ATTENTION[attention], implementation=implementation)  # noqa: B023
                     return estimate_activations(a, training, ParallelSpec(), dtype).total
 
                 hf = est("hf")
@@ -198,9 +200,9 @@ def count_rows(fixtures: Path | None) -> Iterator[CountRow]:
         yield _count_row(tf, fam.key, config.to_dict(), fam.model_class())
     if fixtures is None or not fixtures.is_dir():
         return
-    cases: list[tuple[str, dict[str, Any]]] = []
-    for path in sorted(fixtures.glob("*/config.json")):
-        cases.append((path.parent.name, json.loads(path.read_text())))
+    cases: list[tuple[str, dict[str, Any]]] = [
+        (path.parent.name, json.loads(path.read_text())) for path in sorted(fixtures.glob("*/config.json"))
+    ]
     recorded = fixtures / "transformers_measured.json"  # the catalog's small variants, re-measured here
     if recorded.is_file():
         for name, case in json.loads(recorded.read_text()).get("cases", {}).items():

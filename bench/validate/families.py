@@ -7,8 +7,9 @@ attention biases, tied embeddings, a vocabulary larger than the hidden size, rou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import transformers as tf
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextlib
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import torch
-import torch.nn.functional as F
+import torch.nn.functional as F  # noqa: N812 - PyTorch's own convention
 
 
 @dataclass(frozen=True)

@@ -105,15 +105,15 @@ def render(acts: list[ActivationRow], states: list[StatesRow], counts: list[Coun
     for r in states:
         m = r.measured
         lines.append(
-            f"| {labels.get(r.family, r.family)} | {r.dtype} | {_n(m.params)} | {m.param_tensors} | {_n(m.parameters)} | "
-            f"{_n(r.parameters)} | {_n(m.gradients)} | {_n(r.gradients)} | {_n(m.optimizer_states)} | "
-            f"{_n(r.optimizer_states)} | {'yes' if r.ok else '**no**'} |"
+            f"| {labels.get(r.family, r.family)} | {r.dtype} | {_n(m.params)} | {m.param_tensors} | "
+            f"{_n(m.parameters)} | {_n(r.parameters)} | {_n(m.gradients)} | {_n(r.gradients)} | "
+            f"{_n(m.optimizer_states)} | {_n(r.optimizer_states)} | {'yes' if r.ok else '**no**'} |"
         )
     lines += [
         "",
         "## Parameter counts",
         "",
-        "`vramgui.core.hf_config.load_model_spec` on the config.json against `sum(p.numel())` of the model",
+        "`vramgui.io.hf_config.load_model_spec` on the config.json against `sum(p.numel())` of the model",
         "transformers builds on the meta device, and `architecture.count_param_tensors` (one AdamW `step` scalar",
         "each) against `len(list(model.parameters()))`: the harness's own configs, then every",
         "tests/fixtures/hf_configs/*/config.json and the small variants recorded in transformers_measured.json.",

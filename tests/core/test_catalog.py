@@ -5,16 +5,9 @@ from __future__ import annotations
 import pytest
 
 from vramgui.core.architecture import count_active_params, count_params
-from vramgui.core.catalog import (
-    GiB,
-    find_gpu,
-    find_model,
-    gpu_presets,
-    model_presets,
-    parse_memory,
-    parse_official_count,
-)
+from vramgui.core.catalog import GiB, parse_memory, parse_official_count
 from vramgui.core.errors import InputError
+from vramgui.io.presets import find_gpu, find_model, gpu_presets, model_presets
 
 MODELS = model_presets()
 GPUS = gpu_presets()
@@ -112,7 +105,7 @@ def test_ambiguous_gpu_lists_candidates():
     assert "h100-sxm" in str(err.value) and "h100-pcie" in str(err.value)
 
 
-@pytest.mark.parametrize("label, value, tolerance", [
+@pytest.mark.parametrize(("label", "value", "tolerance"), [
     ("124M", 124_000_000, 500_000), ("7.61B", 7_610_000_000, 5_000_000), ("175.0B", 175_000_000_000, 50_000_000),
     ("162,322,944", 162_322_944, 0), ("70B", 70_000_000_000, 500_000_000),
 ])

@@ -1,7 +1,8 @@
-"""Model and GPU presets, read from the data files in ``resources/presets`` (JSON, standard library).
+"""Model and GPU presets: the entries of the data files in ``resources/presets`` turned into typed presets,
+and the lookup by name. Pure: ``vramgui.io.presets`` reads the files and hands the parsed documents here.
 
-A model preset holds the model's published ``config.json`` values and goes through the same importer as a
-user's file (``vramgui.core.hf_config``), so a preset and an imported config can never be counted differently.
+A model preset holds the model's published ``config.json`` values and goes through the same mapping as a
+user's file (``vramgui.core.hf_mapping``), so a preset and an imported config can never be counted differently.
 GPU memory is kept in bytes with the unit made explicit: vendors quote "GB" for capacities that are binary
 (an "80GB" H100 has 80 GiB = 85,899,345,920 bytes); each entry says which and cites its source.
 """
@@ -9,19 +10,19 @@ GPU memory is kept in bytes with the unit made explicit: vendors quote "GB" for 
 from __future__ import annotations
 
 import difflib
-import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from vramgui.core.architecture import count_active_params, count_params
 from vramgui.core.errors import InputError
-from vramgui.core.hf_config import architecture_from_config
+from vramgui.core.hf_mapping import architecture_from_config
+from vramgui.core.messages import Msg
 from vramgui.core.specs import ModelSpec
 from vramgui.core.units import COUNT_SUFFIXES, GB, GiB
-from vramgui.paths import resource_path
 
+_Preset = TypeVar("_Preset")
 _COUNT_RE = re.compile(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([KMBT]?)\s*$", re.IGNORECASE)
 _MEMORY_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(GiB|GB)\s*$")
 
@@ -104,12 +105,8 @@ def parse_memory(label: str) -> int:
     return round(float(m.group(1)) * (GiB if m.group(2) == "GiB" else GB))
 
 
-def _load(name: str) -> dict[str, Any]:
-    with open(resource_path("presets", name), encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def _model(entry: dict[str, Any]) -> ModelPreset:
+def model_from_entry(entry: dict[str, Any]) -> ModelPreset:
+    """One entry of ``models.json`` (its ``config`` counted through ``architecture_from_config``)."""
     arch = architecture_from_config(entry["config"])
     official, _ = parse_official_count(entry["official"])
     active_label = entry.get("official_active", "")
@@ -123,7 +120,8 @@ def _model(entry: dict[str, Any]) -> ModelPreset:
         official_active_label=active_label, active_difference=entry.get("active_difference", ""))
 
 
-def _gpu(entry: dict[str, Any]) -> GpuPreset:
+def gpu_from_entry(entry: dict[str, Any]) -> GpuPreset:
+    """One entry of ``gpus.json``."""
     return GpuPreset(
         key=entry["key"], name=entry["name"], memory=parse_memory(entry["memory"]),
         vendor_unit=entry["vendor_unit"], vendor=entry["vendor"], source=entry["source"],
@@ -131,24 +129,14 @@ def _gpu(entry: dict[str, Any]) -> GpuPreset:
         memory_type=entry.get("memory_type", ""), segment=entry.get("segment", ""), note=entry.get("note", ""))
 
 
-@cache
-def _models() -> dict[str, ModelPreset]:
-    return {p.key: p for p in map(_model, _load("models.json")["models"])}
+def models_from_document(document: Any) -> dict[str, ModelPreset]:
+    """All model presets of a parsed ``models.json`` by key, in the file's order."""
+    return {p.key: p for p in map(model_from_entry, document["models"])}
 
 
-@cache
-def _gpus() -> dict[str, GpuPreset]:
-    return {g.key: g for g in map(_gpu, _load("gpus.json")["gpus"])}
-
-
-def model_presets() -> dict[str, ModelPreset]:
-    """All model presets by key, in the data file's order."""
-    return dict(_models())
-
-
-def gpu_presets() -> dict[str, GpuPreset]:
-    """All GPU presets by key, in the data file's order."""
-    return dict(_gpus())
+def gpus_from_document(document: Any) -> dict[str, GpuPreset]:
+    """All GPU presets of a parsed ``gpus.json`` by key, in the file's order."""
+    return {g.key: g for g in map(gpu_from_entry, document["gpus"])}
 
 
 def normalize_name(name: str) -> str:
@@ -156,7 +144,9 @@ def normalize_name(name: str) -> str:
     return re.sub(r"[^a-z0-9.]+", "", name.lower())
 
 
-def _find(name: str, presets: dict[str, Any], field: str, names: dict[str, str]) -> Any:
+def find_preset(name: str, presets: Mapping[str, _Preset], field: str, names: Mapping[str, str]) -> _Preset:
+    """The preset ``name`` designates through ``names`` (normalized alias -> key): exact, else the one alias
+    containing it; otherwise an InputError on ``field`` listing close matches."""
     wanted = normalize_name(str(name))
     if wanted and wanted in names:
         return presets[names[wanted]]
@@ -165,33 +155,24 @@ def _find(name: str, presets: dict[str, Any], field: str, names: dict[str, str])
         return presets[containing[0]]
     close = difflib.get_close_matches(wanted, list(names), n=5, cutoff=0.5)
     keys = list(dict.fromkeys(containing[:5] + [names[c] for c in close]))
-    hint = f"close matches: {', '.join(keys)}" if keys else f"known: {', '.join(list(presets)[:12])}, ..."
-    raise InputError(field, f"unknown preset {str(name)[:80]!r}", hint)
+    hint = (Msg.of("allowed.close_matches", names=", ".join(keys)) if keys
+            else Msg.of("allowed.known_presets", names=", ".join(list(presets)[:12])))
+    raise InputError(field, Msg.of("error.unknown_preset", name=repr(str(name)[:80])), hint)
 
 
-@cache
-def _model_names() -> dict[str, str]:
+def model_lookup_names(models: Mapping[str, ModelPreset]) -> dict[str, str]:
+    """Normalized alias -> key: Hugging Face repo id (with and without its owner), display name, key."""
     names: dict[str, str] = {}
-    for key, p in _models().items():
+    for key, p in models.items():
         for alias in (*p.aliases, *(a.split("/", 1)[1] for a in p.aliases), p.name, key):
             names[normalize_name(alias)] = key
     return names
 
 
-@cache
-def _gpu_names() -> dict[str, str]:
+def gpu_lookup_names(gpus: Mapping[str, GpuPreset]) -> dict[str, str]:
+    """Normalized alias -> key: name, name without the vendor, key."""
     names: dict[str, str] = {}
-    for key, g in _gpus().items():
+    for key, g in gpus.items():
         for alias in (g.name, g.name.removeprefix(g.vendor).strip(), key):
             names[normalize_name(alias)] = key
     return names
-
-
-def find_model(name: str) -> ModelPreset:
-    """A model preset by key, display name or Hugging Face repo id; case and separators do not matter."""
-    return _find(name, _models(), "model.preset", _model_names())
-
-
-def find_gpu(name: str) -> GpuPreset:
-    """A GPU preset by key or name ("h100-sxm", "NVIDIA H100 SXM 80GB", "H100 SXM 80GB")."""
-    return _find(name, _gpus(), "hardware.gpu", _gpu_names())

@@ -1,4 +1,4 @@
-"""Preset lists for the choice fields, from the catalog (``vramgui.core.catalog``), cached once per process.
+"""Preset lists for the choice fields, from the presets (``vramgui.io.presets``), cached once per process.
 
 An empty dict when the catalog is missing or broken, so the window still opens (custom model and GPU only).
 """
@@ -11,7 +11,7 @@ from functools import cache
 @cache
 def model_presets() -> dict:
     try:
-        from vramgui.core.catalog import model_presets as load
+        from vramgui.io.presets import model_presets as load
     except ImportError:
         return {}
     return dict(load())
@@ -20,7 +20,7 @@ def model_presets() -> dict:
 @cache
 def gpu_presets() -> dict:
     try:
-        from vramgui.core.catalog import gpu_presets as load
+        from vramgui.io.presets import gpu_presets as load
     except ImportError:
         return {}
     return dict(load())

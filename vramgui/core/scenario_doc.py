@@ -1,4 +1,4 @@
-"""Scenario files: a small, human-readable JSON document with a schema name and version.
+"""Scenario documents: a small, human-readable JSON document with a schema name and version.
 
 Layout (every section optional when written by hand; missing fields take the dataclass defaults)::
 
@@ -12,73 +12,60 @@ Layout (every section optional when written by hand; missing fields take the dat
       "offload": {...}, "hardware": {...}, "overhead": {...}, "convention": "paper"
     }
 
-Reading validates every field (type, allowed values, range) and reports ALL problems at once with their dotted
-field paths in one ``ScenarioError``; unknown fields are problems too, so a typo never silently falls back to a
-default. Cross-field consistency (e.g. GPUs divisible by TP x PP) is the estimate's job, so that every scenario the
-editor can hold round-trips. Fields are serialised generically from ``dataclasses.fields`` so new defaulted fields
-(e.g. in ``Architecture``) need no change here. Pure Python: no Qt (the CLI reads scenarios too).
+Reading first brings an older document to the current layout (``MIGRATIONS``, in order), then validates every
+field - its JSON type here, its allowed values and range by the field registry (``vramgui.core.fields.check``, the
+same rule as the form and the CLI flags) - and reports ALL problems at once with their dotted field paths in one
+``ScenarioError``; unknown fields are problems too, so a typo never silently falls back to a default.
+Cross-field consistency (e.g. GPUs divisible by TP x PP) is the estimate's job, so that every scenario the editor
+can hold round-trips. Fields are serialised generically from ``dataclasses.fields`` so new defaulted fields
+(e.g. in ``Architecture``) need no change here. Pure Python: no Qt, no file access (the CLI reads scenarios
+too); reading and writing the files is ``vramgui.io.scenario_files``.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 import json
 import math
-import os
-import tempfile
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vramgui import __version__
-from vramgui.core import specs
-from vramgui.core.architecture import FAMILIES, Architecture
+from vramgui.core import fields as field_registry
+from vramgui.core.errors import InputError
+from vramgui.core.json_text import JsonError, loads_json
+from vramgui.core.messages import render
 from vramgui.core.specs import Scenario
+
+if TYPE_CHECKING:
+    from os import PathLike
 
 SCHEMA = "vramgui.scenario"
 SCHEMA_VERSION = 1
-MAX_FILE_BYTES = 1_000_000  # a scenario is ~1 kB; anything this big is not one
+MAX_DEPTH = 32  # a scenario nests three levels (model.architecture.num_layers)
+MAX_ITEMS = 100_000  # a scenario holds about a hundred values
 _HEADER_KEYS = ("schema", "schema_version", "app_version", "name", "preset")
 _PRESET_KEYS = ("model", "gpu")
 
-# Allowed values / ranges per (dataclass, field). Fields not listed get type checks only (new fields stay readable).
-_CHOICES: dict[tuple[type, str], tuple] = {
-    (specs.PrecisionSpec, "dtype"): specs.DTYPES,
-    (specs.PrecisionSpec, "recipe"): specs.RECIPES,
-    (specs.PrecisionSpec, "optimizer"): specs.OPTIMIZERS,
-    (specs.TrainingSpec, "recompute"): specs.RECOMPUTE,
-    (specs.TrainingSpec, "attention"): specs.ATTENTION,
-    (specs.TrainingSpec, "implementation"): specs.IMPLEMENTATIONS,
-    (specs.ParallelSpec, "zero_stage"): specs.ZERO_STAGES,
-    (specs.OffloadSpec, "optimizer"): specs.OFFLOAD,
-    (specs.OffloadSpec, "params"): specs.OFFLOAD,
-    (Scenario, "convention"): specs.CONVENTIONS,
-    (Architecture, "family"): FAMILIES,
-    (Architecture, "norm"): ("rmsnorm", "layernorm"),
-}
-_AT_LEAST_ONE = {
-    specs.ModelSpec: ("params", "largest_layer"),
-    specs.TrainingSpec: ("micro_batch", "seq_len", "global_batch"),
-    specs.ParallelSpec: ("num_gpus", "gpus_per_node", "tp", "pp"),
-    specs.HardwareSpec: ("gpu_memory",),
-    Architecture: ("num_layers", "hidden_size", "num_heads", "num_kv_heads", "head_dim", "ffn_size",
-                   "vocab_size", "moe_ffn_size"),
-}
-_AT_LEAST_ZERO = {
-    specs.OverheadSpec: ("cuda_context", "comm_buffers", "zero3_live_params", "extra"),
-    Architecture: ("max_position_embeddings", "num_experts", "experts_per_token", "shared_experts",
-                   "dense_layers"),
-}
+# Migrations: MIGRATIONS[v] turns a version-v document (a plain dict, header included) into a version v + 1 one.
+# They run in order from the file's version up to SCHEMA_VERSION, before validation, so the checks below only
+# ever see the current layout. Every version below SCHEMA_VERSION has one (tests/core/test_scenario_versions.py).
+# A new field whose default keeps old results needs none; a renamed field, or one whose meaning or default
+# changed, does: bump SCHEMA_VERSION and add the converter here, and say what it does in docs/scenarios.md.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
 
 
 class ScenarioError(ValueError):
     """A scenario document that cannot be used. ``problems`` lists every ``(field_path, message)`` found;
     ``source`` is the file it came from (if any). ``str()`` is a complete message for a dialog or stderr."""
 
-    def __init__(self, problems: list[tuple[str, str]], source: str | os.PathLike | None = None) -> None:
+    def __init__(self, problems: list[tuple[str, str]], source: str | PathLike[str] | None = None) -> None:
         self.problems = list(problems)
         self.source = None if source is None else str(source)
         head = f"{self.source}: " if self.source else ""
@@ -118,7 +105,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def scenario_to_dict(scenario: Scenario, *, name: str | None = None, preset: PresetRef | None = None) -> dict:
+def scenario_to_dict(scenario: Scenario, *, name: str | None = None, preset: PresetRef | None = None) -> dict[str, Any]:
     """The JSON-ready document for ``scenario`` (header first, then every field of every section)."""
     data: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "app_version": __version__}
     if name is not None:
@@ -135,39 +122,6 @@ def dumps(scenario: Scenario, *, name: str | None = None, preset: PresetRef | No
     text = json.dumps(scenario_to_dict(scenario, name=name, preset=preset), indent=indent, ensure_ascii=False,
                       allow_nan=False)
     return text + "\n" if indent is not None else text
-
-
-def save_scenario(path: str | os.PathLike, scenario: Scenario, *, name: str | None = None,
-                  preset: PresetRef | None = None) -> None:
-    """Write atomically (for the CLI; the GUI uses QSaveFile with ``dumps``)."""
-    atomic_write_text(path, dumps(scenario, name=name, preset=preset))
-
-
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write to a temp file in the same folder, fsync, then ``os.replace``: a crash or a full disk leaves the
-    previous file untouched and never a half-written one. Keeps the old file's permissions."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 # ----------------------------------------------------------------------------------------------- reading
@@ -191,7 +145,7 @@ def _convert(value: Any, tp: Any, path: str, problems: list[tuple[str, str]]) ->
             return _convert(value, args[0], path, problems)
         problems.append((path, f"unsupported field type {tp}"))
         return None
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
             problems.append((path, f"must be an object {{...}}, not {_json_kind(value)}"))
             return None
@@ -223,7 +177,8 @@ def _json_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        text = repr(value)  # a 4,000-digit integer is not echoed whole
+        return f"the number {text if len(text) <= 40 else text[:18] + '…' + text[-18:]}"
     if isinstance(value, str):
         return f"the string {value!r}" if len(value) <= 40 else "a string"
     if isinstance(value, list):
@@ -231,26 +186,25 @@ def _json_kind(value: Any) -> str:
     return "an object"
 
 
-def _check_value(cls: type, name: str, value: Any, path: str, problems: list[tuple[str, str]]) -> bool:
-    choices = _CHOICES.get((cls, name))
-    if choices is not None and value not in choices:
-        problems.append((path, f"{value!r} is not one of {', '.join(map(str, choices))}"))
-        return False
-    if value is None or isinstance(value, bool):
-        return True
-    if name in _AT_LEAST_ONE.get(cls, ()) and value < 1:
-        problems.append((path, f"must be at least 1, not {value}"))
-        return False
-    if name in _AT_LEAST_ZERO.get(cls, ()) and value < 0:
-        problems.append((path, f"must not be negative, not {value}"))
-        return False
-    if (cls, name) == (specs.HardwareSpec, "reserve") and not 0.0 <= value < 1.0:
-        problems.append((path, f"must be a fraction from 0 up to (not including) 1, not {value}"))
-        return False
-    return True
+def _checked(path: str, value: Any, problems: list[tuple[str, str]]) -> tuple[bool, Any]:
+    """The field registry's rule for the value at ``path`` (range, choices; ``vramgui.core.fields.check``):
+    (True, the value) or (False, None) with the problem appended. A field the registry does not list has
+    type checks only (a defaulted field added to a spec stays readable)."""
+    f = field_registry.registry().get(path)
+    if f is None:
+        return True, value
+    try:
+        return True, field_registry.check(f, value)
+    except InputError as err:
+        text = render(err.msg)
+        if err.allowed_msg is not None and render(err.allowed_msg):
+            text += f" (allowed: {render(err.allowed_msg)})"
+        problems.append((path, text))
+        return False, None
 
 
-def _build(cls: type, data: dict, prefix: str, problems: list[tuple[str, str]], skip: tuple[str, ...] = ()):
+def _build(cls: type, data: dict[str, Any], prefix: str, problems: list[tuple[str, str]],
+           skip: tuple[str, ...] = ()) -> Any:
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key in data:
@@ -266,27 +220,16 @@ def _build(cls: type, data: dict, prefix: str, problems: list[tuple[str, str]], 
         path = f"{prefix}{name}"
         n = len(problems)
         value = _convert(data[name], hints[name], path, problems)
-        if len(problems) == n and _check_value(cls, name, value, path, problems):
-            kwargs[name] = value
+        if len(problems) == n:
+            ok, value = _checked(path, value, problems)
+            if ok:
+                kwargs[name] = value
     if len(problems) > before:
         return None
     return cls(**kwargs)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a scenario (numbers must be finite)")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise ValueError(f"the field {key!r} appears twice")
-        data[key] = value
-    return data
-
-
-def document_from_dict(data: Any, source: str | os.PathLike | None = None) -> ScenarioDocument:
+def document_from_dict(data: Any, source: str | PathLike[str] | None = None) -> ScenarioDocument:
     """Validate a parsed document; raise ``ScenarioError`` listing every problem."""
     if not isinstance(data, dict):
         raise ScenarioError([("", f"a scenario must be a JSON object {{...}}, not {_json_kind(data)}")], source)
@@ -307,6 +250,7 @@ def document_from_dict(data: Any, source: str | os.PathLike | None = None) -> Sc
                             source)
     if version < 1:
         raise ScenarioError([("schema_version", f"must be at least 1, not {version}")], source)
+    data = migrate(data, version)
 
     problems: list[tuple[str, str]] = []
     name = _header_str(data, "name", problems)
@@ -319,7 +263,19 @@ def document_from_dict(data: Any, source: str | os.PathLike | None = None) -> Sc
                             schema_version=version)
 
 
-def _header_str(data: dict, key: str, problems: list[tuple[str, str]]) -> str | None:
+def migrate(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """``data`` (a version-``version`` document) brought to ``SCHEMA_VERSION`` by ``MIGRATIONS``, in order.
+    The caller's dict is not changed."""
+    if version == SCHEMA_VERSION:
+        return data
+    data = copy.deepcopy(data)
+    for v in range(version, SCHEMA_VERSION):
+        data = MIGRATIONS[v](data)
+        data["schema_version"] = v + 1
+    return data
+
+
+def _header_str(data: dict[str, Any], key: str, problems: list[tuple[str, str]]) -> str | None:
     value = data.get(key)
     if value is None or isinstance(value, str):
         return value
@@ -331,38 +287,14 @@ def scenario_from_dict(data: Any) -> Scenario:
     return document_from_dict(data).scenario
 
 
-def loads_document(text: str, source: str | os.PathLike | None = None) -> ScenarioDocument:
+def loads_document(text: str, source: str | PathLike[str] | None = None) -> ScenarioDocument:
+    """Parse (``loads_json``: no duplicate keys, no NaN/Infinity, bounded depth and size) and validate."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
-    except json.JSONDecodeError as err:
-        raise ScenarioError([("", f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}")],
-                            source) from None
-    except ValueError as err:
-        raise ScenarioError([("", str(err))], source) from None
+        data = loads_json(text, max_depth=MAX_DEPTH, max_items=MAX_ITEMS, what="scenario")
+    except JsonError as err:
+        raise ScenarioError([("", err.reason)], source) from None
     return document_from_dict(data, source)
 
 
 def loads(text: str) -> Scenario:
     return loads_document(text).scenario
-
-
-def load_document(path: str | os.PathLike) -> ScenarioDocument:
-    """Read and validate a scenario file; every failure (missing, unreadable, not UTF-8, not JSON, invalid
-    fields) is a ``ScenarioError`` with a message fit for the user."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise ScenarioError([("", f"cannot read the file: {err.strerror or err}")], path) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError([("", f"the file is larger than {MAX_FILE_BYTES:,} bytes: not a scenario")], path)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ScenarioError([("", "the file is not UTF-8 text: not a scenario")], path) from None
-    return loads_document(text, path)
-
-
-def load_scenario(path: str | os.PathLike) -> Scenario:
-    """The ``Scenario`` in a scenario file (``vramgui estimate --scenario FILE``)."""
-    return load_document(path).scenario

@@ -1,28 +1,23 @@
-"""Offline import of a Hugging Face ``config.json`` into a ModelSpec.
+"""Map a parsed Hugging Face ``config.json`` (a dict) onto an ``Architecture``: pure, no file access.
 
-Standard library only: the file is read as data (capped in size), never executed; no transformers import, no
-download. A ``trust_remote_code`` model (``auto_map`` in its config) is read like any other when its
-``model_type`` is one of ours and rejected with a message otherwise. Where a key is absent the default of the
-matching transformers configuration class applies (``configuration_<model_type>.py``), so that the count equals
-what ``AutoModelForCausalLM.from_config`` builds; the dimensions themselves (layers, hidden size, heads,
+The file itself is read by ``vramgui.io.hf_config`` (capped, as data, never executed); this module only
+interprets the dict, so presets (``resources/presets/models.json``) and a user's config go through the same
+code. A ``trust_remote_code`` model (``auto_map`` in its config) is read like any other when its ``model_type``
+is one of ours and rejected with a message otherwise. Where a key is absent the default of the matching
+transformers configuration class applies (``configuration_<model_type>.py``), so that the count equals what
+``AutoModelForCausalLM.from_config`` builds; the dimensions themselves (layers, hidden size, heads,
 vocabulary, intermediate size) must be present.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import stat
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from vramgui.core.architecture import Architecture, count_params
+from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
-from vramgui.core.specs import ModelSpec
 
-MAX_CONFIG_BYTES = 8 * 2**20  # real config.json files are a few kB; big id2label tables stay far below this
 _LIMITS = {  # sanity bounds: far above any released model, low enough to keep every count cheap
     "layers": 100_000, "width": 10_000_000, "heads": 100_000, "vocab": 100_000_000, "experts": 100_000,
     "positions": 100_000_000,
@@ -315,79 +310,3 @@ def architecture_from_config(config: Any) -> Architecture:
         raise InputError("config.model_type", f"{model_type[:60]!r} is not supported{remote}",
                          ", ".join(SUPPORTED_MODEL_TYPES))
     return reader(_Config(config, model_type))
-
-
-def read_regular_file(path: Path, cap: int, field: str) -> bytes:
-    """Read at most ``cap`` bytes of a regular file; anything else (missing, a directory, a FIFO or device
-    that could block forever, or a bigger file) is an InputError."""
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        raise InputError(field, f"cannot open {path}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise InputError(field, f"{path} is not a regular file")
-    if st.st_size > cap:
-        raise InputError(field, f"{path} is {st.st_size:,} bytes, more than the {cap:,} bytes read at most")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(cap + 1)
-    except OSError as exc:
-        raise InputError(field, f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(data) > cap:
-        raise InputError(field, f"{path} grew beyond {cap:,} bytes while being read")
-    return data
-
-
-def parse_json(raw: bytes, field: str, where: str) -> Any:
-    """json.loads with every failure (bad UTF-8, syntax, absurd nesting, a number too long to convert) turned
-    into an InputError. A UTF-8 byte-order mark is accepted."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError(field, f"{where} is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(field, f"{where} is not valid JSON: {exc.msg} at line {exc.lineno} column "
-                                f"{exc.colno}") from None
-    except RecursionError:
-        raise InputError(field, f"{where} is nested too deeply to be a config") from None
-    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
-        raise InputError(field, f"{where} holds a value that cannot be read: {str(exc)[:100]}") from None
-
-
-def config_path(path: str | os.PathLike[str]) -> Path:
-    """A config.json file, or the config.json inside a model folder."""
-    p = Path(path)
-    return p / "config.json" if p.is_dir() else p
-
-
-def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
-    cfg = config_path(path)
-    data = parse_json(read_regular_file(cfg, MAX_CONFIG_BYTES, "config"), "config", str(cfg))
-    if not isinstance(data, dict):
-        raise InputError("config", f"{cfg} must hold a JSON object, not {type(data).__name__}")
-    return data
-
-
-def model_name(config: dict[str, Any], path: str | os.PathLike[str]) -> str:
-    name = config.get("_name_or_path")
-    if isinstance(name, str) and name.strip():
-        return name.strip()[:200]
-    p = Path(path)
-    folder = p if p.is_dir() else p.resolve().parent
-    return folder.name or "imported model"
-
-
-def load_model_spec(path: str | os.PathLike[str]) -> ModelSpec:
-    """ModelSpec (name, exact parameter count, architecture) from a config.json file or a model folder."""
-    config = read_config(path)
-    arch = architecture_from_config(config)
-    return ModelSpec(name=model_name(config, path), params=count_params(arch), architecture=arch)
-
-
-def import_model(path: str | os.PathLike[str]):  # -> vramgui.core.model_folder.ModelImport
-    """A model folder's config count beside its safetensors count (``vramgui.core.model_folder.import_model``)."""
-    from vramgui.core.model_folder import import_model as _import  # model_folder builds on this module
-
-    return _import(path)

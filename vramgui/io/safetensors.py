@@ -5,7 +5,9 @@ N, then N bytes of UTF-8 JSON ``{"name": {"dtype": "BF16", "shape": [..], "data_
 "__metadata__": {...}}``, then the data buffer. Only the first 8 + N bytes are read, N is capped, and every
 entry is checked against the file size, so a malformed, truncated, huge or hostile file is an InputError,
 never a hang or a memory blow-up. A sharded checkpoint is described by ``model.safetensors.index.json``
-(``weight_map`` name -> shard file, ``metadata.total_size`` in bytes).
+(``weight_map`` name -> shard file, ``metadata.total_size`` in bytes). Files are opened through
+``vramgui.io.files`` (regular files only, capped reads) and JSON is parsed with its depth/element caps; the
+format forbids duplicate keys and NaN, and so do we.
 """
 
 from __future__ import annotations
@@ -13,17 +15,23 @@ from __future__ import annotations
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from vramgui.core.errors import InputError
-from vramgui.core.hf_config import parse_json, read_regular_file
+from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_json
 
 MAX_HEADER_BYTES = 16 * 2**20  # real headers are well under 1 MiB (the format itself allows up to 100 MB)
+# JSON elements in one header: each tensor is ~7 (its entry, dtype, shape dims, two offsets) in >= ~55 bytes, so
+# every header within MAX_HEADER_BYTES fits; only padding-free lists of tiny numbers ("0,0,0,...") reach it.
+MAX_HEADER_ITEMS = 4_000_000
+MAX_JSON_DEPTH = 8  # a header or an index nests 3 levels ({name: {shape: [..]}})
 MAX_INDEX_BYTES = 64 * 2**20  # DeepSeek-V3's index (~90k tensor names) is about 9 MB
-MAX_FILES = 10_000
+MAX_WEIGHT_MAP = 1_000_000  # tensor names in an index; DeepSeek-V3 has ~91k
+MAX_INDEX_ITEMS = MAX_WEIGHT_MAP + 100_000  # the weight map plus a generous metadata object
+MAX_FILES = 10_000  # shards named by an index, or *.safetensors files in a folder
 MAX_TOTAL_HEADER_BYTES = 256 * 2**20  # all shards together; DeepSeek-V3's 163 shard headers total ~20 MB
 MAX_DIMS = 16
 INDEX_NAME = "model.safetensors.index.json"
@@ -69,26 +77,26 @@ def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> li
 def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
     """(tensors, header length N)."""
     try:
-        st = os.stat(p)
-    except OSError as exc:
-        raise InputError("weights", f"cannot open {p}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise _fail(p, "is not a regular file")
-    if st.st_size < 8:
-        raise _fail(p, f"is truncated: {st.st_size} bytes, shorter than the 8-byte header length")
-    try:
-        with open(p, "rb") as fh:
+        with open_regular_file(p, what="safetensors file") as (fh, st):
+            if st.st_size < 8:
+                raise _fail(p, f"is truncated: {st.st_size} bytes, shorter than the 8-byte header length")
             n = int.from_bytes(fh.read(8), "little")
             if n > cap:
                 raise _fail(p, f"declares a {n:,}-byte header; more than the {cap:,} bytes read at most")
             if 8 + n > st.st_size:
                 raise _fail(p, f"is truncated: its header needs {8 + n:,} bytes, the file has {st.st_size:,}")
             raw = fh.read(n)
+    except FileReadError as err:
+        raise InputError("weights", str(err)) from None
     except OSError as exc:
         raise _fail(p, f"cannot be read: {exc.strerror or exc}") from None
     if len(raw) != n:
         raise _fail(p, "is truncated inside its header")
-    header = parse_json(raw, "weights", f"{p.name} header")
+    try:
+        header = read_json(raw, max_bytes=cap, max_depth=MAX_JSON_DEPTH, max_items=MAX_HEADER_ITEMS,
+                           what=f"{p.name} header")
+    except JsonError as err:
+        raise InputError("weights", str(err)) from None
     if not isinstance(header, dict):
         raise _fail(p, "header is not a JSON object")
     return _tensors(p, header, data_len=st.st_size - 8 - n), n
@@ -170,11 +178,8 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     folder = Path(folder)
     index_path = folder / INDEX_NAME
     notes: list[str] = []
-    if index_path.exists():
-        index = parse_json(read_regular_file(index_path, MAX_INDEX_BYTES, "weights"), "weights", INDEX_NAME)
-        weight_map = index.get("weight_map") if isinstance(index, dict) else None
-        if not isinstance(weight_map, dict):
-            raise InputError("weights", f"{INDEX_NAME} has no weight_map object")
+    if os.path.lexists(index_path):
+        index, weight_map = _read_index(folder, index_path)
         shards = sorted({_safe_shard_name(folder, f).name for f in weight_map.values()})
         if len(shards) > MAX_FILES:
             raise InputError("weights", f"{INDEX_NAME} names {len(shards):,} shards (at most {MAX_FILES:,})")
@@ -183,11 +188,12 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
             return _from_index_metadata(index, torch_dtype, len(weight_map), missing)
         files = [folder / s for s in shards]
     else:
-        files = sorted(folder.glob("*.safetensors"))[: MAX_FILES + 1]
+        files = list(islice(folder.glob("*.safetensors"), MAX_FILES + 1))
         if not files:
             return None
         if len(files) > MAX_FILES:
             raise InputError("weights", f"more than {MAX_FILES:,} safetensors files in {folder}")
+        files.sort()
     total = kept = n_tensors = header_bytes = 0
     excluded: dict[str, int] = {}
     dtypes: set[str] = set()
@@ -212,10 +218,27 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
                         excluded=tuple(sorted(excluded.items())), dtypes=tuple(sorted(dtypes)), notes=tuple(notes))
 
 
+def _read_index(folder: Path, index_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the index, its weight_map), both capped: file size, JSON depth and elements, tensor names."""
+    try:
+        index = read_json(index_path, max_bytes=MAX_INDEX_BYTES, max_depth=MAX_JSON_DEPTH,
+                          max_items=MAX_INDEX_ITEMS, what="safetensors index")
+    except (FileReadError, JsonError) as err:
+        raise InputError("weights", str(err)) from None
+    weight_map = index.get("weight_map") if isinstance(index, dict) else None
+    if not isinstance(weight_map, dict):
+        raise InputError("weights", f"{INDEX_NAME} has no weight_map object")
+    if len(weight_map) > MAX_WEIGHT_MAP:
+        raise InputError("weights", f"{INDEX_NAME} maps {len(weight_map):,} tensors (at most {MAX_WEIGHT_MAP:,})")
+    return index, weight_map
+
+
 def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tensors: int,
                          missing: list[str]) -> WeightsCount:
-    meta = index.get("metadata") if isinstance(index.get("metadata"), dict) else {}
-    gone = f"{len(missing)} shard file{'s' if len(missing) != 1 else ''} missing ({missing[0]}{', ...' if len(missing) > 1 else ''})"
+    raw_meta = index.get("metadata")
+    meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+    more = ", ..." if len(missing) > 1 else ""
+    gone = f"{len(missing)} shard file{'s' if len(missing) != 1 else ''} missing ({missing[0]}{more})"
     total_params = meta.get("total_parameters")
     if isinstance(total_params, int) and not isinstance(total_params, bool) and total_params >= 0:
         return WeightsCount(total=total_params, params=total_params, tensors=n_tensors,

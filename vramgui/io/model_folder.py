@@ -1,8 +1,8 @@
 """Import a local Hugging Face model folder: the count from config.json beside the count in its weights.
 
 Nothing is downloaded or executed and no tensor is loaded: config.json is read as data
-(``vramgui.core.hf_config``) and the safetensors files only up to the end of their headers
-(``vramgui.core.safetensors``). A difference between the two counts is reported, with the tensors that were set
+(``vramgui.io.hf_config``) and the safetensors files only up to the end of their headers
+(``vramgui.io.safetensors``). A difference between the two counts is reported, with the tensors that were set
 aside (buffers, quantization scales, extra layers) listed so that the user can see why.
 """
 
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vramgui.core.architecture import count_params
-from vramgui.core.hf_config import architecture_from_config, config_path, model_name, read_config
-from vramgui.core.safetensors import WeightsCount, count_weights
+from vramgui.core.hf_mapping import architecture_from_config
 from vramgui.core.specs import ModelSpec
+from vramgui.io.hf_config import config_path, model_name, read_config
+from vramgui.io.safetensors import WeightsCount, count_weights
 
 
 @dataclass(frozen=True)

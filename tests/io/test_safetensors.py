@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from vramgui.core.errors import InputError
-from vramgui.core.model_folder import import_model
-from vramgui.core.safetensors import INDEX_NAME, count_weights, read_header
+from vramgui.io.model_folder import import_model
+from vramgui.io.safetensors import INDEX_NAME, count_weights, read_header
 
 BITS = {"F32": 32, "BF16": 16, "F16": 16, "I32": 32, "F8_E4M3": 8}
 
@@ -108,7 +108,7 @@ def test_sharded_checkpoint_read_through_index(tmp_path):
     weight_map = {}
     for fname, part in shards.items():
         write_safetensors(folder / fname, part)
-        weight_map |= {k: fname for k in part}
+        weight_map |= dict.fromkeys(part, fname)
     (folder / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 1}, "weight_map": weight_map}))
     result = import_model(folder)
     assert result.weights.source == "headers of 2 safetensors files" and not result.mismatch
@@ -133,7 +133,7 @@ def test_config_file_alone_has_no_weights(tmp_path):
     assert result.weights is None and not result.mismatch
 
 
-@pytest.mark.parametrize("name, make, message", [
+@pytest.mark.parametrize(("name", "make", "message"), [
     ("empty", lambda p: p.write_bytes(b""), "truncated"),
     ("short", lambda p: p.write_bytes(b"\x01\x02"), "truncated"),
     ("huge_length", lambda p: raw_file(p, b"{}", declared=2**63), "header"),
@@ -192,7 +192,8 @@ def test_index_without_weight_map_is_rejected(tmp_path):
 
 
 def test_index_metadata_without_dtype_cannot_estimate(tmp_path):
-    (tmp_path / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 100}, "weight_map": {"w": "x.safetensors"}}))
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 100},
+                                                   "weight_map": {"w": "x.safetensors"}}))
     with pytest.raises(InputError, match="dtype"):
         count_weights(tmp_path)
 
@@ -219,7 +220,7 @@ def test_quantization_scales_are_set_aside(tmp_path):
 
 
 def test_many_large_headers_together_are_refused(tmp_path, monkeypatch):
-    import vramgui.core.safetensors as st
+    import vramgui.io.safetensors as st
 
     monkeypatch.setattr(st, "MAX_TOTAL_HEADER_BYTES", 1000)
     for i in range(3):
@@ -249,3 +250,73 @@ def test_index_total_parameters_used_when_shards_are_absent(tmp_path):
     result = import_model(tmp_path)
     assert result.weights.exact and result.weights.params == result.config_params
     assert "total_parameters" in result.weights.source and "missing" in result.weights.notes[0]
+
+
+def test_index_with_too_many_tensor_names_is_refused(tmp_path, monkeypatch):
+    import vramgui.io.safetensors as st
+
+    monkeypatch.setattr(st, "MAX_WEIGHT_MAP", 3)
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"weight_map": {f"w{i}": "a.safetensors" for i in range(4)}}))
+    with pytest.raises(InputError, match=r"maps 4 tensors \(at most 3\)"):
+        count_weights(tmp_path)
+
+
+def test_index_naming_too_many_shards_is_refused(tmp_path, monkeypatch):
+    import vramgui.io.safetensors as st
+
+    monkeypatch.setattr(st, "MAX_FILES", 2)
+    (tmp_path / INDEX_NAME).write_text(json.dumps({"weight_map": {f"w{i}": f"s{i}.safetensors" for i in range(3)}}))
+    with pytest.raises(InputError, match="names 3 shards"):
+        count_weights(tmp_path)
+
+
+def test_index_json_is_capped_in_size_depth_and_keys(tmp_path, monkeypatch):
+    import vramgui.io.safetensors as st
+
+    index = tmp_path / INDEX_NAME
+    index.write_text('{"weight_map": {"w": "a.safetensors", "w": "b.safetensors"}}')
+    with pytest.raises(InputError, match="appears twice") as err:
+        count_weights(tmp_path)
+    assert err.value.field == "weights"
+    index.write_text('{"weight_map": ' + "[" * 100 + "]" * 100 + "}")
+    with pytest.raises(InputError, match="nested"):
+        count_weights(tmp_path)
+    monkeypatch.setattr(st, "MAX_INDEX_BYTES", 10)
+    index.write_text(json.dumps({"weight_map": {}}) + " " * 20)
+    with pytest.raises(InputError, match="read at most"):
+        count_weights(tmp_path)
+
+
+def test_an_index_that_is_a_fifo_is_refused_not_read(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / INDEX_NAME)
+    with pytest.raises(InputError, match="not a regular file"):
+        count_weights(tmp_path)
+
+
+def test_header_with_duplicate_tensor_names_is_refused(tmp_path):
+    header = b'{"w": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, "w": {"dtype": "F32", "shape": [1],' \
+             b' "data_offsets": [0, 4]}}'
+    path = raw_file(tmp_path / "dup.safetensors", header, bytes(4))
+    with pytest.raises(InputError, match="'w' appears twice"):
+        read_header(path)
+
+
+def test_header_with_too_many_json_elements_is_refused(tmp_path, monkeypatch):
+    import vramgui.io.safetensors as st
+
+    monkeypatch.setattr(st, "MAX_HEADER_ITEMS", 10)
+    path = raw_file(tmp_path / "wide.safetensors", b'{"__metadata__": {"x": [' + b"0," * 20 + b'0]}}')
+    with pytest.raises(InputError, match="more than 10 elements"):
+        read_header(path)
+
+
+def test_a_folder_with_too_many_safetensors_files_is_refused(tmp_path, monkeypatch):
+    import vramgui.io.safetensors as st
+
+    monkeypatch.setattr(st, "MAX_FILES", 2)
+    for i in range(3):
+        write_safetensors(tmp_path / f"part{i}.safetensors", {"w": ("F32", [1])})
+    with pytest.raises(InputError, match="more than 2 safetensors files"):
+        count_weights(tmp_path)

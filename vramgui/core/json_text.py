@@ -1,0 +1,103 @@
+"""JSON text within limits: the parsing policy shared by every JSON reader (files, presets, scenarios, settings).
+
+``json.loads`` lacks limits: a deeply nested text raises RecursionError, a huge list is built in full before
+anyone can look at it, duplicate keys silently keep the last value and NaN/Infinity slip in as floats.
+``loads_json`` checks depth and element count with a cheap scan of the text first (nothing is built), then
+parses with duplicate keys and NaN/Infinity refused. Pure: it takes text; ``vramgui.io.files.read_json``
+reads the file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+DEFAULT_MAX_DEPTH = 64
+DEFAULT_MAX_ITEMS = 1_000_000
+
+
+class JsonError(ValueError):
+    """Text that is not acceptable JSON. ``what`` names the document, ``reason`` says why (fit for a user)."""
+
+    def __init__(self, what: str, reason: str) -> None:
+        self.what = what
+        self.reason = reason
+        super().__init__(f"{what}: {reason}")
+
+
+# A string literal, or an unterminated one running to the end: the pattern never fails once it starts at a
+# quote, so the scan is linear whatever the input (no retries from later quotes inside a broken string).
+_STRING = re.compile(r'"(?:[^"\\]++|\\[\s\S])*+(?:"|\\?\Z)')
+_NON_EMPTY_OPEN = re.compile(r"[\[{](?![ \t\r\n]*+[\]}])")
+_BRACKETS = b"[]{}"
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
+
+
+class _RejectedError(ValueError):
+    """Raised from json.loads hooks; the message is already fit for a user."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _RejectedError(f"{name} is not allowed (numbers must be finite)")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RejectedError(f"the field {key[:80]!r} appears twice")
+        data[key] = value
+    return data
+
+
+def check_json_shape(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int = DEFAULT_MAX_ITEMS,
+                     what: str = "the JSON text") -> None:
+    """Refuse text nesting deeper than ``max_depth`` or holding more than ``max_items`` elements (array items
+    plus object members, at every level), without parsing it: brackets and commas are counted outside string
+    literals with C-speed regex and ``str.count``. The one Python loop visits brackets only, at most
+    ``2 * max_items + 3`` of them: a text within the element cap has no more (every container but the root is
+    an element), and a deeper one shows its depth within its first ``max_depth + 1`` brackets."""
+    bare = _STRING.sub("0", text)
+    brackets = bare.encode("utf-8", "surrogatepass").translate(None, delete=_NOT_BRACKETS)
+    depth = 0
+    for b in brackets[: 2 * max_items + 3]:
+        if b == 91 or b == 123:  # [ {
+            depth += 1
+            if depth > max_depth:
+                raise JsonError(what, f"is nested more than {max_depth} levels deep")
+        else:
+            depth -= 1
+            if depth < 0:
+                break  # a stray closing bracket: json.loads reports it with its position
+    items = bare.count(",") + len(_NON_EMPTY_OPEN.findall(bare))  # exact for well-formed JSON
+    containers = bare.count("[") + bare.count("{")
+    if items > max_items or containers > max_items + 1:
+        raise JsonError(what, f"holds more than {max_items:,} elements")
+
+
+def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int = DEFAULT_MAX_ITEMS,
+               what: str = "the JSON text", allow_nan: bool = False) -> Any:
+    """``json.loads`` within limits; every failure is a JsonError. ``allow_nan`` keeps NaN/Infinity (for files
+    written by Python's json with its default ``allow_nan=True``, e.g. transformers' config.json)."""
+    check_json_shape(text, max_depth=max_depth, max_items=max_items, what=what)
+    try:
+        if allow_nan:
+            return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonError(what, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except _RejectedError as exc:
+        raise JsonError(what, str(exc)) from None
+    except RecursionError:  # only with a caller's max_depth beyond the interpreter's limit
+        raise JsonError(what, "is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
+        raise JsonError(what, f"a value cannot be read: {str(exc)[:100]}") from None
+
+
+def decode_text(raw: bytes, *, what: str = "the file") -> str:
+    """UTF-8 (a byte-order mark is dropped) or a JsonError."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise JsonError(what, "not UTF-8 text") from None

@@ -1,0 +1,42 @@
+"""Scenario files on disk: read (capped, regular files only) and write (atomically) the documents of
+``vramgui.core.scenario_doc``, which holds the format and its validation."""
+
+from __future__ import annotations
+
+import os
+
+from vramgui.core.json_text import JsonError, decode_text
+from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError, dumps, loads_document
+from vramgui.core.specs import Scenario
+from vramgui.io.files import FileReadError, FileTooLargeError, atomic_write_text, read_regular_file
+
+MAX_FILE_BYTES = 1_000_000  # a scenario is ~1 kB; anything this big is not one
+
+
+def load_document(path: str | os.PathLike[str]) -> ScenarioDocument:
+    """Read and validate a scenario file; every failure (missing, not a regular file, too big, unreadable, not
+    UTF-8, not JSON, invalid fields) is a ``ScenarioError`` with a message fit for the user."""
+    try:
+        raw = read_regular_file(path, MAX_FILE_BYTES, what="scenario file")
+    except FileTooLargeError:
+        raise ScenarioError([("", f"the file is larger than {MAX_FILE_BYTES:,} bytes: not a scenario")],
+                            path) from None
+    except FileReadError as err:
+        reason = err.reason.removeprefix("cannot open: ").removeprefix("cannot read: ")
+        raise ScenarioError([("", f"cannot read the file: {reason}")], path) from None
+    try:
+        text = decode_text(raw)
+    except JsonError:
+        raise ScenarioError([("", "the file is not UTF-8 text: not a scenario")], path) from None
+    return loads_document(text, path)
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """The ``Scenario`` in a scenario file (``vramgui estimate --scenario FILE``)."""
+    return load_document(path).scenario
+
+
+def save_scenario(path: str | os.PathLike[str], scenario: Scenario, *, name: str | None = None,
+                  preset: PresetRef | None = None) -> None:
+    """Write atomically (``vramgui.io.files.atomic_write_text``); raises OSError, the old file untouched."""
+    atomic_write_text(path, dumps(scenario, name=name, preset=preset))

@@ -1,0 +1,44 @@
+"""Scenario files for the window: open, save and recognise a dropped file, through ``vramgui.io``.
+
+Views reach the core and io only through presenters (import-linter contract "views-through-presenters"); this is
+the file side of the main window's actions. Qt-free: plain functions over ``vramgui.io``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError, dumps
+from vramgui.core.specs import Scenario
+from vramgui.io.files import atomic_write_text
+from vramgui.io.hf_config import read_config
+from vramgui.io.scenario_files import load_document
+
+__all__ = ["PresetRef", "SaveError", "ScenarioDocument", "ScenarioError", "load_document", "looks_like_hf_config",
+           "save_document"]
+
+
+class SaveError(OSError):
+    """A scenario file could not be written; the old file (if any) is untouched. ``str()`` is the reason only
+    (never the name of the temporary file)."""
+
+
+def save_document(path: str | os.PathLike[str], scenario: Scenario, preset: PresetRef | None = None) -> None:
+    """Write ``scenario`` to ``path`` with the app's atomic writer (``vramgui.io.files.atomic_write_text``);
+    raises ``SaveError`` and leaves ``path`` as it was when anything fails."""
+    text = dumps(scenario, name=None, preset=preset)
+    try:
+        atomic_write_text(path, text)
+    except OSError as err:
+        raise SaveError(err.strerror or str(err)) from err
+
+
+def looks_like_hf_config(path: str | os.PathLike[str]) -> bool:
+    """Whether a dropped .json looks like a Hugging Face ``config.json`` (import it as a model) rather than a
+    scenario: an object with ``model_type``/``architectures`` and no vramgui ``schema``. Read like an imported
+    config (regular files only, capped), so a dropped FIFO or huge file cannot stall the window."""
+    try:
+        data = read_config(path)
+    except ValueError:
+        return False
+    return "schema" not in data and ("model_type" in data or "architectures" in data)
