@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench validate dist translations lupdate clean
+.PHONY: run test lint bench validate dist translations lupdate clean
 
 # Qt Linguist sources (committed) -> compiled catalogs (build products, gitignored). See docs/i18n.md.
 TS_FILES := $(wildcard resources/translations/*.ts)
@@ -19,8 +19,21 @@ $(STAMP): pyproject.toml
 run: $(STAMP) translations
 	$(BIN)/vramgui
 
+# The linters run first, then the tests run whatever the linters said (one CI run reports both); fails if either does.
 test: $(STAMP) translations
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+	@lint=0; $(MAKE) --no-print-directory lint || lint=1; \
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	if [ $$lint != 0 ]; then echo "make test: the tests passed but \`make lint\` failed (see above)" >&2; exit 1; fi
+
+# Static checks, configured in pyproject.toml: ruff (style, bugs, imports), mypy (strict on core and io),
+# import-linter (the layers app > views > presenters > io > core, Qt-free core/io/CLI, no import cycle).
+# Every tool runs even when an earlier one fails, so one run lists all findings.
+lint: $(STAMP)
+	@status=0; \
+	echo "== ruff"; $(BIN)/ruff check . || status=1; \
+	echo "== mypy"; $(BIN)/mypy || status=1; \
+	echo "== import-linter"; $(BIN)/lint-imports || status=1; \
+	exit $$status
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
@@ -39,7 +52,8 @@ lupdate: | $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) .venv-dist .venv-validate build dist *.egg-info .pytest_cache resources/translations/*.qm
+	rm -rf $(VENV) .venv-dist .venv-validate build dist *.egg-info .pytest_cache resources/translations/*.qm \
+	  .mypy_cache .ruff_cache .import_linter_cache
 
 # Standalone binaries (PyInstaller; docs/packaging.md). Built from a clean virtual environment so that only the
 # app's own dependencies can end up in the bundle; prints the size of the result.
@@ -63,7 +77,8 @@ dist dist-onefile: $(DIST_VENV)/.dist-env
 # Measurement-based validation (bench/validate -> docs/accuracy.md; docs/activations.md). Its own virtual
 # environment: torch and transformers are never dependencies of the app, and this is not part of `make test`.
 # torch==2.13.0 takes the CPU wheel (a plain `torch` would pull a multi-GB CUDA build); the project is installed
-# without its GUI dependencies (the harness only imports vramgui.core). Fails if any figure is off (see docs).
+# without its GUI dependencies (the harness only imports vramgui.core and vramgui.io). Fails if any figure is off
+# (see docs).
 VALIDATE_VENV ?= .venv-validate
 VALIDATE_BIN  := $(VALIDATE_VENV)/bin
 TRANSFORMERS_VERSION ?= 5.24.0

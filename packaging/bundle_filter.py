@@ -29,8 +29,8 @@ EXCLUDED_MODULES: tuple[str, ...] = (
     # inside try/except (FailedImport) and QtSvg only for its SVG exporter; PySide6 imports QtNetwork only on
     # Windows, guarded, to probe OpenSSL. PySide6.QtOpenGL is replaced by a stub at run time (module docstring);
     # QtOpenGLWidgets is kept.
-    "PySide6.QtOpenGL", "PyQt5", "PyQt6", "PySide2", "PySide6.QtNetwork", "PySide6.QtTest", "PySide6.QtDBus", "PySide6.QtQml",
-    "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtPdf", "PySide6.QtSql", "PySide6.QtXml",
+    "PySide6.QtOpenGL", "PyQt5", "PyQt6", "PySide2", "PySide6.QtNetwork", "PySide6.QtTest", "PySide6.QtDBus",
+    "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtPdf", "PySide6.QtSql", "PySide6.QtXml",
     "PySide6.QtConcurrent", "PySide6.QtDesigner", "PySide6.QtHelp", "PySide6.QtUiTools",
     "PySide6.QtPrintSupport",
     # pyqtgraph parts with optional third-party back-ends or developer tooling that the app never opens

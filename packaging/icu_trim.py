@@ -99,7 +99,8 @@ def trim_in_toc(binaries: list[tuple[str, str, str]], work_dir: Path) -> tuple[l
     """Swap the TOC's libicudata for a trimmed copy; returns the TOC and a line for the build log."""
     result = []
     message = "no libicudata in the bundle"
-    for dest_name, src, typecode in binaries:
+    for dest_name, original_src, typecode in binaries:
+        src = original_src
         if Path(dest_name).name.startswith("libicudata.so") and typecode != "SYMLINK":
             try:
                 trimmed = trim(Path(src), work_dir / "icu")

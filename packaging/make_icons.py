@@ -21,8 +21,8 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QLinearGradient, QPainter, QPen  # noqa: E402
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QLinearGradient, QPainter, QPen
 
 ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
 
@@ -59,7 +59,7 @@ def draw_icon(size: int) -> QImage:
     left, right, floor, ceiling = 40.0, 216.0, 206.0, 66.0
     gap = 10.0
     width = (right - left - gap * (len(BAR_HEIGHTS) - 1)) / len(BAR_HEIGHTS)
-    for index, (colour, height) in enumerate(zip(BAR_COLOURS, BAR_HEIGHTS)):
+    for index, (colour, height) in enumerate(zip(BAR_COLOURS, BAR_HEIGHTS, strict=True)):
         x = left + index * (width + gap)
         top = floor - (floor - ceiling) * height
         painter.setBrush(QColor(colour))

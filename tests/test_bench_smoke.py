@@ -15,4 +15,4 @@ def test_gui_bench_edits_and_closes_the_window_without_blocking(qapp):
     spec.loader.exec_module(module)
     redraw, complete = module._edit_times(edits=2)
     assert len(redraw) == len(complete) == 2
-    assert all(0 < r <= c for r, c in zip(redraw, complete))
+    assert all(0 < r <= c for r, c in zip(redraw, complete, strict=True))

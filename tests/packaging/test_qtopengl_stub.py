@@ -45,7 +45,7 @@ def test_stub_finder_answers_only_pyside6_qtopengl(stub_finder):
 
 def test_stub_attribute_use_raises_a_clear_import_error(stub_finder):
     module = _stub_module(stub_finder)
-    with pytest.raises(ImportError, match="PySide6.QtOpenGL is not bundled: vramgui does not use OpenGL rendering"
+    with pytest.raises(ImportError, match=r"PySide6\.QtOpenGL is not bundled: vramgui does not use OpenGL rendering"
                        ) as raised:
         module.QOpenGLBuffer  # noqa: B018 - the attribute access is what is tested
     assert raised.value.name == "PySide6.QtOpenGL"
