@@ -129,7 +129,8 @@ def test_main_module_routes_every_subcommand_to_the_cli():
 
 
 def _proc(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "vramgui", *argv], capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "vramgui", *argv], capture_output=True, text=True, timeout=60,
+                          check=False)
 
 
 def test_real_process_estimate_json_and_exit_zero():
@@ -153,7 +154,7 @@ def test_cli_process_never_imports_qt():
     code = ("import sys; from vramgui.cli import main; main(['estimate', '--params', '7B', '--json']);"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'numpy', 'shiboken6')];"
             "sys.exit(3 if bad else 0)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
 
 

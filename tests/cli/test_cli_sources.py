@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from vramgui.cli import main
-from vramgui.core.scenario_io import save_scenario
 from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.io.scenario_files import save_scenario
 
 LLAMA_CONFIG = {
     "model_type": "llama", "hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32,
@@ -56,10 +56,10 @@ def test_presets_lists_models_and_gpus(capsys):
 
 
 def test_presets_show_the_exact_count_beside_the_official_figure(capsys):
-    from vramgui.core import catalog
+    from vramgui.io import presets
 
     data = {m["key"]: m for m in run_json(capsys, "presets", "--json")["models"]}
-    for key, preset in catalog.model_presets().items():
+    for key, preset in presets.model_presets().items():
         assert data[key]["params"] == preset.params  # exact, from the architecture
         assert data[key]["official_params"] == preset.official_params
         assert data[key]["official_label"] == preset.official_label

@@ -1,0 +1,126 @@
+"""The CLI's scenario options are the field registry's: every flag round-trips a value, every option of
+`estimate --help` is a field or a documented non-field option, and bad values name the field, the flag and the
+registry's range in every command."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.strategies import values
+from vramgui.cli import build_parser, main
+from vramgui.cli_options import NON_FIELD_OPTIONS, flagged_fields, scenario_from_args
+from vramgui.core import fields
+from vramgui.core.specs import Scenario
+
+FLAGGED = flagged_fields()
+
+
+def _argv(f: fields.Field, value: object) -> list[str]:
+    if f.kind == "bool":
+        return [f.flag if value else "--no-" + f.flag.removeprefix("--")]
+    return [f.flag, fields.format_value(f, value)]
+
+
+@st.composite
+def _field_and_value(draw: st.DrawFn) -> tuple[fields.Field, object]:
+    f = draw(st.sampled_from(FLAGGED))
+    return f, draw(values(f))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_field_and_value())
+def test_a_formatted_value_given_to_its_flag_is_the_same_value_in_the_scenario(case):
+    f, value = case
+    scenario = scenario_from_args(build_parser().parse_args(["estimate", *_argv(f, value)]))
+    assert fields.get(scenario, f.path) == value
+
+
+def test_every_flag_sets_a_different_field_and_all_flags_together_keep_every_value():
+    assert len({f.flag for f in FLAGGED}) == len(FLAGGED)
+    picked = {f.path: (f.low if f.kind not in ("bool", "choice", "text") and f.low is not None else None)
+              for f in FLAGGED}
+    argv: list[str] = []
+    for f in FLAGGED:
+        value = f.choices[-1] if f.kind == "choice" else (not f.default if f.kind == "bool" else picked[f.path])
+        picked[f.path] = value
+        argv += _argv(f, value)
+    scenario = scenario_from_args(build_parser().parse_args(["estimate", *argv]))
+    assert {path: fields.get(scenario, path) for path in picked} == picked
+
+
+def test_flags_override_the_scenario_file(tmp_path):
+    from vramgui.io.scenario_files import save_scenario
+
+    path = tmp_path / "s.json"
+    save_scenario(path, fields.with_value(fields.with_value(Scenario(), "parallel.tp", 4), "parallel.num_gpus", 8))
+    scenario = scenario_from_args(build_parser().parse_args(["estimate", "--scenario", str(path), "--tp", "2"]))
+    assert scenario.parallel.tp == 2 and scenario.parallel.num_gpus == 8
+
+
+def _help_options(capsys: pytest.CaptureFixture[str], command: list[str]) -> set[str]:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = capsys.readouterr().out
+    return set(re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", text.split("\noptions:", 1)[1].split("\nexample:")[0]))
+
+
+def test_every_option_of_estimate_help_is_a_field_or_a_documented_non_field_option(capsys):
+    shown = _help_options(capsys, ["estimate"])
+    field_flags = {f.flag for f in FLAGGED} | {"--no-" + f.flag[2:] for f in FLAGGED if f.kind == "bool"}
+    assert shown - field_flags - set(NON_FIELD_OPTIONS) == set()
+    assert field_flags <= shown  # and every field flag is there
+
+
+def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
+    with pytest.raises(SystemExit):
+        main(["estimate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for f in FLAGGED:
+        assert " ".join(f.tooltip.split()) in text, f.path
+        if f.default is not None:
+            assert f"(default {fields.format_value(f, f.default)})" in text, f.path
+        if f.kind == "choice":
+            assert "{" + ",".join(map(str, f.choices)) + "}" in text, f.path
+
+
+@pytest.mark.parametrize(("argv", "path", "flag", "allowed"), [
+    (["estimate", "--params", "7B", "--tp", "0"], "parallel.tp", "--tp", "1 to 1,000,000"),
+    (["estimate", "--params", "7B", "--stage", "5"], "parallel.zero_stage", "--stage", "0, 1, 2, 3"),
+    (["estimate", "--params", "7B", "--gpu-memory", "0GB"], "hardware.gpu_memory", "--gpu-memory", "1 to "),
+    (["estimate", "--params", "7B", "--micro-batch", "1.5"], "training.micro_batch", "--micro-batch",
+     "1 to 10,000,000"),
+    (["estimate", "--params", "7B", "--reserve", "1"], "hardware.reserve", "--reserve", "0 <= value < 1"),
+    (["estimate", "--params", "2e15"], "model.params", "--params", "1 to 1,000,000,000,000,000"),
+    (["compare", "--gpu-memory", "0"], "hardware.gpu_memory", "--gpu-memory", "1 to "),
+    (["compare", "--gpus", "0"], "parallel.num_gpus", "--gpus", "1 to 1,000,000"),
+    (["compare", "--reserve", "-0.1"], "hardware.reserve", "--reserve", "0 <= value < 1"),
+    (["compare", "--dtype", "fp8"], "precision.dtype", "--dtype", "fp32, fp16, bf16"),
+    (["compare", "--optimizer", "lion"], "precision.optimizer", "--optimizer", "adam, sgd"),
+    (["compare", "--params", "-1"], "model.params", "--params", ""),
+    (["accumulation", "--global-batch", "8", "--micro-batch", "1", "--gpus", "8", "--tp", "-1"],
+     "parallel.tp", "--tp", "1 to 1,000,000"),
+    (["accumulation", "--global-batch", "0", "--micro-batch", "1", "--gpus", "8"],
+     "training.global_batch", "--global-batch", "1 to "),
+    (["accumulation", "--global-batch", "8", "--micro-batch", "1", "--gpus", "8", "--pp", "3"],
+     "parallel.num_gpus", "--gpus", "a multiple of tp × pp"),
+    (["accumulation", "--global-batch", "8", "--micro-batch", "1", "--gpus", "8", "--seq-len", "0"],
+     "training.seq_len", "--seq-len", "1 to 100,000,000"),
+    (["solve", "min-gpus", "--params", "7B", "--gpu-memory", "80GB", "--tp", "0"], "parallel.tp", "--tp", "1 to"),
+    (["solve", "min-gpus", "--params", "7B", "--gpu-memory", "80GB", "--pp", "0"], "parallel.pp", "--pp", "1 to"),
+    (["solve", "max-micro-batch", "--preset", "gpt2", "--gpu-memory", "24GB", "--seq-len", "0"],
+     "training.seq_len", "--seq-len", "1 to"),
+    (["solve", "cheapest-strategy", "--params", "7B", "--gpu-memory", "80GB", "--gpus", "0"],
+     "parallel.num_gpus", "--gpus", "1 to"),
+    (["max-params", "--gpu-memory", "80GB", "--gpus-per-node", "0"], "parallel.gpus_per_node", "--gpus-per-node",
+     "1 to 4,096"),
+])
+def test_a_bad_value_names_the_field_the_flag_and_the_range_in_every_command(capsys, argv, path, flag, allowed):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"vramgui: error: {path} ({flag}): "), err
+    assert "(allowed: " in err and allowed in err.split("(allowed: ", 1)[1], err

@@ -1,0 +1,50 @@
+"""Hypothesis strategies derived from the field registry (``vramgui.core.fields``): any value a field allows on
+its own, and any scenario made of such values. Cross-field rules (tp × pp divides the GPUs...) are not applied:
+files and flags hold such scenarios too, and the estimate is what refuses them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from vramgui.core import fields
+from vramgui.core.architecture import Architecture
+from vramgui.core.fields import Field
+from vramgui.core.specs import Scenario
+
+
+def values(f: Field) -> st.SearchStrategy[Any]:
+    """Every value ``fields.check(f, value)`` accepts (bounds included; None where the field is optional)."""
+    strategy: st.SearchStrategy[Any]
+    if f.kind == "bool":
+        strategy = st.booleans()
+    elif f.kind == "choice":
+        strategy = st.sampled_from(f.choices)
+    elif f.kind == "text":
+        strategy = st.text(max_size=30)
+    elif f.kind == "fraction":
+        strategy = st.floats(min_value=f.low, max_value=f.high, exclude_max=f.high_open, allow_nan=False)
+    else:
+        assert isinstance(f.low, int) and isinstance(f.high, int)
+        strategy = st.integers(f.low, f.high)
+    return st.none() | strategy if f.optional else strategy
+
+
+def architectures() -> st.SearchStrategy[Architecture]:
+    arch = [f for f in fields.fields() if f.group == "architecture"]
+    return st.fixed_dictionaries({f.name: values(f) for f in arch}).map(lambda kw: Architecture(**kw))
+
+
+def scenarios(architecture: st.SearchStrategy[Architecture | None] | None = None) -> st.SearchStrategy[Scenario]:
+    """A scenario with every field drawn from its registry range, with or without an architecture."""
+    leaves = {f.path: values(f) for f in fields.fields() if f.group != "architecture"}
+    arch = st.none() | architectures() if architecture is None else architecture
+
+    def build(drawn: dict[str, Any], model_arch: Architecture | None) -> Scenario:
+        s = Scenario()
+        for path, value in drawn.items():
+            s = fields.with_value(s, path, value)
+        return fields.with_value(s, "model.architecture", model_arch)
+
+    return st.builds(build, st.fixed_dictionaries(leaves), arch)
