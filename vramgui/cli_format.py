@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from vramgui.core.estimate import Estimate
-from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_count, to_unit
+from vramgui.core.messages import render
+from vramgui.core.terms import render_derivation
+from vramgui.core.units import format_bytes, format_count, to_unit
 
 
 def _table(rows: list[list[str]], right: set[int]) -> str:
@@ -31,12 +32,9 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     rows = [["Component", "Per GPU", "Derivation"]]
     for c in est.components:
         label = ("  " + c.label) if c.key == "master_weights" else c.label
-        deriv = c.derivation
-        if unit != "GB" and c.bytes is not None and " = " in deriv:  # derivations are written in GB
-            deriv = deriv.rsplit(" = ", 1)[0] + " = " + format_bytes(c.bytes, unit)
-        rows.append([label, format_bytes(c.bytes, unit), deriv])
+        rows.append([label, format_bytes(c.bytes, unit), render_derivation(c.deriv, unit)])
     rows.append(["Total", format_bytes(est.per_gpu_total, unit), ""])
-    formulas = "Formulas: " + "; ".join(f"{c.key} = {c.formula}" for c in est.components if c.formula not in ("0", "n/a"))
+    formulas = "Formulas: " + "; ".join(f"{c.key} = {c.formula}" for c in est.components if c.deriv.has_formula)
     out = [head, "", _table(rows, {1}), formulas]
     hw = s.hardware
     if hw.gpu_memory is not None:
@@ -47,42 +45,43 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
         out.append(f"Host (CPU) memory per node: {format_bytes(est.host_per_node, unit)}  [{est.host_formula}]")
     out.append(f"Gradient accumulation: {est.accumulation_steps} step(s), {est.tokens_per_step:,} tokens per step")
     if est.notes:
-        out.append("Notes:\n" + "\n".join(f"  - {n}" for n in est.notes))
+        out.append("Notes:\n" + "\n".join(f"  - {render(n)}" for n in est.notes))
     return "\n".join(out)
 
 
-def compare_output(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    """The seed's Part 3 table (largest model per strategy); with --params, each strategy's memory too."""
+def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, optimizer: str,
+                   params: int | None = None, unit: str = "GB") -> tuple[dict[str, Any], str]:
+    """The seed's Part 3 table (largest model per strategy); with ``params``, each strategy's memory too.
+    The values are already parsed and range-checked (``vramgui.cli_options.option_value``)."""
     from vramgui.core.seed import seed_compare_table
 
-    memory = parse_bytes(args.gpu_memory, "--gpu-memory")
     gb = to_unit(memory, "GB")
-    table = seed_compare_table(gb, args.gpus, args.reserve, args.dtype, args.optimizer)
+    table = seed_compare_table(gb, num_gpus, reserve, dtype, optimizer)
     data: dict[str, Any] = {
-        "gpu_memory": memory, "num_gpus": args.gpus, "reserve": args.reserve, "dtype": args.dtype,
-        "optimizer": args.optimizer,
+        "gpu_memory": memory, "num_gpus": num_gpus, "reserve": reserve, "dtype": dtype, "optimizer": optimizer,
         "rows": [{"strategy": name, "max_params": int(b * 1e9), "max_params_b": b} for name, b in table],
     }
-    lines = [f"{args.gpus} x {gb:g} GB: largest trainable model ({args.dtype.upper()} + {args.optimizer.title()}, "
-             f"{args.reserve:.0%} memory reserved):", "-" * 78]
+    lines = [f"{num_gpus} x {gb:g} GB: largest trainable model ({dtype.upper()} + {optimizer.title()}, "
+             f"{reserve:.0%} memory reserved):", "-" * 78]
     lines += [f"{name:<8} {b:>8.2f}B parameters" for name, b in table]
-    if args.params is not None:
+    if params is not None:
         from vramgui.core.estimate import estimate
         from vramgui.core.solve import strategy_variants
         from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
 
-        base = Scenario(model=ModelSpec(params=parse_count(args.params, "--params")),
-                        precision=PrecisionSpec(dtype=args.dtype, optimizer=args.optimizer),
-                        parallel=ParallelSpec(num_gpus=args.gpus),
-                        hardware=HardwareSpec(gpu_memory=memory, reserve=args.reserve))
+        base = Scenario(model=ModelSpec(params=params), precision=PrecisionSpec(dtype=dtype, optimizer=optimizer),
+                        parallel=ParallelSpec(num_gpus=num_gpus),
+                        hardware=HardwareSpec(gpu_memory=memory, reserve=reserve))
         rows = [["Strategy", "Per GPU", "Host per node", "Fits"]]
         data["strategies"] = []
-        for label, variant in strategy_variants(base):
+        for strategy, variant in strategy_variants(base):
             est = estimate(variant)
-            rows.append([label, format_bytes(est.per_gpu_total, args.unit),
-                         format_bytes(est.host_per_node, args.unit) if est.host_per_node else "-",
+            label = strategy.label()
+            rows.append([label, format_bytes(est.per_gpu_total, unit),
+                         format_bytes(est.host_per_node, unit) if est.host_per_node else "-",
                          "yes" if est.fits else "no"])
-            data["strategies"].append({"strategy": label, "per_gpu_total": est.per_gpu_total,
+            data["strategies"].append({"strategy": label, "strategy_key": strategy.key,
+                                       "per_gpu_total": est.per_gpu_total,
                                        "host_per_node": est.host_per_node, "fits": est.fits})
         lines += ["", f"{format_count(base.model.params)} parameters per strategy:", _table(rows, {1, 2})]
     return data, "\n".join(lines)
@@ -91,11 +90,11 @@ def compare_output(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 def presets_output() -> tuple[dict[str, Any], str]:
     """Model presets with the exact count (from the architecture) beside the official rounded figure."""
     try:
-        from vramgui.core import catalog
-    except ImportError:  # the catalog module is not part of this build
+        from vramgui.io import presets
+    except ImportError:  # the presets module is not part of this build
         return {"models": [], "gpus": []}, "No presets available."
-    models = catalog.model_presets()
-    gpus = catalog.gpu_presets()
+    models = presets.model_presets()
+    gpus = presets.gpu_presets()
     data = {
         "models": [{"key": k, "name": m.name, "family": m.family, "params": m.params,
                     "active_params": m.active_params if _is_moe(m) else None,

@@ -11,6 +11,7 @@ from typing import Any
 
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.messages import Msg, render
 from vramgui.core.solve import cheapest_strategy, max_micro_batch, max_seq_len, min_gpus, strategy_variants, with_value
 from vramgui.core.specs import Scenario
 from vramgui.core.units import format_bytes, format_count
@@ -97,7 +98,8 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
 def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], list[str], int]:
     group = s.parallel.tp * s.parallel.pp
     if not group <= max_gpus <= MAX_GPUS:
-        raise InputError("--max-gpus", f"{max_gpus:,} is out of range", f"tp × pp = {group} to {MAX_GPUS:,}")
+        raise InputError("--max-gpus", Msg.of("error.out_of_range", value=f"{max_gpus:,}"),
+                         Msg.of("allowed.group_to", group=group, high=f"{MAX_GPUS:,}"))
     bound = (max_gpus // group) * group
     n = min_gpus(s, limit=max_gpus)
     base = _without_global_batch(s)
@@ -137,11 +139,12 @@ def _cheapest(s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
     found = cheapest_strategy(s)
     rows = [["Strategy", "Per GPU", "Host per node", "Fits"]]
     strategies = []
-    for label, variant in strategy_variants(s):
+    for strategy, variant in strategy_variants(s):
         est = estimate(variant)
-        rows.append([label, format_bytes(est.per_gpu_total, unit),
+        rows.append([strategy.label(), format_bytes(est.per_gpu_total, unit),
                      format_bytes(est.host_per_node, unit) if est.host_per_node else "-", "yes" if est.fits else "no"])
-        strategies.append({"strategy": label, "zero_stage": variant.parallel.zero_stage,
+        strategies.append({"strategy": strategy.label(), "strategy_key": strategy.key,
+                           "zero_stage": variant.parallel.zero_stage,
                            "offload_optimizer": variant.offload.optimizer, "offload_params": variant.offload.params,
                            "per_gpu_total": est.per_gpu_total, "host_per_node": est.host_per_node, "fits": est.fits})
     first = estimate(strategy_variants(s)[0][1]) if found is None else found[2]
@@ -151,18 +154,18 @@ def _cheapest(s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
                      f"{format_bytes(first.usable, unit)}; add GPUs (`vramgui solve min-gpus --stage 3`), "
                      "split the model (--tp, --pp) or shorten the micro-batch or sequence.")
     else:
-        label, _, est = found
-        lines.append(f"Cheapest strategy that fits: {label} ({est.fsdp}), {format_bytes(est.per_gpu_total, unit)} "
+        strategy, _, est = found
+        lines.append(f"Cheapest strategy that fits: {strategy} ({est.fsdp}), {format_bytes(est.per_gpu_total, unit)} "
                      f"per GPU, headroom {_amount(est.headroom, unit)}")
     lines += ["", _table(rows, {1, 2})]
-    data = {"answer": None if found is None else found[0], "found": found is not None,
+    data = {"answer": None if found is None else found[0].label(), "found": found is not None,
             "estimate": first.to_dict(), "strategies": strategies}
     return data, lines, 0 if found else EXIT_NOTHING_FITS
 
 
 def solve_output(question: str, s: Scenario, unit: str = "GB", max_gpus: int = DEFAULT_MAX_GPUS,
-                 notes: tuple[str, ...] = ()) -> tuple[dict[str, Any], str, int]:
-    """(JSON data, text, exit code) for one question about one scenario."""
+                 notes: tuple[Msg, ...] = ()) -> tuple[dict[str, Any], str, int]:
+    """(JSON data, text, exit code) for one question about one scenario; ``notes`` are rendered in English."""
     if question == "cheapest-strategy":
         data, lines, code = _cheapest(s, unit)
     elif question == "min-gpus":
@@ -170,7 +173,8 @@ def solve_output(question: str, s: Scenario, unit: str = "GB", max_gpus: int = D
     else:
         data, lines, code = _largest(question, s, unit)
     if s.training.global_batch is not None:
-        notes += ("the global batch is not held fixed while solving (it is dropped, as it need not divide)",)
-    if notes:
-        lines.append("Notes:\n" + "\n".join(f"  - {n}" for n in notes))
-    return {"question": question, **data, "notes": list(notes)}, "\n".join(lines), code
+        notes += (Msg.of("note.global_batch_dropped"),)
+    texts = [render(n) for n in notes]
+    if texts:
+        lines.append("Notes:\n" + "\n".join(f"  - {n}" for n in texts))
+    return {"question": question, **data, "notes": texts}, "\n".join(lines), code

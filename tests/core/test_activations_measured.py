@@ -13,7 +13,7 @@ import pytest
 
 from vramgui.core.activations import estimate_activations
 from vramgui.core.estimate import estimate
-from vramgui.core.hf_config import architecture_from_config
+from vramgui.core.hf_mapping import architecture_from_config
 from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
 # The harness's configs (bench/validate/families.py) at 2 layers, as config.json would carry them.

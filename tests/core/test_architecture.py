@@ -18,7 +18,7 @@ from vramgui.core.architecture import (
     layer_params,
     param_breakdown,
 )
-from vramgui.core.catalog import find_model, model_presets
+from vramgui.io.presets import find_model, model_presets
 
 # Figures stated by third parties, to the parameter.
 PUBLISHED_EXACT = {
@@ -34,7 +34,7 @@ PUBLISHED_EXACT = {
 }
 
 
-@pytest.mark.parametrize("key, expected", sorted(PUBLISHED_EXACT.items()))
+@pytest.mark.parametrize(("key", "expected"), sorted(PUBLISHED_EXACT.items()))
 def test_count_matches_published_exact_figure(key, expected):
     assert count_params(find_model(key).spec.architecture) == expected
 
@@ -127,7 +127,7 @@ def test_default_architecture_is_a_plain_llama_block():
     assert count_params(arch) == 10 * 8 + (2 * 8 + 4 * 8 * 8 + 3 * 8 * 16) + 8 + 10 * 8
 
 
-@pytest.mark.parametrize("layers, dense, step", [(61, 3, 1), (24, 0, 2), (10, 0, 3), (7, 2, 3), (5, 5, 1),
+@pytest.mark.parametrize(("layers", "dense", "step"), [(61, 3, 1), (24, 0, 2), (10, 0, 3), (7, 2, 3), (5, 5, 1),
                                                  (4, 9, 1), (1, 0, 1), (0, 0, 1), (12, 1, 4)])
 def test_block_kinds_match_a_layer_by_layer_walk(layers, dense, step):
     from vramgui.core.architecture import _kinds, is_moe_layer

@@ -48,7 +48,7 @@ def test_without_architecture_activations_are_none_and_noted():
     est = estimate(scenario())
     assert est.bytes_of("activations") is None
     assert est.to_dict()["per_gpu"]["activations"] is None
-    assert any("activations" in n for n in est.notes)
+    assert any("activations" in n for n in map(str, est.notes))
 
 
 def test_fit_uses_reserve_and_reports_headroom():
@@ -100,7 +100,7 @@ def test_pure_bf16_adam_keeps_states_in_bf16_without_master():
     est = estimate(scenario(params=10**9, dtype="bf16", recipe="pure", gpus=1))
     assert est.bytes_of("optimizer_states") == 4 * 10**9
     assert est.bytes_of("master_weights") == 0
-    assert any("step counter" in n for n in est.notes)
+    assert any("step counter" in n for n in map(str, est.notes))
 
 
 def test_data_parallel_size_divides_out_tensor_and_pipeline_parallelism():
@@ -134,4 +134,4 @@ def test_full_offload_without_live_parameters_says_what_the_gpu_still_holds():
                  offload=OffloadSpec(optimizer="cpu", params="cpu"))
     est = estimate(s)
     assert est.per_gpu_total == 0
-    assert any("--live-params" in n for n in est.notes)
+    assert any("--live-params" in n for n in map(str, est.notes))

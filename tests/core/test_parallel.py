@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vramgui.core import architecture as am
-from vramgui.core.catalog import find_model
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
 from vramgui.core.parallel import blocks_params, moe_blocks_between
 from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.validate import MAX_LAYERS
+from vramgui.io.presets import find_model
 
 PRESETS = ("gpt2", "llama-3-8b", "mixtral-8x7b", "deepseek-v3", "qwen1.5-moe-a2.7b", "gemma-2-2b")
 

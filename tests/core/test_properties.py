@@ -10,8 +10,17 @@ from hypothesis import strategies as st
 from vramgui.core import max_trainable_params
 from vramgui.core.estimate import estimate
 from vramgui.core.specs import (
-    CONVENTIONS, DTYPES, OPTIMIZERS, RECIPES, HardwareSpec, ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec,
-    PrecisionSpec, Scenario,
+    CONVENTIONS,
+    DTYPES,
+    OPTIMIZERS,
+    RECIPES,
+    HardwareSpec,
+    ModelSpec,
+    OffloadSpec,
+    OverheadSpec,
+    ParallelSpec,
+    PrecisionSpec,
+    Scenario,
 )
 from vramgui.core.units import GB
 
@@ -98,7 +107,8 @@ def test_max_params_is_an_exact_boundary_under_every_convention(gpu_gb, gpus, st
 
     s = Scenario(model=ModelSpec(params=1, largest_layer=largest), precision=precision, convention=convention,
                  parallel=ParallelSpec(num_gpus=gpus, zero_stage=stage),
-                 hardware=HardwareSpec(gpu_memory=gpu_gb * GB, reserve=reserve), overhead=OverheadSpec(cuda_context=cuda))
+                 hardware=HardwareSpec(gpu_memory=gpu_gb * GB, reserve=reserve),
+                 overhead=OverheadSpec(cuda_context=cuda))
     s = with_value(s, "model.largest_layer", None) if largest is None else s
     n = max_params(s)
     def fits(p: int) -> bool:

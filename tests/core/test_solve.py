@@ -44,19 +44,33 @@ def test_min_gpus_is_none_when_ddp_never_fits():
 
 
 def test_cheapest_strategy_picks_lowest_stage_without_offload_first():
-    label, variant, est = cheapest_strategy(seed_scenario(0, params=10 * 10**9))
-    assert label == "ZeRO-1" and variant.parallel.zero_stage == 1 and est.fits
+    strategy, variant, est = cheapest_strategy(seed_scenario(0, params=10 * 10**9))
+    assert strategy.key == "zero1" and str(strategy) == "ZeRO-1" and variant.parallel.zero_stage == 1 and est.fits
+    assert est.strategy == strategy
 
 
 def test_cheapest_strategy_falls_back_to_offload():
-    label, _, est = cheapest_strategy(seed_scenario(0, params=60 * 10**9, gpus=8))
-    assert "offload" in label and est.fits
+    strategy, _, est = cheapest_strategy(seed_scenario(0, params=60 * 10**9, gpus=8))
+    assert strategy.offload_optimizer and "offload" in strategy.label() and est.fits
 
 
 def test_strategy_variants_list_ddp_zero_and_offload():
-    labels = [label for label, _ in strategy_variants(seed_scenario())]
+    variants = strategy_variants(seed_scenario())
+    labels = [strategy.label() for strategy, _ in variants]
     assert labels[:4] == ["DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"]
-    assert len(labels) == 7
+    assert labels[4:] == ["ZeRO-2 + CPU optimizer offload", "ZeRO-3 + CPU optimizer offload",
+                          "ZeRO-3 + CPU optimizer and parameter offload"]
+    assert [s.key for s, _ in variants] == ["ddp", "zero1", "zero2", "zero3", "zero2+offload_opt",
+                                            "zero3+offload_opt", "zero3+offload_all"]
+    assert all(estimate(variant).strategy == strategy for strategy, variant in variants)
+
+
+def test_megatron_variants_are_labelled_like_the_estimate():
+    s = with_value(seed_scenario(), "convention", "megatron")
+    variants = strategy_variants(s)
+    assert [str(strategy) for strategy, _ in variants] == ["Megatron (no distributed optimizer)",
+                                                          "Megatron distributed optimizer"]
+    assert [estimate(v).to_dict()["strategy"] for _, v in variants] == [str(st) for st, _ in variants]
 
 
 def test_sweep_gpus_returns_one_estimate_per_count_and_drops_global_batch():
@@ -67,5 +81,5 @@ def test_sweep_gpus_returns_one_estimate_per_count_and_drops_global_batch():
 
 
 def test_solves_need_gpu_memory():
-    with pytest.raises(InputError, match="hardware.gpu_memory"):
+    with pytest.raises(InputError, match=r"hardware\.gpu_memory"):
         max_params(with_value(seed_scenario(), "hardware", HardwareSpec()))

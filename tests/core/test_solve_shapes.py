@@ -36,7 +36,7 @@ def test_zero_when_even_one_does_not_fit():
 
 def test_shape_solves_need_an_architecture():
     s = with_value(LLAMA, "model", ModelSpec(params=7 * 10**9))
-    with pytest.raises(InputError, match="model.architecture"):
+    with pytest.raises(InputError, match=r"model\.architecture"):
         max_micro_batch(s)
 
 

@@ -41,7 +41,7 @@ def test_bad_field_is_named(path, value, field):
 
 
 def test_model_needs_a_count_or_an_architecture():
-    with pytest.raises(InputError, match="model.params"):
+    with pytest.raises(InputError, match=r"model\.params"):
         estimate(with_value(BASE, "model", ModelSpec()))
 
 
@@ -60,23 +60,23 @@ def test_accumulation_steps_and_tokens_per_step():
 
 def test_parameter_offload_needs_stage_three():
     s = with_value(with_value(BASE, "offload.params", "cpu"), "offload.optimizer", "cpu")
-    with pytest.raises(InputError, match="offload.params"):
+    with pytest.raises(InputError, match=r"offload\.params"):
         estimate(with_value(s, "parallel.zero_stage", 2))
 
 
 def test_optimizer_offload_needs_zero():
-    with pytest.raises(InputError, match="offload.optimizer"):
+    with pytest.raises(InputError, match=r"offload\.optimizer"):
         estimate(with_value(BASE, "offload.optimizer", "cpu"))
 
 
 def test_more_pipeline_stages_than_layers_is_rejected():
     s = Scenario(model=ModelSpec(params=10**9, architecture=Architecture(num_layers=2)),
                  parallel=ParallelSpec(num_gpus=4, pp=4))
-    with pytest.raises(InputError, match="parallel.pp"):
+    with pytest.raises(InputError, match=r"parallel\.pp"):
         estimate(s)
 
 
 def test_deepspeed_rejects_parameter_offload_without_optimizer_offload():
     s = with_value(with_value(BASE, "offload.params", "cpu"), "parallel.zero_stage", 3)
-    with pytest.raises(InputError, match="offload.params"):
+    with pytest.raises(InputError, match=r"offload\.params"):
         estimate(with_value(s, "convention", "deepspeed"))

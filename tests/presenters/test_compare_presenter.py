@@ -97,7 +97,7 @@ def test_chart_series_stack_every_component_once_and_reach_the_total(presenter, 
     for i, total in enumerate(vm.totals):
         top = vm.series[-1].bottoms[i] + vm.series[-1].heights[i]
         assert top == pytest.approx(total)
-        for below, above in zip(vm.series, vm.series[1:]):
+        for below, above in zip(vm.series, vm.series[1:], strict=False):
             assert above.bottoms[i] == pytest.approx(below.bottoms[i] + below.heights[i])
 
 
@@ -118,7 +118,7 @@ def test_invalid_scenario_is_not_pinned_and_the_reason_is_shown(presenter, view)
 
 def test_default_name_mentions_offload(presenter, view):
     presenter.pin(replace(scenario(), offload=OffloadSpec(optimizer="cpu")))
-    assert last_vm(view).names == ("m · 8× A100 · ZeRO-1 + CPU offload",)
+    assert last_vm(view).names == ("m · 8× A100 · ZeRO-1 + CPU optimizer offload",)
 
 
 def test_pinning_the_same_scenario_twice_gives_distinct_names(presenter, view):

@@ -28,7 +28,7 @@ def vm(names=("A", "B"), heights=((1.0, 2.0), (3.0, 4.0)), capacities=(10.0, Non
     for k, key in enumerate(STACK_KEYS):
         h = heights[k] if k < len(heights) else (0.0,) * n
         series.append(CompareSeriesVM(key, key.title(), tuple(bottoms), tuple(h)))
-        bottoms = [b + x for b, x in zip(bottoms, h)]
+        bottoms = [b + x for b, x in zip(bottoms, h, strict=True)]
     rows = tuple(CompareRowVM(id=10 + i, name=name, total_text=f"{bottoms[i]:.2f} GB", fits=i == 0,
                               fits_text="Yes" if i == 0 else "No", headroom_text="1.00 GB",
                               max_micro_batch_text=str(i + 3), accumulation_text="8", tooltip=f"tip {i}")
@@ -156,7 +156,7 @@ def test_export_png_is_white_with_title_chart_and_caption(widget, qtbot, tmp_pat
     assert image.height() > EXPORT_WIDTH * 0.3
     assert QColor(image.pixel(0, 0)) == QColor("white")
     assert QColor(image.pixel(image.width() - 1, image.height() - 1)) == QColor("white")
-    title_band = [QColor(image.pixel(x, y)).lightness() for y in range(0, 60) for x in range(0, 600, 3)]
+    title_band = [QColor(image.pixel(x, y)).lightness() for y in range(60) for x in range(0, 600, 3)]
     assert min(title_band) < 100, "the title is drawn in dark text at the top"
     parameters_blue = QColor("#0072B2")
     found = any(QColor(image.pixel(x, y)) == parameters_blue

@@ -6,6 +6,7 @@ Accumulation does not change per-step memory; it sets how many micro-batches mak
 from __future__ import annotations
 
 from vramgui.core.errors import InputError
+from vramgui.core.messages import Msg
 from vramgui.core.specs import TrainingSpec
 from vramgui.core.validate import check_int, nearest_multiples
 
@@ -17,10 +18,12 @@ def steps_for(global_batch: int, micro_batch: int, data_parallel: int) -> int:
     check_int("num_gpus", data_parallel, 1, 10**6)
     step = micro_batch * data_parallel
     if global_batch % step:
-        near = " or ".join(map(str, nearest_multiples(global_batch, step)))
+        near = [str(n) for n in nearest_multiples(global_batch, step)]
+        nearest: Msg | str = Msg.of("allowed.either", first=near[0], second=near[1]) if len(near) == 2 else near[0]
         raise InputError("global_batch",
-                         f"{global_batch} is not a multiple of micro_batch × GPUs = {micro_batch} × {data_parallel} = {step}",
-                         f"a multiple of {step}; nearest valid global batches: {near}")
+                         Msg.of("error.global_batch_gpus", global_batch=global_batch, micro=micro_batch,
+                                gpus=data_parallel, step=step),
+                         Msg.of("allowed.multiple_nearest_batches", step=step, nearest=nearest))
     return global_batch // step
 
 

@@ -21,6 +21,7 @@ from vramgui.core import activations_fused, activations_hf
 from vramgui.core.activations_common import RawTerm, Shape
 from vramgui.core.architecture import FAMILIES, Architecture, is_moe_layer
 from vramgui.core.errors import InputError
+from vramgui.core.messages import Msg, english, render
 from vramgui.core.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 
 
@@ -42,10 +43,15 @@ class ActivationEstimate:
     per_layer: int
     layers: int
     terms: tuple[ActivationTerm, ...]
-    formula: str
+    formula_msg: Msg
     source: str
     stage: int = 0  # index of the most loaded pipeline stage
     in_flight: int = 1  # micro-batches whose activations that stage holds
+
+    @property
+    def formula(self) -> str:
+        """The formula in English (``formula_msg`` rendered)."""
+        return render(self.formula_msg, english)
 
 
 def estimate_activations(
@@ -84,7 +90,7 @@ def estimate_activations(
     per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0)
     formula = _formula(sh, gpt, fused, n_layers, m, len(stages), arch)
     return ActivationEstimate(
-        total=total, per_layer=per_layer, layers=n_layers * m, terms=tuple(terms), formula=formula,
+        total=total, per_layer=per_layer, layers=n_layers * m, terms=tuple(terms), formula_msg=formula,
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
     )
 
@@ -135,8 +141,8 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
     return [ActivationTerm(k, v[0], " + ".join(v[1])) for k, v in terms.items()]
 
 
-def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> str:
-    held = f"{n_layers} layers × {m} micro-batch{'es' if m != 1 else ''} in flight"
+def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:
+    held = Msg.of("deriv.in_flight_one" if m == 1 else "deriv.in_flight_many", layers=n_layers, count=m)
     if fused and gpt and not arch.is_moe and arch.ffn_size == 4 * arch.hidden_size and sh.dtype_bytes == 2:
         if sh.recompute == "full":
             core = "sbh·2" + ("/t" if sh.sp else "")
@@ -149,13 +155,14 @@ def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, 
             else:
                 att = " + 4a/(ht)" if sh.t > 1 else " + 4a/h"
             core = f"sbh({lin}{att})"
-        return f"{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms"
-    return f"Σ saved tensors per layer × {held} + embedding/output terms (per-tensor, see terms)"
+        return Msg.of("deriv.activations_korthikanti", core=core, held=held)
+    return Msg.of("deriv.activations_tensors", held=held)
 
 
 def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str) -> None:
     if dtype not in DTYPE_BYTES:
-        raise InputError("precision.dtype", f"unknown dtype {dtype!r}", ", ".join(DTYPE_BYTES))
+        raise InputError("precision.dtype", Msg.of("error.unknown_dtype", value=repr(dtype)),
+                         Msg.of("allowed.choices", choices=", ".join(DTYPE_BYTES)))
     for name, value, allowed in (
         ("training.recompute", training.recompute, RECOMPUTE),
         ("training.attention", training.attention, ATTENTION),
@@ -163,7 +170,8 @@ def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec
         ("model.architecture.family", arch.family, FAMILIES),
     ):
         if value not in allowed:
-            raise InputError(name, f"unknown value {value!r}", ", ".join(allowed))
+            raise InputError(name, Msg.of("error.unknown_value", value=repr(value)),
+                             Msg.of("allowed.choices", choices=", ".join(allowed)))
     for name, value in (
         ("training.micro_batch", training.micro_batch), ("training.seq_len", training.seq_len),
         ("parallel.tp", parallel.tp), ("parallel.pp", parallel.pp),
@@ -173,21 +181,22 @@ def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec
         ("model.architecture.vocab_size", arch.vocab_size),
     ):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InputError(name, f"must be a positive integer, got {value!r}", ">= 1")
+            raise InputError(name, Msg.of("error.positive_integer", value=repr(value)), Msg.of("allowed.at_least_one"))
     if arch.num_heads % arch.kv_heads:
         raise InputError("model.architecture.num_kv_heads",
-                         f"{arch.kv_heads} key/value heads do not divide {arch.num_heads} attention heads",
-                         f"a divisor of {arch.num_heads}")
+                         Msg.of("error.kv_heads_divide", kv_heads=arch.kv_heads, heads=arch.num_heads),
+                         Msg.of("allowed.divisor", n=arch.num_heads))
     if arch.num_heads % parallel.tp:
-        raise InputError("parallel.tp", f"tensor-parallel size {parallel.tp} does not divide "
-                         f"{arch.num_heads} attention heads", f"a divisor of {arch.num_heads}")
+        raise InputError("parallel.tp", Msg.of("error.tp_divides_heads", tp=parallel.tp, heads=arch.num_heads),
+                         Msg.of("allowed.divisor", n=arch.num_heads))
     if parallel.pp > arch.num_layers:
-        raise InputError("parallel.pp", f"{parallel.pp} pipeline stages for {arch.num_layers} layers",
-                         f"1..{arch.num_layers}")
+        raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=parallel.pp, layers=arch.num_layers),
+                         Msg.of("allowed.span", low=1, high=arch.num_layers))
     if parallel.sp and training.seq_len % parallel.tp:
-        raise InputError("training.seq_len", f"sequence parallelism splits the sequence over tp={parallel.tp}",
-                         f"a multiple of {parallel.tp}")
+        raise InputError("training.seq_len", Msg.of("error.sp_splits_sequence", tp=parallel.tp),
+                         Msg.of("allowed.multiple_of", n=parallel.tp))
     if arch.is_moe and not 1 <= arch.experts_per_token <= arch.num_experts:
         raise InputError("model.architecture.experts_per_token",
-                         f"{arch.experts_per_token} experts per token with {arch.num_experts} experts",
-                         f"1..{arch.num_experts}")
+                         Msg.of("error.experts_per_token", per_token=arch.experts_per_token,
+                                experts=arch.num_experts),
+                         Msg.of("allowed.span", low=1, high=arch.num_experts))

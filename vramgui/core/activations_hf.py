@@ -77,7 +77,8 @@ class Style:
         fed = 0 if post else min(norms, 2)  # Gemma 2/3: of 4 norms the 2 pre-norms feed linears
         return cls(
             gpt2=gpt2, rms=arch.norm != "layernorm", norms=norms, fed=fed, raw_inputs=2 if post else 0,
-            shared_input=arch.parallel_attn and norms == 2, norm_fp32_weight=gemma or post or arch.model_type == "gpt_oss", gemma_norm=gemma,
+            shared_input=arch.parallel_attn and norms == 2,
+            norm_fp32_weight=gemma or post or arch.model_type == "gpt_oss", gemma_norm=gemma,
             final_norm=arch.final_norm, gated=arch.family != "gpt",
             gelu_saved=4 if arch.model_type in GELU_NEW_TYPES else 1, qk_norm=arch.qk_norm,
             qk_norm_per_head=getattr(arch, "qk_norm_per_head", True),

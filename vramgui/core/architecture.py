@@ -3,7 +3,7 @@
 The count must equal, to the parameter, ``sum(p.numel() for p in model.parameters())`` of the model the
 framework (Hugging Face transformers 5.x, ``AutoModelForCausalLM.from_config``) builds from the same config;
 tied input/output embeddings count once. The rules per family follow the transformers modeling code
-(``src/transformers/models/<model_type>/modeling_<model_type>.py``); ``vramgui.core.hf_config`` maps a
+(``src/transformers/models/<model_type>/modeling_<model_type>.py``); ``vramgui.core.hf_mapping`` maps a
 ``config.json`` onto these fields and docs/catalog.md lists what each field means for each family.
 
 Non-parameter tensors are not counted: rotary ``inv_freq``, GPT-2's causal-mask ``bias`` buffer and
@@ -178,7 +178,7 @@ def layer_modules(arch: Architecture, index: int, layout: str = "fused") -> list
 
 
 def _embedding_modules(arch: Architecture) -> list[tuple[int, ...]]:
-    mods = [(arch.vocab_size * arch.hidden_size,)]
+    mods: list[tuple[int, ...]] = [(arch.vocab_size * arch.hidden_size,)]
     if arch.learned_pos_embeddings:
         mods.append((arch.max_position_embeddings * arch.hidden_size,))
     return mods
@@ -188,7 +188,7 @@ def _head_modules(arch: Architecture, include_tied: bool) -> list[tuple[int, ...
     mods = [_norm(arch, arch.hidden_size)] if arch.final_norm else []
     bias = (arch.vocab_size,) if arch.head_bias else ()
     if include_tied or not arch.tied_embeddings:
-        mods.append((arch.vocab_size * arch.hidden_size,) + bias)
+        mods.append((arch.vocab_size * arch.hidden_size, *bias))
     elif bias:
         mods.append(bias)
     return mods

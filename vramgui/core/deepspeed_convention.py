@@ -18,9 +18,10 @@ stage-1/2 bytes with nothing partitioned (2Φ + 18Φ). DeepSpeed assumes fp16/bf
 
 from __future__ import annotations
 
-from vramgui.core.model_states import ModelStates, Part, sci
+from vramgui.core.messages import Msg
+from vramgui.core.model_states import ModelStates, Part
 from vramgui.core.specs import PrecisionSpec
-from vramgui.core.units import format_bytes
+from vramgui.core.terms import Derivation, Term
 
 ADDITIONAL_BUFFER_FACTOR = 1.5
 SRC2 = "DeepSpeed stage_1_and_2.py estimate_zero2_model_states_mem_needs"
@@ -77,73 +78,79 @@ def estimate_zero3(total_params: int, largest_layer_params: int, num_gpus_per_no
     return int(cpu_mem), int(gpu_mem), int(largest_layer_memory)
 
 
-def _p(value: int, formula: str, deriv: str, source: str) -> Part:
-    return Part(value, formula, f"{deriv} = {format_bytes(value)}", source)
-
-
 def _div(coef: int, phi: int, n: int) -> int:
     return int(coef * phi / n)  # DeepSpeed's own rounding: int() of a float division
+
+
+def _sharded(coef: int, phi: int, n: int, source: str) -> Part:
+    """int(coef·Φ / N), as DeepSpeed rounds it."""
+    value = _div(coef, phi, n)
+    return Part(value, Derivation((Term(value, coef, "Φ", phi, n, "N_d", rounding="int"),), value), source)
+
+
+def _optimizer(value: int, phi: int, n: int, minus: tuple[tuple[str, int], ...], source: str) -> Part:
+    """DeepSpeed's int(18Φ/N) less what the other components hold; the formula is the 12Φ/N_d left over."""
+    terms = (Term(_div(18, phi, n), 18, "Φ", phi, n, "N_d", rounding="int"),
+             *(Term(-b, label=Msg.of(code), sign=-1) for code, b in minus))
+    formula = (Term(value, 12, "Φ", phi, n, "N_d"),)
+    return Part(value, Derivation(terms, value, formula_terms=formula), source)
+
+
+def _host(note: str, source: str) -> Part:
+    return Part(0, Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
 
 
 def deepspeed_model_states(phi: int, stage: int, n_d: int, gpus_per_node: int, nodes: int, offload_opt: bool,
                            offload_params: bool, zero_init: bool, largest_layer: int | None,
                            precision: PrecisionSpec) -> ModelStates:
     """Per-GPU components whose sum is DeepSpeed's gpu_mem to the byte; host = DeepSpeed's cpu_mem."""
-    notes: list[str] = []
+    notes: list[Msg] = []
     if precision.recipe != "mixed" or precision.dtype == "fp32" or precision.optimizer not in ("adam", "adamw"):
-        notes.append("DeepSpeed's estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer "
-                     "are not used under this convention")
-    phi_s = sci(phi)
+        notes.append(Msg.of("note.deepspeed_precision"))
     # DeepSpeed divides by total_gpus: here the data-parallel group; GPUs per node and nodes drive the host side
     if stage < 3:
         if stage == 0:
-            notes.append("DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned")
+            notes.append(Msg.of("note.deepspeed_stage0"))
             n = 1
         else:
             n = n_d
             if stage == 1:
-                notes.append("DeepSpeed's stage_1_and_2 estimator serves stages 1 and 2 alike")
+                notes.append(Msg.of("note.deepspeed_stage1"))
         cpu, gpu = estimate_zero2(phi, gpus_per_node, nodes, offload_opt, total_gpus=n)
-        params = _p(2 * phi, "2Φ", f"2 × {phi_s}", SRC2)
+        params = Part(2 * phi, Derivation((Term(2 * phi, 2, "Φ", phi),), 2 * phi), SRC2)
         if offload_opt:
-            grads = Part(0, "0 (offloaded)", "0: gradients go to the host", SRC2)
-            opt = Part(0, "0 (offloaded)", "0: optimizer states on the host", SRC2)
-            master = Part(0, "0 (offloaded)", "0: fp32 master weights on the host", SRC2)
-            host_formula = "Φ · max(4·total_gpus, 16) · 1.5"
+            grads = _host("deriv.gradients_to_host", SRC2)
+            opt = _host("deriv.optimizer_on_host", SRC2)
+            master = _host("deriv.master_on_host", SRC2)
+            host_formula = Msg.of("deriv.host_ds2_offload")
         else:
-            g = _div(6, phi, n)
-            grads = _p(g, "6Φ/N_d", f"int(6 × {phi_s} / {n})", SRC2)
-            o = gpu - 2 * phi - g
-            opt = _p(o, "12Φ/N_d", f"int(18 × {phi_s} / {n}) − gradients", SRC2)
-            master = _p(_div(4, phi, n), "4Φ/N_d", f"int(4 × {phi_s} / {n})", SRC2)
-            host_formula = "Φ · 4 · GPUs per node · 1.5 (model initialised in fp32 on the host)"
+            grads = _sharded(6, phi, n, SRC2)
+            opt = _optimizer(gpu - 2 * phi - grads.bytes, phi, n, (("deriv.gradients", grads.bytes),), SRC2)
+            master = _sharded(4, phi, n, SRC2)
+            host_formula = Msg.of("deriv.host_ds2")
         return ModelStates(params, grads, opt, master, None, cpu, host_formula, tuple(notes))
 
     ll = largest_layer
     if ll is None:
         ll = 0
-        notes.append("largest layer unknown (no architecture and no --largest-layer): DeepSpeed's 4 × largest-layer "
-                     "term counted as 0")
+        notes.append(Msg.of("note.largest_layer_unknown"))
     cpu, gpu, llm = estimate_zero3(phi, ll, gpus_per_node, nodes, offload_opt, offload_params, zero_init,
                                    total_gpus=n_d)
-    other = Part(llm, "4·L_largest", f"4 × {ll:,}", SRC3 + " (largest layer gathered: 16-bit params + grads)")
-    if offload_params:
-        params = Part(0, "0 (offloaded)", "0: parameter partition on the host", SRC3)
-    else:
-        params = _p(_div(2, phi, n_d), "2Φ/N_d", f"int(2 × {phi_s} / {n_d})", SRC3)
+    other = Part(llm, Derivation((Term(llm, 4, "L_largest", ll, style="grouped"),), llm),
+                 SRC3 + " (largest layer gathered: 16-bit params + grads)")
+    params = _host("deriv.param_partition_on_host", SRC3) if offload_params else _sharded(2, phi, n_d, SRC3)
     if offload_opt:
-        grads = Part(0, "0 (offloaded)", "0: gradient partition on the host", SRC3)
-        opt = Part(0, "0 (offloaded)", "0: optimizer states on the host", SRC3)
-        master = Part(0, "0 (offloaded)", "0: fp32 master weights on the host", SRC3)
+        grads = _host("deriv.gradient_partition_on_host", SRC3)
+        opt = _host("deriv.optimizer_on_host", SRC3)
+        master = _host("deriv.master_on_host", SRC3)
     else:
-        g = _div(4, phi, n_d)
-        grads = _p(g, "4Φ/N_d", f"int(4 × {phi_s} / {n_d})", SRC3)
-        opt = _p(gpu - llm - params.bytes - g, "12Φ/N_d", f"int(18 × {phi_s} / {n_d}) − params − gradients", SRC3)
-        master = _p(_div(4, phi, n_d), "4Φ/N_d", f"int(4 × {phi_s} / {n_d})", SRC3)
-    if offload_opt and offload_params:
-        host_formula = "Φ · 18 / nodes · 1.5" if zero_init else "Φ · max(4·GPUs per node, 18 / nodes) · 1.5"
-    elif offload_opt:
-        host_formula = "Φ · 16 / nodes · 1.5" if zero_init else "Φ · max(4·GPUs per node, 16 / nodes) · 1.5"
+        grads = _sharded(4, phi, n_d, SRC3)
+        opt = _optimizer(gpu - llm - params.bytes - grads.bytes, phi, n_d,
+                         (("deriv.params", params.bytes), ("deriv.gradients", grads.bytes)), SRC3)
+        master = _sharded(4, phi, n_d, SRC3)
+    if offload_opt:
+        k = 18 if offload_params else 16
+        host_formula = Msg.of("deriv.host_ds3_offload_init" if zero_init else "deriv.host_ds3_offload", k=k)
     else:
-        host_formula = "L_largest · 4 · GPUs per node · 1.5" if zero_init else "Φ · 4 · GPUs per node · 1.5"
+        host_formula = Msg.of("deriv.host_ds3_init" if zero_init else "deriv.host_ds3")
     return ModelStates(params, grads, opt, master, other, cpu, host_formula, tuple(notes))

@@ -12,12 +12,17 @@ from functools import lru_cache
 from typing import Any
 
 from vramgui.core import architecture as arch_mod
+from vramgui.core import components
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
+from vramgui.core.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.conventions import model_states_for
 from vramgui.core.errors import InputError
-from vramgui.core.parallel import STAGE_LABELS, data_parallel_size, fsdp_name, stage_params
+from vramgui.core.messages import Msg, english, render
+from vramgui.core.model_states import Part
+from vramgui.core.parallel import data_parallel_size, fsdp_name, stage_params
 from vramgui.core.specs import DTYPE_BYTES, Scenario
-from vramgui.core.units import format_bytes
+from vramgui.core.strategy import Strategy
+from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
 from vramgui.core.validate import validate_scenario
 
 
@@ -29,25 +34,33 @@ def _activation_model():
         return None
     return activations
 
-COMPONENT_KEYS = ("parameters", "gradients", "optimizer_states", "master_weights", "activations", "other")
-LABELS = {
-    "parameters": "Parameters",
-    "gradients": "Gradients",
-    "optimizer_states": "Optimizer states",
-    "master_weights": "Master weights (fp32, part of optimizer states)",
-    "activations": "Activations",
-    "other": "Other (fixed terms)",
-}
-
-
 @dataclass(frozen=True)
 class Component:
+    """One per-GPU component: its bytes and how they come about (``deriv``, rendered by ``vramgui.core.terms``)."""
+
     key: str
-    label: str
     bytes: int | None  # None only for activations that cannot be estimated
-    formula: str
-    derivation: str
+    deriv: Derivation
     source: str
+
+    @property
+    def label_msg(self) -> Msg:
+        return components.label(self.key)
+
+    @property
+    def label(self) -> str:
+        """The English name (``vramgui.core.components``)."""
+        return render(self.label_msg, english)
+
+    @property
+    def formula(self) -> str:
+        """The symbolic formula in English: ``2Φ/N_d``."""
+        return render_formula(self.deriv, english)
+
+    @property
+    def derivation(self) -> str:
+        """The derivation in English and GB, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
+        return render_derivation(self.deriv, "GB", english)
 
 
 @dataclass(frozen=True)
@@ -56,7 +69,7 @@ class Estimate:
     components: tuple[Component, ...]
     per_gpu_total: int
     host_per_node: int | None
-    host_formula: str
+    host_formula_msg: Msg | None
     usable: int | None
     fits: bool | None
     headroom: int | None
@@ -66,10 +79,15 @@ class Estimate:
     data_parallel: int
     accumulation_steps: int
     tokens_per_step: int
-    strategy: str
+    strategy: Strategy
     fsdp: str
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[Msg, ...] = field(default=())
     activation_detail: Any = None  # ActivationEstimate when known
+
+    @property
+    def host_formula(self) -> str:
+        """The host-memory formula in English ("" when nothing is on the host)."""
+        return render(self.host_formula_msg, english)
 
     def component(self, key: str) -> Component:
         for c in self.components:
@@ -91,7 +109,8 @@ class Estimate:
         s = self.scenario
         return {
             "convention": s.convention,
-            "strategy": self.strategy,
+            "strategy": self.strategy.sharding.label(),
+            "strategy_key": self.strategy.key,
             "fsdp_equivalent": self.fsdp,
             "model": {"name": s.model.name, "params": self.params, "active_params": self.active_params,
                       "params_per_gpu_before_sharding": self.stage_params},
@@ -112,15 +131,15 @@ class Estimate:
             "sources": {c.key: c.source for c in self.components},
             "activation_terms": None if self.activation_detail is None else [
                 {"name": t.name, "bytes": t.bytes, "formula": t.formula} for t in self.activation_detail.terms],
-            "notes": list(self.notes),
+            "notes": [render(n, english) for n in self.notes],
+            "terms": {c.key: c.deriv.to_dict() for c in self.components},
         }
 
 
 def _arch_fn(name: str):
     fn = getattr(arch_mod, name, None)
     if fn is None:
-        raise InputError("model.params", f"this build cannot derive {name} from an architecture; give a count",
-                         "a parameter count such as 7B")
+        raise InputError("model.params", Msg.of("error.cannot_derive", name=name), Msg.of("allowed.count_example"))
     return fn
 
 
@@ -181,53 +200,48 @@ _activations_cached.cache_clear = _ACT_CACHE.clear  # type: ignore[attr-defined]
 def activations_component(scenario: Scenario) -> tuple[Component, Any]:
     arch = scenario.model.architecture
     if arch is None or _activation_model() is None:
-        why = "no architecture known" if arch is None else "activation model not available"
-        return Component("activations", LABELS["activations"], None, "n/a", f"not estimable: {why}", ""), None
+        why = Msg.of("deriv.no_architecture" if arch is None else "deriv.no_activation_model")
+        deriv = Derivation(total=None, note=Msg.of("deriv.not_estimable", reason=why),
+                           formula=Msg.of("deriv.not_available"))
+        return Component("activations", None, deriv, ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
-    deriv = _activation_derivation(act)
-    return Component("activations", LABELS["activations"], act.total, act.formula, deriv, act.source), act
+    return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
-def _activation_derivation(act: Any) -> str:
-    """"32 layers × 134.2 MB + 8.94 GB outside the layers = 13.24 GB": the per-layer figure with enough digits
-    that the product can be checked by hand, and the embedding/logits/loss terms named rather than "rest"."""
+def _activation_derivation(act: Any) -> Derivation:
+    """"32 layer(s) × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
+    figure with enough digits that the product can be checked by hand, and the embedding/logits/loss terms named
+    rather than "rest"."""
     in_layers = act.layers * act.per_layer
     outside = act.total - in_layers
-    layer = f"{act.layers} layer(s) × {_three_significant(act.per_layer)}"
+    layers = Term(in_layers, act.layers, quantity=act.per_layer, style="fine_bytes", label=Msg.of("deriv.layers"))
     if outside < 0:  # layer kinds differ (e.g. dense + MoE layers): per_layer is the largest kind
-        return f"{layer} (largest layer kind; layers differ) → {format_bytes(act.total)} in all"
-    return f"{layer} + {_three_significant(outside)} outside the layers (embedding, logits, loss) = {format_bytes(act.total)}"
+        return Derivation((layers,), act.total, formula=act.formula_msg, shape=Msg.of("deriv.layers_differ"))
+    rest = Term(outside, style="fine_bytes", label=Msg.of("deriv.outside_layers"))
+    return Derivation((layers, rest), act.total, formula=act.formula_msg)
 
 
-def _three_significant(n: int) -> str:
-    """Bytes in GB, or MB below 1 GB, with at least three significant digits."""
-    if n >= 10**9:
-        return format_bytes(n, "GB")
-    return f"{n / 10**6:,.1f} MB"
-
-
-def _other_component(scenario: Scenario, extra_part) -> Component:
+def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
+    """Explicit fixed terms (plus DeepSpeed's largest-layer term): each a term of its own."""
     ov = scenario.overhead
-    terms: list[tuple[str, int, str]] = []
+    terms: list[Term] = []
     if extra_part is not None:
-        terms.append((extra_part.formula, extra_part.bytes, extra_part.derivation.split(" = ")[0]))
+        terms += extra_part.deriv.terms
     if ov.cuda_context:
-        terms.append(("cuda_context", ov.cuda_context, format_bytes(ov.cuda_context)))
+        terms.append(Term(ov.cuda_context, symbol="cuda_context", style="bytes"))
     if ov.comm_buffers:
-        terms.append(("comm_buffers", ov.comm_buffers, format_bytes(ov.comm_buffers)))
+        terms.append(Term(ov.comm_buffers, symbol="comm_buffers", style="bytes"))
     if ov.zero3_live_params and scenario.parallel.zero_stage == 3:
         wb = DTYPE_BYTES[scenario.precision.dtype]
-        terms.append(("live_params·b_w", ov.zero3_live_params * wb, f"{ov.zero3_live_params:,} × {wb}"))
+        terms.append(Term(ov.zero3_live_params * wb, wb, "live_params", ov.zero3_live_params, style="grouped",
+                          coefficient_symbol="b_w"))
     if ov.extra:
-        terms.append(("extra", ov.extra, format_bytes(ov.extra)))
-    total = sum(t[1] for t in terms)
+        terms.append(Term(ov.extra, symbol="extra", style="bytes"))
     if not terms:
-        return Component("other", LABELS["other"], 0, "0", "0 (no fixed terms given)", "explicit inputs")
+        return Component("other", 0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs")
     source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
-    deriv = " + ".join(t[2] for t in terms)
-    if deriv != format_bytes(total):
-        deriv += f" = {format_bytes(total)}"
-    return Component("other", LABELS["other"], total, " + ".join(t[0] for t in terms), deriv, source)
+    total = sum(t.bytes for t in terms)
+    return Component("other", total, Derivation(tuple(terms), total), source)
 
 
 def estimate(scenario: Scenario) -> Estimate:
@@ -244,16 +258,9 @@ def estimate(scenario: Scenario) -> Estimate:
         tensors = -(-tensors // s.parallel.pp)
     states = model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
 
-    comps = [
-        Component("parameters", LABELS["parameters"], states.parameters.bytes, states.parameters.formula,
-                  states.parameters.derivation, states.parameters.source),
-        Component("gradients", LABELS["gradients"], states.gradients.bytes, states.gradients.formula,
-                  states.gradients.derivation, states.gradients.source),
-        Component("optimizer_states", LABELS["optimizer_states"], states.optimizer_states.bytes,
-                  states.optimizer_states.formula, states.optimizer_states.derivation, states.optimizer_states.source),
-        Component("master_weights", LABELS["master_weights"], states.master_weights.bytes,
-                  states.master_weights.formula, states.master_weights.derivation, states.master_weights.source),
-    ]
+    comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (
+        ("parameters", states.parameters), ("gradients", states.gradients),
+        ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
     act_comp, act = activations_component(s)
     comps.append(act_comp)
     comps.append(_other_component(s, states.other))
@@ -268,20 +275,15 @@ def estimate(scenario: Scenario) -> Estimate:
     notes = list(states.notes)
     if sp.note:
         notes.append(sp.note)
-    if act_comp.bytes is None:
-        notes.append("activations not estimated: " + act_comp.derivation.split(": ", 1)[-1])
+    if act_comp.bytes is None and act_comp.deriv.note is not None:
+        notes.append(Msg.of("note.activations_not_estimated", reason=act_comp.deriv.note.kwargs["reason"]))
     if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
             and not s.overhead.zero3_live_params):
-        notes.append("parameters are offloaded: the GPU still gathers each layer's parameters while it runs; "
-                     "set the ZeRO-3 live parameters (--live-params, DeepSpeed's stage3_max_live_parameters, "
-                     "default 1e9) to count them under Other")
-    stage = s.parallel.zero_stage
-    strategy = STAGE_LABELS[stage] if s.convention != "megatron" else (
-        "Megatron distributed optimizer" if s.parallel.distributed_optimizer else "Megatron (no distributed optimizer)")
+        notes.append(Msg.of("note.offloaded_params_gathered"))
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
-        host_formula=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
+        host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=accumulation_steps(s.training, n_d), tokens_per_step=tokens_per_step(s.training, n_d),
-        strategy=strategy, fsdp=fsdp_name(stage), notes=tuple(notes), activation_detail=act,
+        strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
     )

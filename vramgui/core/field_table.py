@@ -283,7 +283,7 @@ TABLE: tuple[Field, ...] = (
     _f(
         "hardware.gpu_name",
         "text",
-        QT_TRANSLATE_NOOP("Fields", "GPU"),
+        QT_TRANSLATE_NOOP("Fields", "GPU name"),
         QT_TRANSLATE_NOOP("Fields", "The GPU's name (informational)"),
     ),
     _f(

@@ -13,7 +13,8 @@ Adam; other optimizers keep their own fp32 states in place of Adam's 8 bytes (an
 from __future__ import annotations
 
 from vramgui.core import precision as prec
-from vramgui.core.model_states import ModelStates, Part, part, sci
+from vramgui.core.messages import Msg
+from vramgui.core.model_states import ModelStates, Part, part, phi_term
 from vramgui.core.specs import PrecisionSpec
 
 SRC = "Megatron-LM docs, Distributed Optimizer table"
@@ -37,23 +38,22 @@ def megatron_bytes(dtype: str, distributed: bool, states: int = 8) -> dict[str, 
 
 
 def megatron_model_states(phi: int, precision: PrecisionSpec, n_d: int, distributed: bool) -> ModelStates:
-    notes: list[str] = []
+    notes: list[Msg] = []
     info = prec.OPTIMIZER_INFO[precision.optimizer]
     states = info.states * (info.fixed_state_bytes or 4)
     if precision.optimizer not in ("adam", "adamw"):
-        notes.append(f"Megatron's table is for Adam; {info.label} states taken as {states} bytes per parameter")
+        notes.append(Msg.of("note.megatron_optimizer", optimizer=info.label, bytes=states))
     if precision.recipe == "pure" and precision.dtype != "fp32":
-        notes.append("the megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored")
+        notes.append(Msg.of("note.megatron_recipe"))
     table = megatron_bytes(precision.dtype, distributed, states)
 
     def mk(key: str) -> Part:
         whole, sharded = table[key]
         if whole and sharded:  # fp16 gradients: 2Φ + 4Φ/d
-            return part(whole, phi, n_d, sharded=False, source=SRC, extra=-(-sharded * phi // n_d),
-                        extra_formula=f"{sharded}Φ/N_d", extra_text=f"{sharded} × {sci(phi)} / {n_d}")
+            return part(whole, phi, n_d, sharded=False, source=SRC, extra=phi_term(sharded, phi, n_d))
         if sharded:
             return part(sharded, phi, n_d, sharded=True, source=SRC)
         return part(whole, phi, n_d, sharded=False, source=SRC)
 
-    return ModelStates(mk("parameters"), mk("gradients"), mk("optimizer"), mk("master"), None, None, "",
+    return ModelStates(mk("parameters"), mk("gradients"), mk("optimizer"), mk("master"), None, None, None,
                        tuple(notes))

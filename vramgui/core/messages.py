@@ -79,70 +79,203 @@ def is_known(code: str) -> bool:
 
 
 def _catalogue() -> Mapping[str, str]:
-    t = QT_TRANSLATE_NOOP
+    # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
         # ----- input errors: "{field}: {message} (allowed: {allowed})"
-        "error.whole_number": t("Core", "expected a whole number, got {value}"),
-        "error.number": t("Core", "expected a number, got {value}"),
-        "error.out_of_range": t("Core", "{value} is out of range"),
-        "error.unknown_value": t("Core", "unknown value {value}"),
-        "error.true_false": t("Core", "expected true or false, got {value}"),
-        "error.text": t("Core", "expected text, got {value}"),
-        "error.params_or_architecture": t("Core", "give a parameter count or an architecture"),
-        "error.gpus_not_divisible": t("Core", "{gpus} GPUs do not divide into tp × pp = {group}"),
-        "error.pp_over_layers": t("Core", "{pp} pipeline stages for {layers} layers"),
-        "error.global_batch_multiple": t(
+        "error.whole_number": QT_TRANSLATE_NOOP("Core", "expected a whole number, got {value}"),
+        "error.number": QT_TRANSLATE_NOOP("Core", "expected a number, got {value}"),
+        "error.out_of_range": QT_TRANSLATE_NOOP("Core", "{value} is out of range"),
+        "error.unknown_value": QT_TRANSLATE_NOOP("Core", "unknown value {value}"),
+        "error.true_false": QT_TRANSLATE_NOOP("Core", "expected true or false, got {value}"),
+        "error.text": QT_TRANSLATE_NOOP("Core", "expected text, got {value}"),
+        "error.params_or_architecture": QT_TRANSLATE_NOOP("Core", "give a parameter count or an architecture"),
+        "error.gpus_not_divisible": QT_TRANSLATE_NOOP("Core", "{gpus} GPUs do not divide into tp × pp = {group}"),
+        "error.pp_over_layers": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages for {layers} layers"),
+        "error.global_batch_multiple": QT_TRANSLATE_NOOP(
             "Core", "{global_batch} is not a multiple of micro_batch × N_d = {micro} × {n_d} = {step}"),
-        "error.megatron_no_offload": t("Core", "the megatron convention models no CPU offload"),
-        "error.param_offload_stage3": t("Core", "parameter offload needs ZeRO stage 3"),
-        "error.optimizer_offload_stage": t("Core", "optimizer offload needs ZeRO stage 1, 2 or 3"),
-        "error.deepspeed_param_offload": t(
+        "error.megatron_no_offload": QT_TRANSLATE_NOOP("Core", "the megatron convention models no CPU offload"),
+        "error.param_offload_stage3": QT_TRANSLATE_NOOP("Core", "parameter offload needs ZeRO stage 3"),
+        "error.optimizer_offload_stage": QT_TRANSLATE_NOOP("Core", "optimizer offload needs ZeRO stage 1, 2 or 3"),
+        "error.deepspeed_param_offload": QT_TRANSLATE_NOOP(
             "Core", "DeepSpeed's estimator has no case for parameter offload without optimizer offload"),
-        "error.layers_over_limit": t("Core", "{layers} layers is more than vramgui's limit of {limit}"),
-        "error.gpus_per_node_over_gpus": t("Core", "{per_node} GPUs per node is more than the {gpus} GPUs in all"),
-        "error.size_syntax": t("Core", "cannot read {text} as a size"),
-        "error.size_unit": t("Core", "unknown unit {unit} in {text}"),
-        "error.size_needs_unit": t("Core", "{text} has no unit: add GB or GiB"),
-        "error.count_syntax": t("Core", "cannot read {text} as a count"),
-        "error.count_suffix": t("Core", "unknown suffix {suffix} in {text}"),
-        "error.negative": t("Core", "{text} is negative"),
-        "error.not_finite": t("Core", "{text} is not a finite, non-negative number"),
-        "error.size_expected": t("Core", "expected a size such as 80GB or 80GiB"),
-        "error.count_expected": t("Core", "expected a count such as 7B or 124M"),
-        "error.not_whole_count": t("Core", "{text} is not a whole number of parameters"),
-        "error.unknown_field": t("Core", "unknown field ({hint})"),
-        "error.did_you_mean": t("Core", "did you mean {name}?"),
-        "error.known_fields": t("Core", "known fields here: {names}"),
+        "error.layers_over_limit": QT_TRANSLATE_NOOP("Core", "{layers} layers is more than vramgui's limit of {limit}"),
+        "error.gpus_per_node_over_gpus": QT_TRANSLATE_NOOP(
+            "Core", "{per_node} GPUs per node is more than the {gpus} GPUs in all"),
+        "error.size_syntax": QT_TRANSLATE_NOOP("Core", "cannot read {text} as a size"),
+        "error.size_unit": QT_TRANSLATE_NOOP("Core", "unknown unit {unit} in {text}"),
+        "error.size_needs_unit": QT_TRANSLATE_NOOP("Core", "{text} has no unit: add GB or GiB"),
+        "error.count_syntax": QT_TRANSLATE_NOOP("Core", "cannot read {text} as a count"),
+        "error.count_suffix": QT_TRANSLATE_NOOP("Core", "unknown suffix {suffix} in {text}"),
+        "error.negative": QT_TRANSLATE_NOOP("Core", "{text} is negative"),
+        "error.not_finite": QT_TRANSLATE_NOOP("Core", "{text} is not a finite, non-negative number"),
+        "error.size_expected": QT_TRANSLATE_NOOP("Core", "expected a size such as 80GB or 80GiB"),
+        "error.count_expected": QT_TRANSLATE_NOOP("Core", "expected a count such as 7B or 124M"),
+        "error.not_whole_count": QT_TRANSLATE_NOOP("Core", "{text} is not a whole number of parameters"),
+        "error.unknown_field": QT_TRANSLATE_NOOP("Core", "unknown field ({hint})"),
+        "error.did_you_mean": QT_TRANSLATE_NOOP("Core", "did you mean {name}?"),
+        "error.known_fields": QT_TRANSLATE_NOOP("Core", "known fields here: {names}"),
         # ----- allowed ranges
-        "allowed.range": t("Core", "{low} to {high}"),
-        "allowed.fraction": t("Core", "0 <= value < 1"),
-        "allowed.choices": t("Core", "{choices}"),
-        "allowed.multiple_of_group": t("Core", "a multiple of tp × pp: {nearest}"),
-        "allowed.multiple_nearest": t("Core", "a multiple of {step}, nearest: {nearest}"),
-        "allowed.none": t("Core", "none"),
-        "allowed.none_below_stage3": t("Core", "none below stage 3"),
-        "allowed.none_at_stage0": t("Core", "none at stage 0"),
-        "allowed.none_unless_optimizer_offload": t("Core", "none unless offload.optimizer is cpu"),
-        "allowed.size_units": t("Core", "a number with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB"),
-        "allowed.unit_names": t("Core", "B, KB, MB, GB, TB, KiB, MiB, GiB, TiB"),
-        "allowed.count_suffixes": t("Core", "a number with optional K, M, B (or G), T"),
-        "allowed.suffix_names": t("Core", "K, M, B (or G), T"),
-        "allowed.at_least_zero": t("Core", ">= 0"),
-        "allowed.count_example": t("Core", "a parameter count such as 7B"),
-        "allowed.true_false": t("Core", "true or false"),
+        "allowed.range": QT_TRANSLATE_NOOP("Core", "{low} to {high}"),
+        "allowed.fraction": QT_TRANSLATE_NOOP("Core", "0 <= value < 1"),
+        "allowed.choices": QT_TRANSLATE_NOOP("Core", "{choices}"),
+        "allowed.multiple_of_group": QT_TRANSLATE_NOOP("Core", "a multiple of tp × pp: {nearest}"),
+        "allowed.multiple_nearest": QT_TRANSLATE_NOOP("Core", "a multiple of {step}, nearest: {nearest}"),
+        "allowed.none": QT_TRANSLATE_NOOP("Core", "none"),
+        "allowed.none_below_stage3": QT_TRANSLATE_NOOP("Core", "none below stage 3"),
+        "allowed.none_at_stage0": QT_TRANSLATE_NOOP("Core", "none at stage 0"),
+        "allowed.none_unless_optimizer_offload": QT_TRANSLATE_NOOP("Core", "none unless offload.optimizer is cpu"),
+        "allowed.size_units": QT_TRANSLATE_NOOP("Core", "a number with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB"),
+        "allowed.unit_names": QT_TRANSLATE_NOOP("Core", "B, KB, MB, GB, TB, KiB, MiB, GiB, TiB"),
+        "allowed.count_suffixes": QT_TRANSLATE_NOOP("Core", "a number with optional K, M, B (or G), T"),
+        "allowed.suffix_names": QT_TRANSLATE_NOOP("Core", "K, M, B (or G), T"),
+        "allowed.at_least_zero": QT_TRANSLATE_NOOP("Core", ">= 0"),
+        "allowed.count_example": QT_TRANSLATE_NOOP("Core", "a parameter count such as 7B"),
+        "allowed.true_false": QT_TRANSLATE_NOOP("Core", "true or false"),
         # ----- why an input has no effect (tooltips of disabled inputs)
-        "inactive.stage_megatron": t(
+        "inactive.stage_megatron": QT_TRANSLATE_NOOP(
             "Core", "The megatron convention ignores the ZeRO stage: the distributed optimizer decides the sharding"),
-        "inactive.megatron_only": t("Core", "Used by the megatron convention only"),
-        "inactive.deepspeed_only": t("Core", "Used by the deepspeed convention only (host memory per node)"),
-        "inactive.deepspeed_precision": t(
+        "inactive.megatron_only": QT_TRANSLATE_NOOP("Core", "Used by the megatron convention only"),
+        "inactive.deepspeed_only": QT_TRANSLATE_NOOP(
+            "Core", "Used by the deepspeed convention only (host memory per node)"),
+        "inactive.deepspeed_precision": QT_TRANSLATE_NOOP(
             "Core", "DeepSpeed's estimator assumes 16-bit mixed precision with Adam: not used by this convention"),
-        "inactive.megatron_recipe": t(
+        "inactive.megatron_recipe": QT_TRANSLATE_NOOP(
             "Core", "The megatron convention always keeps fp32 main parameters for 16-bit training"),
-        "inactive.megatron_offload": t("Core", "The megatron convention models no CPU offload"),
-        "inactive.stage3_only": t("Core", "Applies at ZeRO stage 3 only"),
-        "inactive.largest_layer": t("Core", "DeepSpeed's ZeRO-3 term: used by the deepspeed convention at stage 3"),
-        "inactive.sp_needs_tp": t("Core", "Sequence parallelism needs tensor parallelism (TP > 1)"),
+        "inactive.megatron_offload": QT_TRANSLATE_NOOP("Core", "The megatron convention models no CPU offload"),
+        "inactive.stage3_only": QT_TRANSLATE_NOOP("Core", "Applies at ZeRO stage 3 only"),
+        "inactive.largest_layer": QT_TRANSLATE_NOOP(
+            "Core", "DeepSpeed's ZeRO-3 term: used by the deepspeed convention at stage 3"),
+        "inactive.sp_needs_tp": QT_TRANSLATE_NOOP("Core", "Sequence parallelism needs tensor parallelism (TP > 1)"),
+        # ----- more input errors (activations, solves, seed functions, presets, CLI)
+        "error.unknown_dtype": QT_TRANSLATE_NOOP("Core", "unknown dtype {value}"),
+        "error.unknown_optimizer": QT_TRANSLATE_NOOP("Core", "unknown optimizer {value}"),
+        "error.unknown_stage": QT_TRANSLATE_NOOP("Core", "unknown stage {value}"),
+        "error.unknown_preset": QT_TRANSLATE_NOOP("Core", "unknown preset {name}"),
+        "error.positive_integer": QT_TRANSLATE_NOOP("Core", "must be a positive integer, got {value}"),
+        "error.not_positive": QT_TRANSLATE_NOOP("Core", "{value} is not a positive number"),
+        "error.not_gpu_count": QT_TRANSLATE_NOOP("Core", "{value} is not a whole number of GPUs"),
+        "error.kv_heads_divide": QT_TRANSLATE_NOOP(
+            "Core", "{kv_heads} key/value heads do not divide {heads} attention heads"),
+        "error.tp_divides_heads": QT_TRANSLATE_NOOP(
+            "Core", "tensor-parallel size {tp} does not divide {heads} attention heads"),
+        "error.sp_splits_sequence": QT_TRANSLATE_NOOP("Core", "sequence parallelism splits the sequence over tp={tp}"),
+        "error.experts_per_token": QT_TRANSLATE_NOOP("Core", "{per_token} experts per token with {experts} experts"),
+        "error.global_batch_gpus": QT_TRANSLATE_NOOP(
+            "Core", "{global_batch} is not a multiple of micro_batch × GPUs = {micro} × {gpus} = {step}"),
+        "error.cannot_derive": QT_TRANSLATE_NOOP(
+            "Core", "this build cannot derive {name} from an architecture; give a count"),
+        "error.needs_gpu_memory": QT_TRANSLATE_NOOP("Core", "a GPU memory size is needed to solve for what fits"),
+        "error.micro_batch_needs_architecture": QT_TRANSLATE_NOOP(
+            "Core", "the micro-batch only changes activations, which need an architecture"),
+        "error.seq_len_needs_architecture": QT_TRANSLATE_NOOP(
+            "Core", "the sequence length only changes activations, which need an architecture"),
+        "allowed.at_least_one": QT_TRANSLATE_NOOP("Core", ">= 1"),
+        "allowed.positive": QT_TRANSLATE_NOOP("Core", "> 0"),
+        "allowed.span": QT_TRANSLATE_NOOP("Core", "{low}..{high}"),
+        "allowed.divisor": QT_TRANSLATE_NOOP("Core", "a divisor of {n}"),
+        "allowed.multiple_of": QT_TRANSLATE_NOOP("Core", "a multiple of {n}"),
+        "allowed.group_to": QT_TRANSLATE_NOOP("Core", "tp × pp = {group} to {high}"),
+        "allowed.multiple_nearest_batches": QT_TRANSLATE_NOOP(
+            "Core", "a multiple of {step}; nearest valid global batches: {nearest}"),
+        "allowed.either": QT_TRANSLATE_NOOP("Core", "{first} or {second}"),
+        "allowed.seed_stages": QT_TRANSLATE_NOOP("Core", "'ddp' or 0, 1, 2, 3"),
+        "allowed.overhead_ratio": QT_TRANSLATE_NOOP("Core", "0 <= overhead_ratio < 1"),
+        "allowed.size_or_preset": QT_TRANSLATE_NOOP("Core", "a size such as 80GB or 80GiB, or a GPU preset"),
+        "allowed.preset_or_config": QT_TRANSLATE_NOOP("Core", "a preset or a config.json"),
+        "allowed.close_matches": QT_TRANSLATE_NOOP("Core", "close matches: {names}"),
+        "allowed.known_presets": QT_TRANSLATE_NOOP("Core", "known: {names}, ..."),
+        # ----- notes the core attaches to an estimate (and the CLI to a solve)
+        "note.step_counter_unknown": QT_TRANSLATE_NOOP(
+            "Core", "PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture known"),
+        "note.deepspeed_precision": QT_TRANSLATE_NOOP(
+            "Core", "DeepSpeed's estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer "
+                    "are not used under this convention"),
+        "note.deepspeed_stage0": QT_TRANSLATE_NOOP(
+            "Core", "DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned"),
+        "note.deepspeed_stage1": QT_TRANSLATE_NOOP(
+            "Core", "DeepSpeed's stage_1_and_2 estimator serves stages 1 and 2 alike"),
+        "note.largest_layer_unknown": QT_TRANSLATE_NOOP(
+            "Core", "largest layer unknown (no architecture and no --largest-layer): DeepSpeed's 4 × largest-layer "
+                    "term counted as 0"),
+        "note.megatron_optimizer": QT_TRANSLATE_NOOP(
+            "Core", "Megatron's table is for Adam; {optimizer} states taken as {bytes} bytes per parameter"),
+        "note.megatron_recipe": QT_TRANSLATE_NOOP(
+            "Core", "the megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored"),
+        "note.pipeline_first_stage": QT_TRANSLATE_NOOP(
+            "Core", "most loaded pipeline stage is the first stage: embedding + ⌈L/pp⌉ layers ({params} parameters "
+                    "before /tp)"),
+        "note.pipeline_last_stage": QT_TRANSLATE_NOOP(
+            "Core", "most loaded pipeline stage is the last stage: ⌊L/pp⌋ layers + final norm + output layer "
+                    "({params} parameters before /tp)"),
+        "note.activations_not_estimated": QT_TRANSLATE_NOOP("Core", "activations not estimated: {reason}"),
+        "note.offloaded_params_gathered": QT_TRANSLATE_NOOP(
+            "Core", "parameters are offloaded: the GPU still gathers each layer's parameters while it runs; set the "
+                    "ZeRO-3 live parameters (--live-params, DeepSpeed's stage3_max_live_parameters, default 1e9) to "
+                    "count them under Other"),
+        "note.solved_for_ignored": QT_TRANSLATE_NOOP("Core", "{flag} {value} is ignored: it is what is solved for"),
+        "note.offload_flags_ignored": QT_TRANSLATE_NOOP(
+            "Core", "--offload-optimizer/--offload-params are ignored: every strategy is tried"),
+        "note.global_batch_dropped": QT_TRANSLATE_NOOP(
+            "Core", "the global batch is not held fixed while solving (it is dropped, as it need not divide)"),
+        # ----- words inside derivations and formulas (the numbers and symbols are not translated)
+        "deriv.no_architecture": QT_TRANSLATE_NOOP("Core", "no architecture known"),
+        "deriv.no_activation_model": QT_TRANSLATE_NOOP("Core", "activation model not available"),
+        "deriv.not_estimable": QT_TRANSLATE_NOOP("Core", "not estimable: {reason}"),
+        "deriv.not_available": QT_TRANSLATE_NOOP("Core", "n/a"),
+        "deriv.offloaded": QT_TRANSLATE_NOOP("Core", "0 (offloaded)"),
+        "deriv.param_partition_offloaded": QT_TRANSLATE_NOOP("Core", "0: parameter partition offloaded to CPU memory"),
+        "deriv.gradient_partition_offloaded": QT_TRANSLATE_NOOP(
+            "Core", "0: gradient partition offloaded to CPU memory"),
+        "deriv.optimizer_states_offloaded": QT_TRANSLATE_NOOP(
+            "Core", "0: optimizer states (with master weights) offloaded to CPU memory"),
+        "deriv.master_offloaded": QT_TRANSLATE_NOOP("Core", "0: fp32 master weights offloaded to CPU memory"),
+        "deriv.no_master_copy": QT_TRANSLATE_NOOP("Core", "0: no master copy"),
+        "deriv.gradients_to_host": QT_TRANSLATE_NOOP("Core", "0: gradients go to the host"),
+        "deriv.optimizer_on_host": QT_TRANSLATE_NOOP("Core", "0: optimizer states on the host"),
+        "deriv.master_on_host": QT_TRANSLATE_NOOP("Core", "0: fp32 master weights on the host"),
+        "deriv.gradient_partition_on_host": QT_TRANSLATE_NOOP("Core", "0: gradient partition on the host"),
+        "deriv.param_partition_on_host": QT_TRANSLATE_NOOP("Core", "0: parameter partition on the host"),
+        "deriv.params": QT_TRANSLATE_NOOP("Core", "params"),
+        "deriv.gradients": QT_TRANSLATE_NOOP("Core", "gradients"),
+        "deriv.no_fixed_terms": QT_TRANSLATE_NOOP("Core", "0 (no fixed terms given)"),
+        "deriv.layers": QT_TRANSLATE_NOOP("Core", "{coefficient} layer(s) × {quantity}"),
+        "deriv.outside_layers": QT_TRANSLATE_NOOP("Core", "{value} outside the layers (embedding, logits, loss)"),
+        "deriv.layers_differ": QT_TRANSLATE_NOOP(
+            "Core", "{terms} (largest layer kind; layers differ) → {total} in all"),
+        "deriv.in_flight_one": QT_TRANSLATE_NOOP("Core", "{layers} layers × {count} micro-batch in flight"),
+        "deriv.in_flight_many": QT_TRANSLATE_NOOP("Core", "{layers} layers × {count} micro-batches in flight"),
+        "deriv.activations_korthikanti": QT_TRANSLATE_NOOP(
+            "Core", "{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms"),
+        "deriv.activations_tensors": QT_TRANSLATE_NOOP(
+            "Core", "Σ saved tensors per layer × {held} + embedding/output terms (per-tensor, see terms)"),
+        "deriv.host_paper": QT_TRANSLATE_NOOP("Core", "({terms}) × GPUs per node"),
+        "deriv.host_ds2_offload": QT_TRANSLATE_NOOP("Core", "Φ · max(4·total_gpus, 16) · 1.5"),
+        "deriv.host_ds2": QT_TRANSLATE_NOOP(
+            "Core", "Φ · 4 · GPUs per node · 1.5 (model initialised in fp32 on the host)"),
+        "deriv.host_ds3_offload_init": QT_TRANSLATE_NOOP("Core", "Φ · {k} / nodes · 1.5"),
+        "deriv.host_ds3_offload": QT_TRANSLATE_NOOP("Core", "Φ · max(4·GPUs per node, {k} / nodes) · 1.5"),
+        "deriv.host_ds3_init": QT_TRANSLATE_NOOP("Core", "L_largest · 4 · GPUs per node · 1.5"),
+        "deriv.host_ds3": QT_TRANSLATE_NOOP("Core", "Φ · 4 · GPUs per node · 1.5"),
+        # ----- strategies (vramgui.core.strategy: the one labelling function; *_short: two lines on a chart axis)
+        "strategy.ddp": QT_TRANSLATE_NOOP("Core", "DDP"),
+        "strategy.zero": QT_TRANSLATE_NOOP("Core", "ZeRO-{stage}"),
+        "strategy.offload_optimizer": QT_TRANSLATE_NOOP("Core", "{base} + CPU optimizer offload"),
+        "strategy.offload_all": QT_TRANSLATE_NOOP("Core", "{base} + CPU optimizer and parameter offload"),
+        "strategy.offload_params": QT_TRANSLATE_NOOP("Core", "{base} + CPU parameter offload"),
+        "strategy.offload_optimizer_short": QT_TRANSLATE_NOOP("Core", "{base}\n+ offload (opt.)"),
+        "strategy.offload_all_short": QT_TRANSLATE_NOOP("Core", "{base}\n+ offload (all)"),
+        "strategy.offload_params_short": QT_TRANSLATE_NOOP("Core", "{base}\n+ offload (params)"),
+        "strategy.megatron_distributed": QT_TRANSLATE_NOOP("Core", "Megatron distributed optimizer"),
+        "strategy.megatron_plain": QT_TRANSLATE_NOOP("Core", "Megatron (no distributed optimizer)"),
+        "strategy.megatron_distributed_short": QT_TRANSLATE_NOOP("Core", "Megatron\ndistributed optimizer"),
+        "strategy.megatron_plain_short": QT_TRANSLATE_NOOP("Core", "Megatron\nno distributed optimizer"),
+        # ----- components (vramgui.core.components: one table for the CLI, the breakdown and both charts)
+        "component.parameters": QT_TRANSLATE_NOOP("Core", "Parameters"),
+        "component.gradients": QT_TRANSLATE_NOOP("Core", "Gradients"),
+        "component.optimizer_states": QT_TRANSLATE_NOOP("Core", "Optimizer states"),
+        "component.master_weights": QT_TRANSLATE_NOOP("Core", "Master weights (fp32, part of optimizer states)"),
+        "component.activations": QT_TRANSLATE_NOOP("Core", "Activations"),
+        "component.other": QT_TRANSLATE_NOOP("Core", "Other (fixed terms)"),
     }
 
 

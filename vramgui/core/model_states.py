@@ -14,22 +14,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vramgui.core import precision as prec
+from vramgui.core.messages import Msg, english
 from vramgui.core.parallel import ceil_div
 from vramgui.core.specs import PrecisionSpec
-from vramgui.core.units import format_bytes
+from vramgui.core.terms import Derivation, Term, render_derivation, render_formula, sci
 
 PAPER_SOURCE = "ZeRO paper (Rajbhandari et al. 2020) §3, Fig. 1"
 OFFLOAD_SOURCE = "ZeRO-Offload (Ren et al. 2021) §4.1"
 
+__all__ = ["ModelStates", "Part", "offloaded", "paper_model_states", "part", "sci"]
+
 
 @dataclass(frozen=True)
 class Part:
-    """One component's bytes on one GPU with its symbolic formula, filled-in derivation and source."""
+    """One component's bytes on one GPU with its derivation (terms, ``vramgui.core.terms``) and source."""
 
     bytes: int
-    formula: str
-    derivation: str
+    deriv: Derivation
     source: str
+
+    @property
+    def formula(self) -> str:
+        return render_formula(self.deriv, english)
+
+    @property
+    def derivation(self) -> str:
+        return render_derivation(self.deriv, "GB", english)
 
 
 @dataclass(frozen=True)
@@ -40,8 +50,8 @@ class ModelStates:
     master_weights: Part
     other: Part | None = None  # convention-specific fixed term (DeepSpeed's 4 x largest layer)
     host_per_node: int | None = None  # bytes of host memory per node; None = nothing on the host
-    host_formula: str = ""
-    notes: tuple[str, ...] = field(default=())
+    host_formula: Msg | None = None
+    notes: tuple[Msg, ...] = field(default=())
 
 
 # --- unsharded, single-GPU bytes: one function per component (checked against real PyTorch tensors) ---
@@ -73,41 +83,28 @@ def step_counter_bytes(param_tensors: int | None, precision: PrecisionSpec) -> i
     return prec.STEP_COUNTER_BYTES * param_tensors
 
 
-# --- formatting helpers ---
+# --- terms ---
 
-def sci(n: int | float) -> str:
-    """``7_000_000_000`` -> ``"7.00e9"`` (compact Φ in derivations)."""
-    if n == 0:
-        return "0"
-    mantissa, exponent = f"{n:.2e}".split("e")
-    return f"{mantissa}e{int(exponent)}"
-
-
-def coef_term(coef: int | float, symbol: str = "Φ", shard: str = "") -> str:
-    c = f"{coef:g}"
-    return f"{c}{symbol}{shard}" if coef else "0"
+def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None = None) -> Term:
+    """coef·Φ bytes, ``/N_d`` when divided over ``n_shard`` ranks (rounded up, padding to equal partitions)."""
+    if n_shard is None:
+        return Term(coef * phi if value is None else value, coef, "Φ", phi)
+    shard = ceil_div(coef * phi, n_shard) if n_shard > 1 else coef * phi
+    return Term(shard if value is None else value, coef, "Φ", phi, n_shard, "N_d")
 
 
-def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: int = 0,
-         extra_formula: str = "", extra_text: str = "") -> Part:
-    """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra``."""
-    whole = coef * phi
-    value = ceil_div(whole, n_shard) if sharded and n_shard > 1 else whole
-    if sharded:
-        formula = coef_term(coef, "Φ", "/N_d")
-        deriv = f"{coef} × {sci(phi)} / {n_shard}" if coef else "0"
-    else:
-        formula = coef_term(coef)
-        deriv = f"{coef} × {sci(phi)}" if coef else "0"
-    if extra:
-        formula = f"{formula} + {extra_formula}" if coef else extra_formula
-        deriv = f"{deriv} + {extra_text}" if coef else extra_text
-    total = (value if coef else 0) + extra
-    return Part(total, formula, f"{deriv} = {format_bytes(total)}", source)
+def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None) -> Part:
+    """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term."""
+    terms = [phi_term(coef, phi, n_shard if sharded else None)] if coef else []
+    if extra is not None and extra.bytes:
+        terms.append(extra)
+    total = sum(t.bytes for t in terms)
+    return Part(total, Derivation(tuple(terms), total), source)
 
 
-def offloaded(what: str, source: str = OFFLOAD_SOURCE) -> Part:
-    return Part(0, "0 (offloaded)", f"0: {what} offloaded to CPU memory", source)
+def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
+    """0 bytes on the GPU; ``note`` (a ``deriv.*`` code) says where they went."""
+    return Part(0, Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
 
 
 def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,
@@ -117,31 +114,30 @@ def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int,
     mb, sb = prec.master_bytes(precision), prec.state_bytes(precision)
     k = mb + sb
     steps = step_counter_bytes(param_tensors, precision)
-    notes: list[str] = []
+    notes: list[Msg] = []
     if prec.counts_step_tensors(precision) and param_tensors is None:
-        notes.append("PyTorch's 4-byte step counter per parameter tensor is not counted: no architecture known")
-    step_formula = "4·n_tensors"
-    step_text = f"4 × {param_tensors}" if param_tensors is not None else ""
+        notes.append(Msg.of("note.step_counter_unknown"))
+    step_term = Term(steps, prec.STEP_COUNTER_BYTES, "n_tensors", param_tensors, style="plain") if steps else None
 
     host_rank = 0
     host_terms: list[str] = []
     if offload_params:
-        parameters = offloaded("parameter partition")
+        parameters = offloaded("deriv.param_partition_offloaded")
         host_rank += ceil_div(wb * phi, n_d)
         host_terms.append(f"{wb}Φ/N_d")
     else:
         parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE)
     if offload_optimizer:
-        gradients = offloaded("gradient partition")
-        optimizer = offloaded("optimizer states (with master weights)")
-        master = offloaded("fp32 master weights") if mb else Part(0, "0", "0: no master copy", PAPER_SOURCE)
+        gradients = offloaded("deriv.gradient_partition_offloaded")
+        optimizer = offloaded("deriv.optimizer_states_offloaded")
+        master = (offloaded("deriv.master_offloaded") if mb
+                  else Part(0, Derivation(note=Msg.of("deriv.no_master_copy")), PAPER_SOURCE))
         host_rank += ceil_div(gb * phi, n_d) + ceil_div(k * phi, n_d) + steps
         host_terms.append(f"({gb} + {k})Φ/N_d")
     else:
         gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE)
-        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE,
-                         extra=steps, extra_formula=step_formula, extra_text=step_text)
+        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term)
         master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE)
     host_node = host_rank * ranks_on_node if host_terms else None
-    host_formula = f"({' + '.join(host_terms)}) × GPUs per node" if host_terms else ""
+    host_formula = Msg.of("deriv.host_paper", terms=" + ".join(host_terms)) if host_terms else None
     return ModelStates(parameters, gradients, optimizer, master, None, host_node, host_formula, tuple(notes))

@@ -13,10 +13,10 @@ from functools import lru_cache
 
 from vramgui.core import architecture as am
 from vramgui.core.architecture import Architecture
+from vramgui.core.messages import Msg
 from vramgui.core.specs import ParallelSpec
 
 FSDP_EQUIVALENT = {0: "NO_SHARD", 1: None, 2: "SHARD_GRAD_OP", 3: "FULL_SHARD"}
-STAGE_LABELS = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3"}
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -47,7 +47,7 @@ class StageParams:
 
     params: int
     formula: str
-    note: str | None = None
+    note: Msg | None = None
 
 
 def _block_params(arch: Architecture, index: int) -> int:
@@ -110,8 +110,8 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
     # a tied head is the last stage's own copy of the embedding matrix
     last = blocks_params(arch, arch.num_layers - base, arch.num_layers) + am.head_params(arch, include_tied=True)
     if first >= last:
-        held, which = first, "first stage: embedding + ⌈L/pp⌉ layers"
+        held, code = first, "note.pipeline_first_stage"
     else:
-        held, which = last, "last stage: ⌊L/pp⌋ layers + final norm + output layer"
-    note = f"most loaded pipeline stage is the {which} ({held:,} parameters before /tp)"
+        held, code = last, "note.pipeline_last_stage"
+    note = Msg.of(code, params=f"{held:,}")
     return StageParams(ceil_div(held, tp), "Φ_stage/tp", note)

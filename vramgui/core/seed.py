@@ -12,21 +12,24 @@ import math
 
 from vramgui.core.accumulation import steps_for
 from vramgui.core.errors import InputError
+from vramgui.core.messages import Msg
 from vramgui.core.precision import SEED_MODEL_BYTES, SEED_OPTIMIZER_BYTES
 
 
 def _bytes(model_dtype: str, optimizer: str) -> tuple[int, int, int]:
     if model_dtype not in SEED_MODEL_BYTES:
-        raise InputError("model_dtype", f"unknown dtype {model_dtype!r}", ", ".join(SEED_MODEL_BYTES))
+        raise InputError("model_dtype", Msg.of("error.unknown_dtype", value=repr(model_dtype)),
+                         Msg.of("allowed.choices", choices=", ".join(SEED_MODEL_BYTES)))
     if optimizer not in SEED_OPTIMIZER_BYTES:
-        raise InputError("optimizer", f"unknown optimizer {optimizer!r}", ", ".join(SEED_OPTIMIZER_BYTES))
+        raise InputError("optimizer", Msg.of("error.unknown_optimizer", value=repr(optimizer)),
+                         Msg.of("allowed.choices", choices=", ".join(SEED_OPTIMIZER_BYTES)))
     model = SEED_MODEL_BYTES[model_dtype]
     return model, model, SEED_OPTIMIZER_BYTES[optimizer]
 
 
-def _positive(field: str, value: float, allowed: str = "> 0") -> float:
+def _positive(field: str, value: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise InputError(field, f"{value!r} is not a positive number", allowed)
+        raise InputError(field, Msg.of("error.not_positive", value=repr(value)), Msg.of("allowed.positive"))
     return value
 
 
@@ -35,14 +38,15 @@ def _stage(zero_stage: object) -> int:
         return 0
     if zero_stage in (1, 2, 3) and not isinstance(zero_stage, bool):
         return int(zero_stage)
-    raise InputError("zero_stage", f"unknown stage {zero_stage!r}", "'ddp' or 0, 1, 2, 3")
+    raise InputError("zero_stage", Msg.of("error.unknown_stage", value=repr(zero_stage)), Msg.of("allowed.seed_stages"))
 
 
 def _bytes_per_param(zero_stage: object, num_gpus: int, model_dtype: str, optimizer: str) -> float:
     model, grad, opt = _bytes(model_dtype, optimizer)
     stage = _stage(zero_stage)
     if isinstance(num_gpus, bool) or not isinstance(num_gpus, int) or num_gpus < 1:
-        raise InputError("num_gpus", f"{num_gpus!r} is not a whole number of GPUs", ">= 1")
+        raise InputError("num_gpus", Msg.of("error.not_gpu_count", value=repr(num_gpus)),
+                         Msg.of("allowed.at_least_one"))
     if stage == 0:
         return model + grad + opt
     if stage == 1:
@@ -72,7 +76,8 @@ def max_trainable_params(gpu_memory_gb: float, num_gpus: int, zero_stage: object
     _positive("gpu_memory_gb", gpu_memory_gb)
     if (isinstance(overhead_ratio, bool) or not isinstance(overhead_ratio, (int, float))
             or not math.isfinite(overhead_ratio) or not 0 <= overhead_ratio < 1):
-        raise InputError("overhead_ratio", f"{overhead_ratio!r} is out of range", "0 <= overhead_ratio < 1")
+        raise InputError("overhead_ratio", Msg.of("error.out_of_range", value=repr(overhead_ratio)),
+                         Msg.of("allowed.overhead_ratio"))
     available_memory = gpu_memory_gb * (1 - overhead_ratio)
     return available_memory / _bytes_per_param(zero_stage, num_gpus, model_dtype, optimizer)
 

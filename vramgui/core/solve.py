@@ -8,19 +8,24 @@ O(log n) estimates.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Callable, Iterable
 
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.messages import Msg
 from vramgui.core.specs import Scenario
+from vramgui.core.strategy import Strategy
 from vramgui.core.validate import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 
-OFFLOAD_VARIANTS = (
-    ("ZeRO-2 + CPU optimizer offload", 2, "cpu", "none"),
-    ("ZeRO-3 + CPU optimizer offload", 3, "cpu", "none"),
-    ("ZeRO-3 + CPU optimizer and parameter offload", 3, "cpu", "cpu"),
+# in the order they are tried: lowest ZeRO stage without offload, then with CPU offload
+ZERO_VARIANTS = (
+    Strategy(0), Strategy(1), Strategy(2), Strategy(3),
+    Strategy(2, offload_optimizer=True), Strategy(3, offload_optimizer=True),
+    Strategy(3, offload_optimizer=True, offload_params=True),
 )
+MEGATRON_VARIANTS = (Strategy(convention="megatron", distributed_optimizer=False),
+                     Strategy(convention="megatron", distributed_optimizer=True))
 
 
 def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
@@ -37,8 +42,7 @@ def _without_global_batch(s: Scenario) -> Scenario:
 
 def _need_memory(s: Scenario) -> None:
     if s.hardware.gpu_memory is None:
-        raise InputError("hardware.gpu_memory", "a GPU memory size is needed to solve for what fits",
-                         "a size such as 80GB or 80GiB, or a GPU preset")
+        raise InputError("hardware.gpu_memory", Msg.of("error.needs_gpu_memory"), Msg.of("allowed.size_or_preset"))
 
 
 def _fits(s: Scenario) -> bool:
@@ -103,16 +107,15 @@ def _ll(model, n: int) -> int | None:
     return None if model.largest_layer is None else min(model.largest_layer, n)
 
 
-def _need_activations(s: Scenario, what: str) -> None:
+def _need_activations(s: Scenario, code: str) -> None:
     if s.model.architecture is None:
-        raise InputError("model.architecture", f"the {what} only changes activations, which need an architecture",
-                         "a preset or a config.json")
+        raise InputError("model.architecture", Msg.of(code), Msg.of("allowed.preset_or_config"))
 
 
 def max_micro_batch(scenario: Scenario) -> int:
     """Largest micro-batch that fits (0 if even 1 does not)."""
     _need_memory(scenario)
-    _need_activations(scenario, "micro-batch")
+    _need_activations(scenario, "error.micro_batch_needs_architecture")
     base = _without_global_batch(scenario)
     return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
 
@@ -120,7 +123,7 @@ def max_micro_batch(scenario: Scenario) -> int:
 def max_seq_len(scenario: Scenario) -> int:
     """Largest sequence length that fits (0 if even 1 does not)."""
     _need_memory(scenario)
-    _need_activations(scenario, "sequence length")
+    _need_activations(scenario, "error.seq_len_needs_architecture")
     base = _without_global_batch(scenario)
     return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
 
@@ -149,29 +152,21 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     return lo * group
 
 
-def strategy_variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
-    """DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without/with distributed optimizer)."""
+def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
+    """(strategy, scenario) for DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without and
+    with the distributed optimizer). ``str(strategy)`` is its English label, ``strategy.key`` a stable id."""
     if scenario.convention == "megatron":
-        return [(label, with_value(scenario, "parallel.distributed_optimizer", flag))
-                for label, flag in (("Megatron DP", False), ("Megatron distributed optimizer", True))]
-    no_offload = replace(scenario.offload, optimizer="none", params="none")
-    out = []
-    for stage, label in ((0, "DDP"), (1, "ZeRO-1"), (2, "ZeRO-2"), (3, "ZeRO-3")):
-        out.append((label, replace(scenario, parallel=replace(scenario.parallel, zero_stage=stage),
-                                   offload=no_offload)))
-    for label, stage, opt, par in OFFLOAD_VARIANTS:
-        out.append((label, replace(scenario, parallel=replace(scenario.parallel, zero_stage=stage),
-                                   offload=replace(scenario.offload, optimizer=opt, params=par))))
-    return out
+        return [(v, v.apply(scenario)) for v in MEGATRON_VARIANTS]
+    return [(replace(v, convention=scenario.convention), v.apply(scenario)) for v in ZERO_VARIANTS]
 
 
-def cheapest_strategy(scenario: Scenario) -> tuple[str, Scenario, Estimate] | None:
+def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate] | None:
     """The first variant that fits, in order: lowest ZeRO stage without offload, then with offload."""
     _need_memory(scenario)
-    for label, variant in strategy_variants(scenario):
+    for strategy, variant in strategy_variants(scenario):
         est = estimate(variant)
         if est.fits:
-            return label, variant, est
+            return strategy, variant, est
     return None
 
 

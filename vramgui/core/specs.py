@@ -64,7 +64,8 @@ class ParallelSpec:
     tp: int = 1
     pp: int = 1
     sp: bool = False  # Megatron sequence parallelism: shards LayerNorm/dropout activations across the TP group
-    distributed_optimizer: bool = True  # Megatron convention only: shard optimizer over DP (Megatron --use-distributed-optimizer)
+    # Megatron convention only: shard the optimizer over DP (Megatron --use-distributed-optimizer)
+    distributed_optimizer: bool = True
 
 
 @dataclass(frozen=True)

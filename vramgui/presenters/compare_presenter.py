@@ -18,15 +18,17 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from vramgui import __version__
+from vramgui.core import components
+from vramgui.core.components import STACK_KEYS
 from vramgui.core.errors import InputError
-from vramgui.core.scenario_io import atomic_write_text
 from vramgui.core.specs import Scenario
+from vramgui.core.strategy import Strategy
 from vramgui.core.units import format_bytes, to_unit
-from vramgui.presenters.messages import input_error_text, translate_note
+from vramgui.io.files import atomic_write_text
+from vramgui.presenters.messages import input_error_text, qt_translate, text
 
 MAX_PINNED = 6
-# Stacked in this order; master_weights is part of optimizer_states in the core, so it is not stacked again.
-STACK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "other")
+__all__ = ["MAX_PINNED", "STACK_KEYS", "ComparePresenter", "CompareView"]  # STACK_KEYS: the core's stacking order
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,8 @@ class Figures:
     headroom: int | None
     max_micro_batch: int | None  # None when it cannot be solved (e.g. no GPU memory given)
     accumulation_steps: int
-    strategy: str
-    notes: tuple[str, ...] = ()
+    strategy: Strategy  # str(strategy): the English label (the CSV's)
+    notes: tuple = ()  # the core's notes (``Msg``)
 
 
 @dataclass(frozen=True)
@@ -257,7 +259,7 @@ class ComparePresenter(QObject):
             f = self._figures[p.id]
             s = p.scenario
             row: dict[str, object] = {
-                "name": p.name, "model": s.model.name, "strategy": f.strategy, "convention": s.convention,
+                "name": p.name, "model": s.model.name, "strategy": f.strategy.label(), "convention": s.convention,
                 "num_gpus": s.parallel.num_gpus, "gpu": s.hardware.gpu_name or "",
             }
             for key, value in f.components:
@@ -285,12 +287,9 @@ class ComparePresenter(QObject):
         unit = self._unit
         figures = [self._figures[p.id] for p in self._pinned]
         rows = tuple(self._row(p, self._figures[p.id]) for p in self._pinned)
-        series = []
-        bottoms = [0.0] * len(figures)
-        for key in STACK_KEYS:
-            heights = tuple(to_unit(dict(f.components).get(key) or 0, unit) for f in figures)
-            series.append(CompareSeriesVM(key, self.component_label(key), tuple(bottoms), heights))
-            bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
+        series = [CompareSeriesVM(key, self.component_label(key), tuple(to_unit(b, unit) for b in bottoms),
+                                  tuple(to_unit(h, unit) for h in heights))
+                  for key, bottoms, heights in components.stack([dict(f.components) for f in figures])]
         return CompareVM(
             rows=rows,
             names=tuple(p.name for p in self._pinned),
@@ -305,14 +304,8 @@ class ComparePresenter(QObject):
         )
 
     def component_label(self, key: str) -> str:
-        labels = {
-            "parameters": self.tr("Parameters"),
-            "gradients": self.tr("Gradients"),
-            "optimizer_states": self.tr("Optimizer states"),
-            "activations": self.tr("Activations"),
-            "other": self.tr("Other"),
-        }
-        return labels.get(key, key)
+        """The core's one component table (``vramgui.core.components``), in the user's language."""
+        return text(components.label(key)) if key in components.COMPONENT_KEYS else key
 
     def _row(self, p: Pinned, f: Figures) -> CompareRowVM:
         unit = self._unit
@@ -323,7 +316,7 @@ class ComparePresenter(QObject):
         not_estimated = self.tr("not estimated")
         lines = [f"{self.component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}"
                  for k, v in f.components]
-        lines += [translate_note(n) for n in f.notes]
+        lines += [text(n) for n in f.notes]
         return CompareRowVM(
             id=p.id, name=p.name,
             total_text=format_bytes(f.total, unit),
@@ -346,16 +339,12 @@ class ComparePresenter(QObject):
             components=tuple((k, by_key.get(k)) for k in STACK_KEYS),
             total=est.per_gpu_total, usable=est.usable, fits=est.fits, headroom=est.headroom,
             max_micro_batch=mmb, accumulation_steps=est.accumulation_steps,
-            strategy=str(getattr(est, "strategy", "")), notes=tuple(getattr(est, "notes", ())),
+            strategy=Strategy.of(scenario), notes=tuple(getattr(est, "notes", ())),
         )
 
     def _default_name(self, scenario: Scenario, figures: Figures) -> str:
         gpus = f"{scenario.parallel.num_gpus}× {scenario.hardware.gpu_name or 'GPU'}"
-        strategy = figures.strategy
-        if "cpu" in (scenario.offload.optimizer, scenario.offload.params):
-            offload = self.tr("CPU offload")
-            strategy = f"{strategy} + {offload}"
-        parts = [scenario.model.name, gpus, strategy]
+        parts = [scenario.model.name, gpus, figures.strategy.label(qt_translate)]
         return " · ".join(part for part in parts if part)
 
     def _unique(self, name: str) -> str:

@@ -13,13 +13,15 @@ from functools import lru_cache
 
 from PySide6.QtCore import QCoreApplication
 
-from vramgui.core import solve
-from vramgui.core.estimate import estimate
+from vramgui.core import components, solve
 from vramgui.core.errors import InputError
+from vramgui.core.estimate import estimate
 from vramgui.core.specs import Scenario
-from vramgui.core.validate import MAX_PARAMS
+from vramgui.core.strategy import Strategy
+from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.units import format_bytes, format_count, to_unit
-from vramgui.presenters.messages import translate_derivation, translate_note
+from vramgui.core.validate import MAX_PARAMS
+from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -35,17 +37,9 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
 
 
-def component_label(key: str, fallback: str) -> str:
-    """Translated component names (the core's labels are English)."""
-    labels = {
-        "parameters": translate("Results", "Parameters"),
-        "gradients": translate("Results", "Gradients"),
-        "optimizer_states": translate("Results", "Optimizer states"),
-        "master_weights": translate("Results", "↳ of which master weights (fp32)"),
-        "activations": translate("Results", "Activations"),
-        "other": translate("Results", "Other (fixed terms)"),
-    }
-    return labels.get(key, fallback)
+def component_label(key: str, fallback: str = "") -> str:
+    """A component's name in the user's language (the core's one table, ``vramgui.core.components``)."""
+    return text(components.label(key)) if key in components.COMPONENT_KEYS else (fallback or key)
 
 
 @dataclass
@@ -54,18 +48,9 @@ class Computed:
 
     result: ResultVM
     estimate: object
-    variants: tuple[tuple[str, Scenario, object], ...]  # (label, scenario, Estimate)
-    sweep_bytes: dict[str, tuple[int | None, ...]]
-    max_params: dict[str, tuple[int | None, ...]]
-
-
-def _stack_components(est) -> list:
-    """The components that add up to the per-GPU total (master weights may be a part of optimizer states)."""
-    comps = [c for c in est.components if c.bytes is not None]
-    without_master = [c for c in comps if c.key != "master_weights"]
-    if sum(c.bytes for c in without_master) == est.per_gpu_total:
-        return without_master
-    return comps
+    variants: tuple[tuple[Strategy, Scenario, object], ...]  # (strategy, scenario, Estimate); str(strategy): English
+    sweep_bytes: dict[Strategy, tuple[int | None, ...]]
+    max_params: dict[Strategy, tuple[int | None, ...]]
 
 
 def _with_gpus(scenario: Scenario, n: int) -> Scenario | None:
@@ -107,35 +92,18 @@ def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
 
 
 def strategy_name(scenario: Scenario) -> str:
-    name = "DDP" if scenario.parallel.zero_stage == 0 else f"ZeRO-{scenario.parallel.zero_stage}"
-    extra = []
-    if scenario.offload.optimizer == "cpu":
-        extra.append(translate("Results", "optimizer offload"))
-    if scenario.offload.params == "cpu":
-        extra.append(translate("Results", "parameter offload"))
-    return name + (" + " + ", ".join(extra) if extra else "")
+    """The scenario's strategy in the user's language (the core's one labelling function)."""
+    return strategy_display(Strategy.of(scenario))
 
 
-def strategy_display(label: str) -> str:
-    """A strategy variant's name from the core (English, also the CSV's) in the user's language."""
-    names = {
-        " + CPU optimizer and parameter offload": translate("Results", " + CPU optimizer and parameter offload"),
-        " + CPU optimizer offload": translate("Results", " + CPU optimizer offload"),
-    }
-    for long, shown in names.items():
-        if label.endswith(long):
-            return label[: -len(long)] + shown
-    return {"Megatron DP": translate("Results", "Megatron DP"),
-            "Megatron distributed optimizer": translate("Results", "Megatron distributed optimizer")}.get(label, label)
+def strategy_display(strategy: Strategy) -> str:
+    """A strategy's name in the user's language ("ZeRO-3 + CPU optimizer offload")."""
+    return strategy.label(qt_translate)
 
 
-def short_strategy_label(label: str) -> str:
-    """A two-line axis label for the long offload variants."""
-    for long, short in ((" + CPU optimizer and parameter offload", translate("Results", "offload (all)")),
-                        (" + CPU optimizer offload", translate("Results", "offload (opt.)"))):
-        if label.endswith(long):
-            return label[: -len(long)] + "\n+ " + short
-    return label.replace("Megatron ", "Megatron\n")
+def short_strategy_label(strategy: Strategy) -> str:
+    """The two-line form for a chart axis ("ZeRO-3\n+ offload (opt.)")."""
+    return strategy.label(qt_translate, short=True)
 
 
 def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
@@ -190,7 +158,7 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
         accumulation_text=acc_text,
         max_micro_batch_text=mb_text,
         host_text=host_text,
-        notes=tuple(translate_note(n) for n in est.notes),
+        notes=tuple(text(n) for n in est.notes),
     )
 
 
@@ -198,10 +166,10 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
     rows = [
         BreakdownRow(
             key=c.key,
-            label=component_label(c.key, c.label),
+            label=("↳ " if c.key == "master_weights" else "") + component_label(c.key),
             bytes=c.bytes,  # None: not estimable (e.g. activations without an architecture)
             value_text=format_bytes(c.bytes, unit) if c.bytes is not None else translate("Results", "not estimated"),
-            formula=translate_derivation(c.derivation or c.formula),
+            formula=render_derivation(c.deriv, unit, qt_translate),  # in the display unit, words translated
             source=c.source,
         )
         for c in est.components
@@ -213,43 +181,40 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
     return tuple(rows)
 
 
+def component_stack(estimates) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
+    """(key, bottoms, heights) in bytes, one value per estimate: the core's one stacking rule
+    (``vramgui.core.components.stack``), for the strategy bars here and the comparison tab alike."""
+    return components.stack([{c.key: c.bytes for c in est.components} for est in estimates])
+
+
 def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
-    keys: list[str] = []
-    labels: dict[str, str] = {}
-    stacks = []
-    for _, _, est in variants:
-        comps = {c.key: c for c in _stack_components(est)}
-        stacks.append(comps)
-        for k, c in comps.items():
-            if k not in labels:
-                keys.append(k)
-                labels[k] = component_label(k, c.label)
-    bottoms_acc = [0] * len(variants)
     segments = []
-    for k in keys:
-        heights = [s[k].bytes if k in s else 0 for s in stacks]
+    names = [strategy_display(strategy) for strategy, _, _ in variants]
+    for key, bottoms, heights in component_stack([est for _, _, est in variants]):
         if not any(heights):
             continue  # e.g. no fixed terms given: no empty legend entry
+        label = component_label(key)
         segments.append(
             BarSegment(
-                key=k,
-                label=labels[k],
-                bottoms=tuple(to_unit(b, unit) for b in bottoms_acc),
+                key=key,
+                label=label,
+                bottoms=tuple(to_unit(b, unit) for b in bottoms),
                 heights=tuple(to_unit(h, unit) for h in heights),
                 tooltips=tuple(
-                    f"{strategy_display(variants[i][0])}\n{labels[k]}: {format_bytes(h, unit)} ({h:,} B)\n"
+                    f"{names[i]}\n{label}: {format_bytes(h, unit)} ({h:,} B)\n"
                     + translate("Results", "Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
                     for i, h in enumerate(heights)
                 ),
             )
         )
-        bottoms_acc = [b + h for b, h in zip(bottoms_acc, heights)]
-    chosen = next((i for i, (_, sc, _) in enumerate(variants) if sc == scenario), -1)
+    current = Strategy.of(scenario)
+    chosen = next((i for i, (strategy, _, _) in enumerate(variants) if strategy == current), -1)
     hw = scenario.hardware
     usable = variants[0][2].usable if variants else None
     return StrategyBarsVM(
-        strategies=tuple(label for label, _, _ in variants),
-        short_labels=tuple(short_strategy_label(label) for label, _, _ in variants),
+        strategies=tuple(names),
+        short_labels=tuple(short_strategy_label(strategy) for strategy, _, _ in variants),
+        keys=tuple(strategy.key for strategy, _, _ in variants),
         segments=tuple(segments),
         totals=tuple(to_unit(est.per_gpu_total, unit) for _, _, est in variants),
         chosen=chosen,
@@ -261,10 +226,10 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
 
 def _variants(scenario: Scenario):
     out = []
-    for label, sc in solve.strategy_variants(scenario):
+    for strategy, sc in solve.strategy_variants(scenario):
         est = _safe(estimate, sc)
         if est is not None:
-            out.append((label, sc, est))
+            out.append((strategy, sc, est))
     return tuple(out)
 
 
@@ -283,7 +248,7 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
         summary=_summary(scenario, est, unit),
         breakdown=_breakdown(est, unit),
         bars=_bars(scenario, variants, unit),
-        formulas_html=formulas_html(est),
+        formulas_html=formulas_html(est, unit),
     )
     return Computed(result, est, variants, {}, {})
 
@@ -318,8 +283,9 @@ def sweep_vm(computed: Computed, unit: str) -> SweepVM:
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
-            Series(strategy_display(label), tuple(None if b is None else to_unit(b, unit) for b in values), key=label)
-            for label, values in computed.sweep_bytes.items()
+            Series(strategy_display(strategy), tuple(None if b is None else to_unit(b, unit) for b in values),
+                   key=strategy.key, dashed=strategy.offloads)
+            for strategy, values in computed.sweep_bytes.items()
         ),
         capacity=None if scenario.hardware.gpu_memory is None else to_unit(scenario.hardware.gpu_memory, unit),
         usable=None if computed.estimate.usable is None else to_unit(computed.estimate.usable, unit),
@@ -339,9 +305,10 @@ def max_model_vm(computed: Computed) -> SweepVM:
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
-            Series(_unbounded_label(strategy_display(label), values),
-                   tuple(None if p is None or p >= MAX_PARAMS else p / 1e9 for p in values), key=label)
-            for label, values in computed.max_params.items()
+            Series(_unbounded_label(strategy_display(strategy), values),
+                   tuple(None if p is None or p >= MAX_PARAMS else p / 1e9 for p in values),
+                   key=strategy.key, dashed=strategy.offloads)
+            for strategy, values in computed.max_params.items()
         ),
         capacity=None,
         usable=None,
@@ -357,20 +324,20 @@ def sweep_work(computed: Computed) -> Iterator[str]:
     "sweep" when the per-GPU sweep is complete, "max_model" when the largest-model sweep is, else "".
     Results are cached per scenario, so revisiting a scenario is instant."""
     scenario = computed.estimate.scenario
-    scaled = {label: [_with_gpus(sc, n) for n in SWEEP_COUNTS] for label, sc, _ in computed.variants}
-    for label, scenarios in scaled.items():
-        computed.sweep_bytes[label] = tuple(None if s is None else _total_cached(s) for s in scenarios)
+    scaled = {strategy: [_with_gpus(sc, n) for n in SWEEP_COUNTS] for strategy, sc, _ in computed.variants}
+    for strategy, scenarios in scaled.items():
+        computed.sweep_bytes[strategy] = tuple(None if s is None else _total_cached(s) for s in scenarios)
         yield ""
     yield "sweep"
     if scenario.hardware.gpu_memory is None:
         yield "max_model"
         return
-    for label, scenarios in scaled.items():
+    for strategy, scenarios in scaled.items():
         values: list[int | None] = []
         for s in scenarios:
             values.append(None if s is None else _max_params_cached(s))
             yield ""
-        computed.max_params[label] = tuple(values)
+        computed.max_params[strategy] = tuple(values)
     yield "max_model"
 
 
@@ -382,16 +349,13 @@ def compute_all(scenario: Scenario, unit: str = "GB") -> Computed:
     return computed
 
 
-def formulas_html(est) -> str:
-    """The current estimate's derivations with their sources, for Help -> Formulas."""
+def formulas_html(est, unit: str = "GB") -> str:
+    """The current estimate's derivations with their sources, for Help -> Formulas (in ``unit``, translated)."""
     rows = []
     for c in est.components:
-        rows.append(
-            "<tr><td><b>{label}</b></td><td><code>{formula}</code><br/>{derivation}</td><td>{source}</td></tr>".format(
-                label=html.escape(component_label(c.key, c.label)),
-                formula=html.escape(c.formula),
-                derivation=html.escape(c.derivation),
-                source=html.escape(c.source),
-            )
-        )
+        label = html.escape(component_label(c.key))
+        formula = html.escape(render_formula(c.deriv, qt_translate))
+        derivation = html.escape(render_derivation(c.deriv, unit, qt_translate))
+        rows.append(f"<tr><td><b>{label}</b></td><td><code>{formula}</code><br/>{derivation}</td>"
+                    f"<td>{html.escape(c.source)}</td></tr>")
     return "<table cellpadding='4'>" + "".join(rows) + "</table>"

@@ -1,0 +1,134 @@
+"""The core's message catalogue: every code the code uses is in it, every entry renders in English and in
+Chinese (read from the .ts source, no Qt needed) with the same placeholders, and what estimates emit is known."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import string
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import vramgui
+from vramgui.core.errors import InputError
+from vramgui.core.estimate import estimate
+from vramgui.core.messages import CATALOGUE, CONTEXT, Msg, render
+from vramgui.core.solve import strategy_variants
+from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.terms import render_derivation, render_formula
+from vramgui.io.presets import find_model
+from vramgui.paths import resource_path
+
+PACKAGE = Path(vramgui.__file__).parent
+TS_FILE = resource_path("translations", "vramgui_zh_CN.ts")
+PREFIXES = ("error", "allowed", "note", "deriv", "strategy", "component", "inactive")
+CODE_RE = re.compile(r"""["']((?:""" + "|".join(PREFIXES) + r""")\.[a-z0-9_]+)["']""")
+
+
+def chinese() -> dict[tuple[str, str], str]:
+    root = ET.parse(TS_FILE).getroot()
+    return {(ctx.findtext("name"), msg.findtext("source")): msg.findtext("translation") or ""
+            for ctx in root.iter("context") for msg in ctx.iter("message")
+            if msg.find("translation").get("type") not in ("unfinished", "vanished", "obsolete")}
+
+
+ZH = chinese()
+
+
+def zh(context: str, text: str) -> str:
+    return ZH.get((context, text), text)
+
+
+def placeholders(template: str) -> list[str]:
+    return sorted(name for _, name, _, _ in string.Formatter().parse(template) if name is not None)
+
+
+def used_codes() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "messages.py" and path.parent.name == "core":
+            continue
+        found |= set(CODE_RE.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_code_the_code_uses_is_in_the_catalogue():
+    assert sorted(used_codes() - set(CATALOGUE)) == []
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUE))
+def test_every_entry_renders_in_english_and_chinese_with_the_same_placeholders(code):
+    template = CATALOGUE[code]
+    assert (CONTEXT, template) in ZH, f"no finished zh_CN translation of {template!r} (run make lupdate, translate)"
+    translated = ZH[(CONTEXT, template)]
+    assert placeholders(translated) == placeholders(template)
+    params = {name: f"<{name}>" for name in placeholders(template)}
+    english = render(Msg(code, tuple(params.items())))
+    assert english == template.format(**params)
+    shown = render(Msg(code, tuple(params.items())), zh)
+    assert shown == translated.format(**params)
+    assert all(f"<{name}>" in shown for name in params)
+
+
+def _messages(value) -> list[Msg]:
+    """Every Msg inside a value (nested parameters too)."""
+    if isinstance(value, Msg):
+        return [value, *itertools.chain.from_iterable(_messages(v) for _, v in value.params)]
+    return []
+
+
+def _emitted(est) -> list[Msg]:
+    """Every message of an estimate; its derivations are rendered in Chinese and GiB on the way (no error)."""
+    out = [*est.notes, est.strategy.msg(), est.strategy.msg(short=True)]
+    if est.host_formula_msg is not None:
+        out.append(est.host_formula_msg)
+    for c in est.components:
+        out.append(c.label_msg)
+        d = c.deriv
+        out += [m for m in (d.note, d.formula, d.shape) if m is not None]
+        out += [t.label for t in d.terms if t.label is not None]
+        assert "{" not in render_derivation(d, "GiB", zh) + render_formula(d, zh)
+    return list(itertools.chain.from_iterable(_messages(m) for m in out))
+
+
+SCENARIOS = [
+    Scenario(model=model, precision=PrecisionSpec(dtype=dtype, recipe=recipe, optimizer=optimizer),
+             parallel=ParallelSpec(num_gpus=8, zero_stage=stage, pp=pp), offload=OffloadSpec(optimizer=opt, params=par),
+             overhead=OverheadSpec(cuda_context=10**9, zero3_live_params=10**8), convention=conv,
+             hardware=HardwareSpec(gpu_memory=80 * 10**9))
+    for model in (ModelSpec(params=7 * 10**9), replace(find_model("llama-3-8b").spec, params=None),
+                  find_model("mixtral-8x7b").spec)
+    for conv in ("paper", "deepspeed", "megatron")
+    for stage, opt, par in ((0, "none", "none"), (1, "none", "none"), (3, "none", "none"), (3, "cpu", "none"),
+                            (3, "cpu", "cpu"))
+    for dtype, recipe, optimizer in (("bf16", "mixed", "adam"), ("bf16", "pure", "sgd"))
+    for pp in (1, 2)
+]
+
+
+def test_everything_an_estimate_emits_is_a_known_message_with_a_translation():
+    seen = set()
+    for s in SCENARIOS:
+        try:
+            est = estimate(s)
+        except InputError as err:
+            msgs = _messages(err.msg) + _messages(err.allowed_msg)
+        else:
+            msgs = _emitted(est) + [m for v, _ in strategy_variants(s) for m in (v.msg(), v.msg(short=True))]
+        for m in msgs:
+            assert m.code in CATALOGUE
+            assert (CONTEXT, CATALOGUE[m.code]) in ZH
+            seen.add(m.code)
+    assert {"note.deepspeed_stage1", "deriv.param_partition_offloaded", "deriv.optimizer_on_host", "deriv.layers",
+            "strategy.offload_all_short", "note.megatron_optimizer", "deriv.host_ds3_offload_init"} <= seen
+    assert {"note.pipeline_first_stage", "note.pipeline_last_stage"} & seen
+
+
+def test_notes_read_in_chinese():
+    s = replace(SCENARIOS[0], convention="deepspeed", parallel=replace(SCENARIOS[0].parallel, zero_stage=1))
+    notes = [render(n, zh) for n in estimate(s).notes]
+    assert "DeepSpeed 的 stage_1_and_2 估算器对阶段 1 和阶段 2 给出相同结果" in notes
+    assert "未估算激活值：模型结构未知" in notes

@@ -1,0 +1,174 @@
+"""Derivations as data: the terms a component's bytes are made of, and the one renderer that writes them.
+
+The core builds a ``Derivation`` beside every number it returns; nobody parses its text. Two renderings:
+
+* :func:`render_formula` - the symbols: ``2Φ/N_d + 4·n_tensors``;
+* :func:`render_derivation` - the same terms with the numbers filled in, totalled in the reader's unit:
+  ``2 × 7.00e9 / 8 + 4 × 291 = 1.75 GB`` (GB) or ``… = 1.63 GiB`` (GiB).
+
+Words (``0: gradient partition offloaded to CPU memory``, ``32 layer(s) × 134.2 MB``) are ``Msg`` ids rendered
+through the caller's translator, so the CLI and ``--json`` print English and the window prints the user's
+language from the same data. Symbols (Φ, N_d, L_largest) are never translated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from vramgui.core.messages import Msg, Translator, english, render
+from vramgui.core.units import GB, GiB, format_bytes
+
+Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes"]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One addend: ``coefficient × quantity [/ divisor]`` (``2Φ/N_d``), or a byte amount (``cuda_context``).
+
+    ``bytes`` is what the term adds to the total (negative for a subtracted term such as DeepSpeed's
+    "− gradients"). ``quantity`` is None for a byte amount. ``label`` holds the words around the numbers; its
+    template may use ``{value}`` (the term's numbers as text), ``{coefficient}`` and ``{quantity}``.
+    """
+
+    bytes: int
+    coefficient: int | float | None = None
+    symbol: str = ""
+    quantity: int | None = None
+    divisor: int | None = None
+    divisor_symbol: str = ""
+    label: Msg | None = None
+    style: Style = "sci"  # how the quantity (or the byte amount: "bytes"/"fine_bytes") is written
+    rounding: str = ""  # "int": DeepSpeed's int() of a float division
+    coefficient_symbol: str = ""  # a symbolic coefficient written after the quantity: live_params·b_w
+    sign: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bytes": self.bytes, "coefficient": self.coefficient, "symbol": self.symbol or None,
+                "quantity": self.quantity, "divisor": self.divisor, "divisor_symbol": self.divisor_symbol or None,
+                "rounding": self.rounding or None, "text": _term_text(self, "GB", english)}
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """How one component's bytes come about.
+
+    ``terms`` add up to ``total`` (``shape`` says otherwise where they do not). With no terms, ``note`` is the
+    whole derivation in words ("0: gradients go to the host"). ``formula_terms`` is the symbolic formula where
+    it differs from the worked terms (DeepSpeed writes 12Φ/N_d as int(18Φ/N) − gradients); ``formula`` is the
+    formula in words where there are no terms ("0 (offloaded)", "n/a"). ``shape`` is a template with
+    ``{terms}`` and ``{total}`` for a derivation that is not "terms = total".
+    """
+
+    terms: tuple[Term, ...] = ()
+    total: int | None = 0
+    note: Msg | None = None
+    formula_terms: tuple[Term, ...] | None = None
+    formula: Msg | None = None
+    shape: Msg | None = None
+
+    @property
+    def has_formula(self) -> bool:
+        """False for a bare "0" or "n/a" (the CLI lists only formulas that say something)."""
+        if self.formula is not None:
+            return self.formula.code != "deriv.not_available"
+        return bool(self.formula_terms if self.formula_terms is not None else self.terms)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"terms": [t.to_dict() for t in self.terms], "total": self.total,
+                "note": None if self.note is None else render(self.note)}
+
+
+# ------------------------------------------------------------------------------------------------ numbers
+
+
+def sci(n: int | float) -> str:
+    """``7_000_000_000`` -> ``"7.00e9"`` (compact Φ in derivations)."""
+    if n == 0:
+        return "0"
+    mantissa, exponent = f"{n:.2e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def amount(n: int | None, unit: str = "GB", fine: bool = False) -> str:
+    """Bytes in ``unit``; ``fine``: below one unit in MB (MiB) with a decimal, so a product can be checked by
+    hand ("32 layer(s) × 134.2 MB")."""
+    if not fine or n is None:
+        return format_bytes(n, unit)
+    big, small, name = (GB, 10**6, "MB") if unit == "GB" else (GiB, 2**20, "MiB")
+    if n >= big:
+        return format_bytes(n, unit)
+    return f"{n / small:,.1f} {name}"
+
+
+def _quantity(t: Term, unit: str) -> str:
+    assert t.quantity is not None
+    if t.style == "sci":
+        return sci(t.quantity)
+    if t.style == "plain":
+        return str(t.quantity)
+    if t.style == "grouped":
+        return f"{t.quantity:,}"
+    return amount(t.quantity, unit, fine=t.style == "fine_bytes")
+
+
+# ------------------------------------------------------------------------------------------------ rendering
+
+
+def _term_formula(t: Term) -> str:
+    if t.coefficient_symbol:
+        return f"{t.symbol}·{t.coefficient_symbol}"
+    if t.coefficient is None:
+        return t.symbol
+    joiner = "" if len(t.symbol) == 1 else "·"  # 2Φ, but 4·n_tensors
+    text = f"{t.coefficient:g}{joiner}{t.symbol}"
+    return text + (f"/{t.divisor_symbol}" if t.divisor_symbol else "")
+
+
+def _term_text(t: Term, unit: str, tr: Translator) -> str:
+    quantity = ""
+    if t.quantity is None:
+        value = amount(t.bytes, unit, fine=t.style == "fine_bytes")
+    else:
+        quantity = _quantity(t, unit)
+        value = f"{quantity} × {t.coefficient}" if t.coefficient_symbol else f"{t.coefficient} × {quantity}"
+        if t.divisor is not None:
+            value += f" / {t.divisor}"
+        if t.rounding == "int":
+            value = f"int({value})"
+    if t.label is None:
+        return value
+    extra = (("value", value), ("coefficient", "" if t.coefficient is None else str(t.coefficient)),
+             ("quantity", quantity))
+    return render(Msg(t.label.code, (*t.label.params, *extra)), tr)
+
+
+def render_formula(d: Derivation, tr: Translator = english) -> str:
+    """The symbolic formula: ``2Φ/N_d + 4·n_tensors``; ``0`` when there is nothing."""
+    if d.formula is not None:
+        return render(d.formula, tr)
+    terms = d.formula_terms if d.formula_terms is not None else d.terms
+    shown = [_term_formula(t) for t in terms if t.sign > 0]
+    return " + ".join(shown) if shown else "0"
+
+
+def render_terms(d: Derivation, unit: str = "GB", tr: Translator = english) -> str:
+    """The terms with their numbers, without the total: ``2 × 7.00e9 / 8 + 4 × 291``."""
+    if not d.terms:
+        return "0"
+    text = ""
+    for i, t in enumerate(d.terms):
+        part = _term_text(t, unit, tr)
+        text += part if i == 0 else (" + " if t.sign > 0 else " − ") + part
+    return text
+
+
+def render_derivation(d: Derivation, unit: str = "GB", tr: Translator = english) -> str:
+    """``2 × 7.00e9 / 8 + 4 × 291 = 1.75 GB`` in ``unit`` (GB or GiB), words through ``tr``."""
+    if not d.terms and d.note is not None:
+        return render(d.note, tr)
+    terms = render_terms(d, unit, tr)
+    total = amount(d.total, unit)
+    if d.shape is not None:
+        return render(Msg(d.shape.code, (*d.shape.params, ("terms", terms), ("total", total))), tr)
+    return terms if terms == total else f"{terms} = {total}"

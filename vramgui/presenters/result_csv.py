@@ -1,0 +1,57 @@
+"""The shown result as tidy CSV rows (exact bytes), one table after another: File > Export data as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from vramgui.core.specs import Scenario
+from vramgui.io.files import atomic_write_text
+from vramgui.presenters.results import SWEEP_COUNTS, Computed
+
+CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula")
+
+
+def csv_rows(computed: Computed | None, scenario: Scenario | None) -> list[dict[str, object]]:
+    """Rows of the breakdown, the strategy variants and both sweeps of ``computed`` (complete its sweeps first)."""
+    if computed is None or scenario is None:
+        return []
+    c = computed
+    estimate: Any = c.estimate
+    n = scenario.parallel.num_gpus
+    rows: list[dict[str, object]] = []
+    strategy = c.result.summary.strategy
+    for comp in estimate.components:
+        rows.append({"table": "breakdown", "strategy": strategy, "num_gpus": n, "component": comp.key,
+                     "bytes": "" if comp.bytes is None else comp.bytes, "params": "",
+                     "formula": comp.derivation or comp.formula})
+    rows.append({"table": "breakdown", "strategy": strategy, "num_gpus": n, "component": "total",
+                 "bytes": estimate.per_gpu_total, "params": "", "formula": ""})
+    for label, _, variant in c.variants:
+        est: Any = variant
+        for comp in est.components:
+            rows.append({"table": "strategies", "strategy": label, "num_gpus": n, "component": comp.key,
+                         "bytes": "" if comp.bytes is None else comp.bytes, "params": "", "formula": ""})
+        rows.append({"table": "strategies", "strategy": label, "num_gpus": n, "component": "total",
+                     "bytes": est.per_gpu_total, "params": "", "formula": ""})
+    for label, values in c.sweep_bytes.items():
+        for count, value in zip(SWEEP_COUNTS, values, strict=False):
+            if value is not None:
+                rows.append({"table": "per_gpu_vs_gpus", "strategy": label, "num_gpus": count, "component": "total",
+                             "bytes": value, "params": "", "formula": ""})
+    for label, values in c.max_params.items():
+        for count, value in zip(SWEEP_COUNTS, values, strict=False):
+            if value is not None:
+                rows.append({"table": "largest_model_vs_gpus", "strategy": label, "num_gpus": count,
+                             "component": "", "bytes": "", "params": value, "formula": ""})
+    return rows
+
+
+def write_csv(path: str, rows: list[dict[str, object]]) -> None:
+    """Written atomically: a failed export leaves no half-written file (and an older one as it was)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS)
+    writer.writeheader()
+    writer.writerows(rows)
+    atomic_write_text(path, buffer.getvalue())
