@@ -26,8 +26,8 @@ SCENARIO = {
     "precision.dtype": "bf16",
     "precision.optimizer": "adamw",
     "hardware.gpu": "a100-80gb",
-    "hardware.gpus_per_node": 8,
-    "hardware.nodes": 1,
+    "parallel.num_gpus": 8,
+    "parallel.gpus_per_node": 8,
     "hardware.reserve": 10.0,
     "parallel.zero_stage": "2",
     "training.micro_batch": 4,
@@ -60,7 +60,7 @@ def render(out: Path, lang: str = "en") -> Path:
             window.set_form_values({key: value})  # shown in the widgets ...
             window.presenter.on_field_edited(key, value)  # ... and reported, as a user edit would be
         window.presenter.finish_sweeps()
-        window.mark_clean()  # as if just saved: no unsaved-changes question on close
+        window.document.mark_clean()  # as if just saved: no unsaved-changes question on close
         for _ in range(5):
             QApplication.processEvents()
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -45,7 +45,8 @@ def test_missing_xcb_cursor_library_is_explained(monkeypatch):
 def test_main_without_display_prints_a_message_instead_of_aborting():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     code = "import sys; from vramgui.app import main; sys.exit(main([]))"
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
     if not sys.platform.startswith("linux"):
         pytest.skip("display detection applies to Linux")
     assert proc.returncode == 2, proc.stderr
@@ -67,11 +68,13 @@ def test_gui_options_parse():
 def test_self_test_option_delegates_to_the_selftest_module(monkeypatch, tmp_path):
     calls = []
     fake = types.ModuleType("vramgui.selftest")
-    fake.run = lambda out: calls.append(out) or 0
+    fake.run = lambda out, scenario, **factories: calls.append((out, scenario, sorted(factories))) or 0
     monkeypatch.setitem(sys.modules, "vramgui.selftest", fake)
     out = str(tmp_path / "self.png")
     assert app.main(["--self-test", out]) == 0
-    assert calls == [out]
+    assert app.main(["--self-test", out, "--scenario", "plan.json"]) == 0
+    # the self-test is handed app.py's factories: it never imports vramgui.app (no import cycle)
+    assert calls == [(out, None, ["create_app", "create_window"]), (out, "plan.json", ["create_app", "create_window"])]
 
 
 def test_create_main_window_wires_presenter_and_exports(qtbot, tmp_path):
@@ -111,14 +114,15 @@ def test_the_next_session_reopens_the_last_scenario(qtbot, tmp_path):
     first = app.create_main_window(QSettings(path, QSettings.Format.IniFormat))
     qtbot.addWidget(first)
     first.presenter.on_field_edited("model.preset", "qwen2.5-7b")
-    first.presenter.on_field_edited("hardware.nodes", 4)
+    first.presenter.on_field_edited("parallel.num_gpus", 32)
     scenario = first.presenter.scenario
     first.close()
     second = app.create_main_window(QSettings(path, QSettings.Format.IniFormat))
     qtbot.addWidget(second)
     assert second.presenter.scenario == scenario
     assert second.presenter.form_value("model.preset") == "qwen2.5-7b"
-    assert second.inputs.editors["hardware.nodes"].value() == 4
+    assert second.inputs.editors["parallel.num_gpus"].value() == 32
+    assert second.inputs.editors["parallel.gpus_per_node"].value() == 8
 
 
 def test_unreachable_x_server_is_explained(monkeypatch):

@@ -10,7 +10,7 @@ import ctypes.util
 import os
 import sys
 
-GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--self-test OUT.png]"
+GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--scenario FILE] [--self-test OUT.png]"
 NO_DISPLAY_MESSAGE = (
     "vramgui: no display is available, so the window cannot open.\n"
     "  - On a server or over SSH, use the command line instead, for example:\n"
@@ -34,7 +34,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                      description="Open the vramgui window (sub-commands run the CLI).")
     parser.add_argument("--lang", choices=("en", "zh_CN"), help="language of the window (default: system)")
     parser.add_argument("--settings", metavar="FILE", help="read and write settings in this INI file")
-    parser.add_argument("--self-test", metavar="OUT.png", help="open, compute, export a chart to OUT.png, quit")
+    parser.add_argument("--scenario", metavar="FILE", help="open this scenario file (with --self-test: the one tested)")
+    parser.add_argument("--self-test", metavar="OUT.png",
+                        help="open, compute, export a chart to OUT.png and the estimate to OUT.json, quit")
     return parser.parse_args(argv)
 
 
@@ -108,10 +110,13 @@ def create_application(argv: list[str] | None = None):
 
 
 def create_main_window(settings=None, defer_charts: bool = False):
-    """The main window with its presenter attached and the first result shown (needs a QApplication).
+    """The main window with its presenters attached and the first result shown (needs a QApplication).
 
     ``settings``: a ``QSettings`` (tests pass one in a temp dir); None opens the user's settings file.
-    ``defer_charts``: build the charts just after the window is first shown (faster start-up)."""
+    ``defer_charts``: build the charts just after the window is first shown (faster start-up). The window shows
+    three presenters: the editor (``window.presenter``), the document (``window.document``: file, clean state,
+    recent files) and, once the charts exist, the comparison (``window.compare_presenter``)."""
+    from vramgui.presenters.document_presenter import DocumentPresenter
     from vramgui.presenters.main_presenter import MainPresenter
     from vramgui.settings import Settings
     from vramgui.views.main_window import MainWindow
@@ -120,35 +125,31 @@ def create_main_window(settings=None, defer_charts: bool = False):
     wrapped = Settings(qsettings)
     window = MainWindow(wrapped, defer_charts=defer_charts)
     presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
-    window.attach(presenter)
-    presenter.start(wrapped.last_scenario())  # reopen where the user left off (None: the seed's example)
-    window.mark_clean()
-    _restore_last_file(window, wrapped)
-    if window.settings.window_geometry() is None:
+    document = DocumentPresenter(window, presenter, wrapped, parent=window)
+    window.attach(presenter, document)
+    if window.charts_built:
+        _attach_compare(window, presenter, wrapped)
+    else:  # the comparison tab is built with the charts (pyqtgraph), just after the window is first shown
+        window.charts_ready.connect(lambda: _attach_compare(window, presenter, wrapped))
+    document.restore_session()  # reopen where the user left off (else the seed's example)
+    if wrapped.window_geometry() is None:
         window.resize(1400, 900)
     return window
 
 
-def _restore_last_file(window, settings) -> None:
-    """Show the last session's file name again; the window is modified when its scenario differs from the
-    file's (the session closed with unsaved changes, kept in the settings)."""
-    path = settings.last_file()
-    if path is None:
-        return
-    from vramgui.core import scenario_io
+def _attach_compare(window, presenter, settings) -> None:
+    """The comparison tab's presenter: pinned scenarios come from the editor and load back into it."""
+    from vramgui.presenters.compare_presenter import ComparePresenter
 
-    try:
-        saved = scenario_io.load_scenario(path)
-    except scenario_io.ScenarioError:
-        return
-    window.current_path = path
-    window._clean_scenario = saved
-    window.update_title()
+    compare = ComparePresenter(window.compare_view, unit=settings.unit(),
+                               export_folder=lambda: settings.last_folder("export"), parent=window)
+    compare.load_requested.connect(presenter.load_scenario)
+    window.attach_compare(compare)
 
 
 def rebuild_window(old, language: str):
     """Switch the language: apply it, then replace ``old`` by a new window (built in the new language) that
-    shows the same scenario, chart and geometry. Returns the new window."""
+    shows the same scenario (edits not valid yet included), file, clean state, pins, chart and geometry."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
@@ -156,17 +157,16 @@ def rebuild_window(old, language: str):
     translations = getattr(app, "vramgui_translations", None)
     if translations is not None:
         translations.apply(language)
-    scenario = old.presenter.scenario if old.presenter is not None else None
-    pinned = old.compare_presenter.pinned if old.charts_built else ()
-    old._skip_unsaved_prompt = True  # nothing is lost: the new window takes the unsaved state over
+    draft, pending = old.presenter.draft, old.presenter.pending_edits()
+    pinned = old.compare_presenter.pinned if old.compare_presenter is not None else ()
+    old.document.ask_before_discarding = False  # nothing is lost: the new window takes the unsaved state over
     old.close()  # saves geometry, splitters and the scenario first
     window = create_main_window(old.settings.qsettings, defer_charts=True)
-    if scenario is not None:
-        window.presenter.load_scenario(scenario)
-    _carry_invalid_edits(old, window)
-    window.current_path = old.current_path
-    window._clean_scenario = old._clean_scenario
-    window.update_title()
+    window.presenter.load_scenario(draft)
+    for key, value in pending.items():  # edits that were not valid yet stay in the form
+        window.set_form_values({key: value})
+        window.presenter.on_field_edited(key, value)
+    window.document.take_over(old.document)
     if pinned:
         window.ensure_charts()
         for p in pinned:
@@ -183,33 +183,23 @@ def rebuild_window(old, language: str):
     return window
 
 
-def _carry_invalid_edits(old, window) -> None:
-    """Edits that were not valid yet (the old form differs from its last valid scenario) stay in the form."""
-    if old.presenter is None or not old.presenter.is_stale:
-        return
-    for key, value in old.presenter.form_values().items():
-        if window.presenter.form_value(key) != value:
-            window.set_form_values({key: value})
-            window.presenter.on_field_edited(key, value)
-
-
 def _keep_switching(window) -> None:
     window.language_requested.connect(lambda code, w=window: rebuild_window(w, code))
 
 
-def _run_self_test(out_path: str) -> int:
+def _run_self_test(out_path: str, scenario: str | None) -> int:
     try:
         from vramgui.selftest import run
     except ImportError:
         print("vramgui: the self-test is not part of this build", file=sys.stderr)
         return 2
-    return int(run(out_path))
+    return int(run(out_path, scenario, create_app=create_application, create_window=create_main_window))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.self_test:
-        return _run_self_test(args.self_test)
+        return _run_self_test(args.self_test, args.scenario)
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr, end="")
@@ -221,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     qsettings = _qt_settings(args.settings)
     from vramgui.settings import Settings
 
-    language = args.lang if args.lang else Settings(qsettings).language()
+    language = args.lang or Settings(qsettings).language()
     try:
         from vramgui.i18n import install_translations
 
@@ -229,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         pass
     window = create_main_window(qsettings, defer_charts=True)
+    if args.scenario:
+        window.document.open_path(args.scenario)
     window.show()
     _keep_switching(window)
     app.vramgui_window = window

@@ -1,20 +1,27 @@
-"""``vramgui --self-test OUT.png``: prove that an installed or frozen vramgui really works, without a person.
+"""``vramgui --self-test OUT.png [--scenario FILE]``: prove that an installed or frozen vramgui really works, without
+a person.
 
-It builds the real main window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise), runs an estimate through the
-presenter, exports the chart to ``OUT.png`` and checks the picture (size, not blank, not black), then prints one
-summary line and returns 0; any failure prints ``vramgui self-test FAILED: ...`` and returns 1. The frozen-binary
+It builds the real main window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise), opens FILE as File > Open
+does (else shows the seed's example), runs the estimate through the presenter, exports the chart to ``OUT.png`` and
+checks the picture (size, not blank, not black), writes ``OUT.json`` beside it (the estimate the window shows, in
+the shape of ``vramgui estimate --json``), then prints one summary line and returns 0; any failure prints
+``vramgui self-test FAILED: ...`` and returns 1. ``vramgui.app`` passes in how to make the application and the
+window (this module sits below it and never imports it). The frozen-binary
 smoke test (tests/packaging/test_frozen.py) runs exactly this inside the PyInstaller build, because a bundle that
 lacks a Qt plugin, a data file or a lazily imported module fails here and nowhere earlier.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 EXPORT_WIDTH = 1600
 MIN_HEIGHT = 200
@@ -149,27 +156,50 @@ def _make_settings(folder: Path):
     return open_settings(folder / "selftest.ini").qsettings
 
 
-def _exercise(out_path: Path) -> str:
-    from vramgui.app import create_application, create_main_window
+def _open_scenario(window: Any, scenario_path: str) -> None:
+    """Open the file as File > Open does (the document presenter); a file that cannot be opened is a failure with
+    the reason, not a message box waiting for a click."""
+    from vramgui.presenters.documents import ScenarioError, load_document
+    from vramgui.presenters.messages import scenario_error_text
 
-    app = create_application()
+    try:
+        load_document(scenario_path)
+    except ScenarioError as err:
+        raise SelfTestError(f"cannot open the scenario: {scenario_error_text(err)}") from None
+    if not window.document.open_path(scenario_path, ask=False):
+        raise SelfTestError(f"cannot open the scenario {scenario_path}")
+
+
+def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[], Any] | None,
+              create_window: Callable[..., Any] | None) -> str:
+    from vramgui.io.files import atomic_write_text
+
+    if create_app is None or create_window is None:
+        raise SelfTestError("no application to test (run it as `vramgui --self-test OUT.png`)")
+    app = create_app()
 
     resources = f"{check_resources()}, {check_translations()}, {check_collation()}"
     with tempfile.TemporaryDirectory(prefix="vramgui-selftest-") as folder:
-        window = create_main_window(settings=_make_settings(Path(folder)))
+        window = create_window(settings=_make_settings(Path(folder)))
         try:
             window.show()
             _wait_exposed(app, window)
+            if scenario_path is not None:
+                _open_scenario(window, scenario_path)
             presenter = window.presenter
             presenter.recompute()
-            result = presenter.result
-            if result is None or presenter.errors:
-                raise SelfTestError(f"estimate failed: {presenter.errors or 'no result'}")
+            result, computed = presenter.result, presenter.computed
+            if result is None or computed is None or presenter.errors:
+                raise SelfTestError(f"estimate failed: {[e.message for e in presenter.errors] or 'no result'}")
             presenter.finish_sweeps()
             app.processEvents()
             out_path.parent.mkdir(parents=True, exist_ok=True)
             window.export_chart(str(out_path), width_px=EXPORT_WIDTH)
+            estimate_path = out_path.with_suffix(".json")
+            shown = computed.estimate.to_dict()  # what the window shows, in the shape of `estimate --json`
+            atomic_write_text(estimate_path, json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         finally:
+            window.document.ask_before_discarding = False
             window.close()
             app.processEvents()
     if not out_path.is_file():
@@ -177,17 +207,19 @@ def _exercise(out_path: Path) -> str:
     stats = image_stats(out_path)
     check_image(stats)
     summary = result.summary
-    return (f"estimate {summary.total_text} ({summary.strategy}); chart {stats.width}x{stats.height} PNG, "
-            f"{stats.colours} colours, {stats.ink_fraction:.1%} ink; {resources}")
+    return (f"estimate {summary.total_text} ({summary.strategy}) -> {estimate_path.name}; chart "
+            f"{stats.width}x{stats.height} PNG, {stats.colours} colours, {stats.ink_fraction:.1%} ink; {resources}")
 
 
-def run(out_path: str) -> int:
-    """Run the self-test, writing the chart to ``out_path``. 0 on success, 1 with a message on any failure."""
+def run(out_path: str, scenario_path: str | None = None, *, create_app: Callable[[], Any] | None = None,
+        create_window: Callable[..., Any] | None = None) -> int:
+    """Run the self-test, writing the chart to ``out_path`` (and the estimate beside it). ``create_app`` and
+    ``create_window`` are ``vramgui.app``'s. 0 on success, 1 with a message on any failure."""
     started = time.perf_counter()
     _use_offscreen_platform()
     try:
-        details = _exercise(Path(out_path).resolve())
-    except Exception as exc:  # any failure at all is the answer, reported in one line
+        details = _exercise(Path(out_path).resolve(), scenario_path, create_app, create_window)
+    except Exception as exc:  # noqa: BLE001 - any failure at all is the answer, reported in one line
         print(f"vramgui self-test FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     frozen = "frozen" if getattr(sys, "frozen", False) else "source"

@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from vramgui.core import scenario_io
+from vramgui.core import scenario_doc
 from vramgui.core.specs import Scenario
 
 log = logging.getLogger(__name__)
@@ -138,8 +138,8 @@ class Settings:
         if not text:
             return None
         try:
-            return scenario_io.loads(text)
-        except scenario_io.ScenarioError as err:
+            return scenario_doc.loads(text)
+        except scenario_doc.ScenarioError as err:
             log.warning("ignoring the saved last scenario: %s", err)
             return None
 
@@ -147,7 +147,7 @@ class Settings:
         if scenario is None:
             self.qsettings.remove("scenario/last")
         else:
-            self._set("scenario/last", scenario_io.dumps(scenario, indent=None))
+            self._set("scenario/last", scenario_doc.dumps(scenario, indent=None))
 
     def last_file(self) -> str | None:
         """The scenario file shown when the app last closed (None: untitled, or the file is gone)."""

@@ -110,26 +110,6 @@
         <translation>固定当前方案，与其他方案对比（最多 %1 个）。</translation>
     </message>
     <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
         <source>Unknown (no GPU memory given)</source>
         <translation>未知（未指定显存）</translation>
     </message>
@@ -144,10 +124,6 @@
     <message>
         <source>not estimated</source>
         <translation>未估算</translation>
-    </message>
-    <message>
-        <source>CPU offload</source>
-        <translation>CPU 卸载</translation>
     </message>
 </context>
 <context>
@@ -218,66 +194,608 @@
     </message>
 </context>
 <context>
-    <name>Derivations</name>
+    <name>Core</name>
     <message>
-        <source> layer(s) × </source>
-        <translation> 层 × </translation>
+        <source>expected a whole number, got {value}</source>
+        <translation>应为整数，而不是 {value}</translation>
     </message>
     <message>
-        <source> outside the layers (embedding, logits, loss)</source>
-        <translation> 层外（嵌入、logits、损失）</translation>
+        <source>expected a number, got {value}</source>
+        <translation>应为数字，而不是 {value}</translation>
     </message>
     <message>
-        <source> (no fixed terms given)</source>
-        <translation>（未指定固定项）</translation>
+        <source>{value} is out of range</source>
+        <translation>{value} 超出范围</translation>
     </message>
     <message>
-        <source>: gradient partition offloaded to CPU memory</source>
-        <translation>：梯度分片已卸载到主机内存</translation>
+        <source>unknown value {value}</source>
+        <translation>未知取值 {value}</translation>
     </message>
     <message>
-        <source>: optimizer states (with master weights) offloaded to CPU memory</source>
-        <translation>：优化器状态（含主权重）已卸载到主机内存</translation>
+        <source>expected true or false, got {value}</source>
+        <translation>应为 true 或 false，而不是 {value}</translation>
     </message>
     <message>
-        <source>: fp32 master weights offloaded to CPU memory</source>
-        <translation>：FP32 主权重已卸载到主机内存</translation>
+        <source>expected text, got {value}</source>
+        <translation>应为文本，而不是 {value}</translation>
     </message>
     <message>
-        <source>: parameter partition offloaded to CPU memory</source>
-        <translation>：参数分片已卸载到主机内存</translation>
+        <source>give a parameter count or an architecture</source>
+        <translation>请给出参数量或模型结构</translation>
     </message>
     <message>
-        <source>: gradients go to the host</source>
-        <translation>：梯度放在主机内存</translation>
+        <source>{gpus} GPUs do not divide into tp × pp = {group}</source>
+        <translation>{gpus} 张 GPU 无法按 TP × PP = {group} 整除</translation>
     </message>
     <message>
-        <source>: optimizer states on the host</source>
-        <translation>：优化器状态在主机内存</translation>
+        <source>{pp} pipeline stages for {layers} layers</source>
+        <translation>{pp} 个流水线阶段多于 {layers} 层</translation>
     </message>
     <message>
-        <source>: fp32 master weights on the host</source>
-        <translation>：FP32 主权重在主机内存</translation>
+        <source>{global_batch} is not a multiple of micro_batch × N_d = {micro} × {n_d} = {step}</source>
+        <translation>{global_batch} 不是 微批次 × N_d = {micro} × {n_d} = {step} 的倍数</translation>
     </message>
     <message>
-        <source>: gradient partition on the host</source>
-        <translation>：梯度分片在主机内存</translation>
+        <source>the megatron convention models no CPU offload</source>
+        <translation>Megatron 口径不包含 CPU 卸载</translation>
     </message>
     <message>
-        <source>: parameter partition on the host</source>
-        <translation>：参数分片在主机内存</translation>
+        <source>parameter offload needs ZeRO stage 3</source>
+        <translation>参数卸载需要 ZeRO 阶段 3</translation>
     </message>
     <message>
-        <source> − params</source>
-        <translation> − 参数</translation>
+        <source>optimizer offload needs ZeRO stage 1, 2 or 3</source>
+        <translation>优化器卸载需要 ZeRO 阶段 1、2 或 3</translation>
     </message>
     <message>
-        <source> − gradients</source>
-        <translation> − 梯度</translation>
+        <source>DeepSpeed&apos;s estimator has no case for parameter offload without optimizer offload</source>
+        <translation>DeepSpeed 的估算器不支持只卸载参数、不卸载优化器的情况</translation>
     </message>
     <message>
-        <source>not estimable: </source>
-        <translation>无法估算：</translation>
+        <source>{layers} layers is more than vramgui&apos;s limit of {limit}</source>
+        <translation>{layers} 层超过了 vramgui 的上限 {limit}</translation>
+    </message>
+    <message>
+        <source>{per_node} GPUs per node is more than the {gpus} GPUs in all</source>
+        <translation>每节点 {per_node} 张 GPU 多于 GPU 总数 {gpus}</translation>
+    </message>
+    <message>
+        <source>cannot read {text} as a size</source>
+        <translation>无法将 {text} 读作大小</translation>
+    </message>
+    <message>
+        <source>unknown unit {unit} in {text}</source>
+        <translation>{text} 中的单位 {unit} 未知</translation>
+    </message>
+    <message>
+        <source>{text} has no unit: add GB or GiB</source>
+        <translation>{text} 没有单位：请加上 GB 或 GiB</translation>
+    </message>
+    <message>
+        <source>cannot read {text} as a count</source>
+        <translation>无法将 {text} 读作数量</translation>
+    </message>
+    <message>
+        <source>unknown suffix {suffix} in {text}</source>
+        <translation>{text} 中的后缀 {suffix} 未知</translation>
+    </message>
+    <message>
+        <source>{text} is negative</source>
+        <translation>{text} 为负数</translation>
+    </message>
+    <message>
+        <source>{text} is not a finite, non-negative number</source>
+        <translation>{text} 不是有限的非负数</translation>
+    </message>
+    <message>
+        <source>expected a size such as 80GB or 80GiB</source>
+        <translation>应为大小，例如 80GB 或 80GiB</translation>
+    </message>
+    <message>
+        <source>expected a count such as 7B or 124M</source>
+        <translation>应为数量，例如 7B 或 124M</translation>
+    </message>
+    <message>
+        <source>{text} is not a whole number of parameters</source>
+        <translation>{text} 不是整数个参数</translation>
+    </message>
+    <message>
+        <source>unknown field ({hint})</source>
+        <translation>未知字段（{hint}）</translation>
+    </message>
+    <message>
+        <source>did you mean {name}?</source>
+        <translation>是否想输入 {name}？</translation>
+    </message>
+    <message>
+        <source>known fields here: {names}</source>
+        <translation>此处可用的字段：{names}</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>{low} 到 {high}</translation>
+    </message>
+    <message>
+        <source>0 &lt;= value &lt; 1</source>
+        <translation>0 到 1（不含 1）</translation>
+    </message>
+    <message>
+        <source>{choices}</source>
+        <translation>{choices}</translation>
+    </message>
+    <message>
+        <source>a multiple of tp × pp: {nearest}</source>
+        <translation>TP × PP 的倍数：{nearest}</translation>
+    </message>
+    <message>
+        <source>a multiple of {step}, nearest: {nearest}</source>
+        <translation>{step} 的倍数，最接近的：{nearest}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>none below stage 3</source>
+        <translation>阶段 3 以下为无</translation>
+    </message>
+    <message>
+        <source>none at stage 0</source>
+        <translation>阶段 0 时为无</translation>
+    </message>
+    <message>
+        <source>none unless offload.optimizer is cpu</source>
+        <translation>除非卸载优化器（offload.optimizer 为 cpu），否则为无</translation>
+    </message>
+    <message>
+        <source>a number with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB</source>
+        <translation>带 B、KB、MB、GB、TB、KiB、MiB、GiB 或 TiB 的数字</translation>
+    </message>
+    <message>
+        <source>B, KB, MB, GB, TB, KiB, MiB, GiB, TiB</source>
+        <translation>B、KB、MB、GB、TB、KiB、MiB、GiB、TiB</translation>
+    </message>
+    <message>
+        <source>a number with optional K, M, B (or G), T</source>
+        <translation>可带 K、M、B（或 G）、T 后缀的数字</translation>
+    </message>
+    <message>
+        <source>K, M, B (or G), T</source>
+        <translation>K、M、B（或 G）、T</translation>
+    </message>
+    <message>
+        <source>&gt;= 0</source>
+        <translation>&gt;= 0</translation>
+    </message>
+    <message>
+        <source>a parameter count such as 7B</source>
+        <translation>参数量，例如 7B</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>The megatron convention ignores the ZeRO stage: the distributed optimizer decides the sharding</source>
+        <translation>Megatron 口径忽略 ZeRO 阶段：由分布式优化器决定如何切分</translation>
+    </message>
+    <message>
+        <source>Used by the megatron convention only</source>
+        <translation>仅 Megatron 口径使用</translation>
+    </message>
+    <message>
+        <source>Used by the deepspeed convention only (host memory per node)</source>
+        <translation>仅 DeepSpeed 口径使用（每节点主机内存）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s estimator assumes 16-bit mixed precision with Adam: not used by this convention</source>
+        <translation>DeepSpeed 的估算器假定使用 16 位混合精度和 Adam：此口径不使用该项</translation>
+    </message>
+    <message>
+        <source>The megatron convention always keeps fp32 main parameters for 16-bit training</source>
+        <translation>Megatron 口径在 16 位训练中始终保留 fp32 主参数</translation>
+    </message>
+    <message>
+        <source>The megatron convention models no CPU offload</source>
+        <translation>Megatron 口径不包含 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Applies at ZeRO stage 3 only</source>
+        <translation>仅在 ZeRO 阶段 3 时生效</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s ZeRO-3 term: used by the deepspeed convention at stage 3</source>
+        <translation>DeepSpeed 的 ZeRO-3 项：仅 DeepSpeed 口径在阶段 3 时使用</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism needs tensor parallelism (TP &gt; 1)</source>
+        <translation>序列并行需要张量并行（TP &gt; 1）</translation>
+    </message>
+    <message>
+        <source>unknown dtype {value}</source>
+        <translation>未知数据类型 {value}</translation>
+    </message>
+    <message>
+        <source>unknown optimizer {value}</source>
+        <translation>未知优化器 {value}</translation>
+    </message>
+    <message>
+        <source>unknown stage {value}</source>
+        <translation>未知阶段 {value}</translation>
+    </message>
+    <message>
+        <source>unknown preset {name}</source>
+        <translation>未知预设 {name}</translation>
+    </message>
+    <message>
+        <source>must be a positive integer, got {value}</source>
+        <translation>应为正整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{value} is not a positive number</source>
+        <translation>{value} 不是正数</translation>
+    </message>
+    <message>
+        <source>{value} is not a whole number of GPUs</source>
+        <translation>{value} 不是整数张 GPU</translation>
+    </message>
+    <message>
+        <source>{kv_heads} key/value heads do not divide {heads} attention heads</source>
+        <translation>{kv_heads} 个键/值头无法整除 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <source>tensor-parallel size {tp} does not divide {heads} attention heads</source>
+        <translation>张量并行规模 {tp} 无法整除 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits the sequence over tp={tp}</source>
+        <translation>序列并行会把序列切分到 TP = {tp} 份</translation>
+    </message>
+    <message>
+        <source>{per_token} experts per token with {experts} experts</source>
+        <translation>每个 token {per_token} 个专家，但共 {experts} 个专家</translation>
+    </message>
+    <message>
+        <source>{global_batch} is not a multiple of micro_batch × GPUs = {micro} × {gpus} = {step}</source>
+        <translation>{global_batch} 不是 微批次 × GPU 数 = {micro} × {gpus} = {step} 的倍数</translation>
+    </message>
+    <message>
+        <source>this build cannot derive {name} from an architecture; give a count</source>
+        <translation>此版本无法从模型结构推算 {name}；请给出数量</translation>
+    </message>
+    <message>
+        <source>a GPU memory size is needed to solve for what fits</source>
+        <translation>需要显存大小才能求解能装下的配置</translation>
+    </message>
+    <message>
+        <source>the micro-batch only changes activations, which need an architecture</source>
+        <translation>微批次只影响激活值，而激活值需要模型结构</translation>
+    </message>
+    <message>
+        <source>the sequence length only changes activations, which need an architecture</source>
+        <translation>序列长度只影响激活值，而激活值需要模型结构</translation>
+    </message>
+    <message>
+        <source>&gt;= 1</source>
+        <translation>&gt;= 1</translation>
+    </message>
+    <message>
+        <source>&gt; 0</source>
+        <translation>&gt; 0</translation>
+    </message>
+    <message>
+        <source>{low}..{high}</source>
+        <translation>{low} 到 {high}</translation>
+    </message>
+    <message>
+        <source>a divisor of {n}</source>
+        <translation>{n} 的约数</translation>
+    </message>
+    <message>
+        <source>a multiple of {n}</source>
+        <translation>{n} 的倍数</translation>
+    </message>
+    <message>
+        <source>tp × pp = {group} to {high}</source>
+        <translation>TP × PP = {group} 到 {high}</translation>
+    </message>
+    <message>
+        <source>a multiple of {step}; nearest valid global batches: {nearest}</source>
+        <translation>{step} 的倍数；最接近的有效全局批次：{nearest}</translation>
+    </message>
+    <message>
+        <source>{first} or {second}</source>
+        <translation>{first} 或 {second}</translation>
+    </message>
+    <message>
+        <source>&apos;ddp&apos; or 0, 1, 2, 3</source>
+        <translation>&apos;ddp&apos; 或 0、1、2、3</translation>
+    </message>
+    <message>
+        <source>0 &lt;= overhead_ratio &lt; 1</source>
+        <translation>0 &lt;= overhead_ratio &lt; 1</translation>
+    </message>
+    <message>
+        <source>a size such as 80GB or 80GiB, or a GPU preset</source>
+        <translation>大小（例如 80GB 或 80GiB），或 GPU 预设</translation>
+    </message>
+    <message>
+        <source>a preset or a config.json</source>
+        <translation>预设或 config.json</translation>
+    </message>
+    <message>
+        <source>close matches: {names}</source>
+        <translation>相近的名称：{names}</translation>
+    </message>
+    <message>
+        <source>known: {names}, ...</source>
+        <translation>已知：{names} 等</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s 4-byte step counter per parameter tensor is not counted: no architecture known</source>
+        <translation>未计入 PyTorch 每个参数张量 4 字节的步数计数器：模型结构未知</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer are not used under this convention</source>
+        <translation>DeepSpeed 的估算器假定使用 16 位混合精度和 Adam；在此口径下不使用数据类型、精度方案和优化器的设置</translation>
+    </message>
+    <message>
+        <source>DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned</source>
+        <translation>DeepSpeed 没有阶段 0 的估算器：采用其阶段 1/2 的字节数，不做切分</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s stage_1_and_2 estimator serves stages 1 and 2 alike</source>
+        <translation>DeepSpeed 的 stage_1_and_2 估算器对阶段 1 和阶段 2 给出相同结果</translation>
+    </message>
+    <message>
+        <source>largest layer unknown (no architecture and no --largest-layer): DeepSpeed&apos;s 4 × largest-layer term counted as 0</source>
+        <translation>最大层未知（没有模型结构，也没有 --largest-layer）：DeepSpeed 的 4 × 最大层 一项按 0 计</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s table is for Adam; {optimizer} states taken as {bytes} bytes per parameter</source>
+        <translation>Megatron 的表格针对 Adam；{optimizer} 的状态按每个参数 {bytes} 字节计</translation>
+    </message>
+    <message>
+        <source>the megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored</source>
+        <translation>Megatron 口径在 16 位训练中始终保留 fp32 主参数；忽略精度方案</translation>
+    </message>
+    <message>
+        <source>most loaded pipeline stage is the first stage: embedding + ⌈L/pp⌉ layers ({params} parameters before /tp)</source>
+        <translation>负载最重的流水线阶段是第一个：嵌入层 + ⌈L/pp⌉ 层（除以 tp 前 {params} 个参数）</translation>
+    </message>
+    <message>
+        <source>most loaded pipeline stage is the last stage: ⌊L/pp⌋ layers + final norm + output layer ({params} parameters before /tp)</source>
+        <translation>负载最重的流水线阶段是最后一个：⌊L/pp⌋ 层 + 最终归一化层 + 输出层（除以 tp 前 {params} 个参数）</translation>
+    </message>
+    <message>
+        <source>activations not estimated: {reason}</source>
+        <translation>未估算激活值：{reason}</translation>
+    </message>
+    <message>
+        <source>parameters are offloaded: the GPU still gathers each layer&apos;s parameters while it runs; set the ZeRO-3 live parameters (--live-params, DeepSpeed&apos;s stage3_max_live_parameters, default 1e9) to count them under Other</source>
+        <translation>参数已卸载：GPU 在运行每一层时仍需收集该层的参数；设置 ZeRO-3 驻留参数（--live-params，即 DeepSpeed 的 stage3_max_live_parameters，默认 1e9）可将其计入“其他”</translation>
+    </message>
+    <message>
+        <source>{flag} {value} is ignored: it is what is solved for</source>
+        <translation>{flag} {value} 被忽略：它正是要求解的量</translation>
+    </message>
+    <message>
+        <source>--offload-optimizer/--offload-params are ignored: every strategy is tried</source>
+        <translation>--offload-optimizer/--offload-params 被忽略：会尝试每一种策略</translation>
+    </message>
+    <message>
+        <source>the global batch is not held fixed while solving (it is dropped, as it need not divide)</source>
+        <translation>求解时不固定全局批次（它不一定能整除，因此不予考虑）</translation>
+    </message>
+    <message>
+        <source>no architecture known</source>
+        <translation>模型结构未知</translation>
+    </message>
+    <message>
+        <source>activation model not available</source>
+        <translation>没有可用的激活值模型</translation>
+    </message>
+    <message>
+        <source>not estimable: {reason}</source>
+        <translation>无法估算：{reason}</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>0 (offloaded)</source>
+        <translation>0（已卸载）</translation>
+    </message>
+    <message>
+        <source>0: parameter partition offloaded to CPU memory</source>
+        <translation>0：参数分片已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>0: gradient partition offloaded to CPU memory</source>
+        <translation>0：梯度分片已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>0: optimizer states (with master weights) offloaded to CPU memory</source>
+        <translation>0：优化器状态（含主权重）已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>0: fp32 master weights offloaded to CPU memory</source>
+        <translation>0：FP32 主权重已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>0: no master copy</source>
+        <translation>0：无主权重副本</translation>
+    </message>
+    <message>
+        <source>0: gradients go to the host</source>
+        <translation>0：梯度放在主机内存</translation>
+    </message>
+    <message>
+        <source>0: optimizer states on the host</source>
+        <translation>0：优化器状态在主机内存</translation>
+    </message>
+    <message>
+        <source>0: fp32 master weights on the host</source>
+        <translation>0：FP32 主权重在主机内存</translation>
+    </message>
+    <message>
+        <source>0: gradient partition on the host</source>
+        <translation>0：梯度分片在主机内存</translation>
+    </message>
+    <message>
+        <source>0: parameter partition on the host</source>
+        <translation>0：参数分片在主机内存</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>0 (no fixed terms given)</source>
+        <translation>0（未指定固定项）</translation>
+    </message>
+    <message>
+        <source>{coefficient} layer(s) × {quantity}</source>
+        <translation>{coefficient} 层 × {quantity}</translation>
+    </message>
+    <message>
+        <source>{value} outside the layers (embedding, logits, loss)</source>
+        <translation>层外 {value}（嵌入、logits、损失）</translation>
+    </message>
+    <message>
+        <source>{terms} (largest layer kind; layers differ) → {total} in all</source>
+        <translation>{terms}（按最大的层类型；各层不同）→ 共 {total}</translation>
+    </message>
+    <message>
+        <source>{layers} layers × {count} micro-batch in flight</source>
+        <translation>{layers} 层 × {count} 个在途微批次</translation>
+    </message>
+    <message>
+        <source>{layers} layers × {count} micro-batches in flight</source>
+        <translation>{layers} 层 × {count} 个在途微批次</translation>
+    </message>
+    <message>
+        <source>{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms</source>
+        <translation>每层 {core}（Korthikanti 等，2022）× {held} + 嵌入/输出项</translation>
+    </message>
+    <message>
+        <source>Σ saved tensors per layer × {held} + embedding/output terms (per-tensor, see terms)</source>
+        <translation>每层保存张量之和 Σ × {held} + 嵌入/输出项（逐张量，见各项）</translation>
+    </message>
+    <message>
+        <source>({terms}) × GPUs per node</source>
+        <translation>({terms}) × 每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Φ · max(4·total_gpus, 16) · 1.5</source>
+        <translation>Φ · max(4·GPU 总数, 16) · 1.5</translation>
+    </message>
+    <message>
+        <source>Φ · 4 · GPUs per node · 1.5 (model initialised in fp32 on the host)</source>
+        <translation>Φ · 4 · 每节点 GPU 数 · 1.5（模型在主机上以 fp32 初始化）</translation>
+    </message>
+    <message>
+        <source>Φ · {k} / nodes · 1.5</source>
+        <translation>Φ · {k} / 节点数 · 1.5</translation>
+    </message>
+    <message>
+        <source>Φ · max(4·GPUs per node, {k} / nodes) · 1.5</source>
+        <translation>Φ · max(4·每节点 GPU 数, {k} / 节点数) · 1.5</translation>
+    </message>
+    <message>
+        <source>L_largest · 4 · GPUs per node · 1.5</source>
+        <translation>L_largest · 4 · 每节点 GPU 数 · 1.5</translation>
+    </message>
+    <message>
+        <source>Φ · 4 · GPUs per node · 1.5</source>
+        <translation>Φ · 4 · 每节点 GPU 数 · 1.5</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>ZeRO-{stage}</source>
+        <translation>ZeRO-{stage}</translation>
+    </message>
+    <message>
+        <source>{base} + CPU optimizer offload</source>
+        <translation>{base} + 优化器 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>{base} + CPU optimizer and parameter offload</source>
+        <translation>{base} + 优化器和参数 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>{base} + CPU parameter offload</source>
+        <translation>{base} + 参数 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>{base}
++ offload (opt.)</source>
+        <translation>{base}
++ 卸载（优化器）</translation>
+    </message>
+    <message>
+        <source>{base}
++ offload (all)</source>
+        <translation>{base}
++ 卸载（全部）</translation>
+    </message>
+    <message>
+        <source>{base}
++ offload (params)</source>
+        <translation>{base}
++ 卸载（参数）</translation>
+    </message>
+    <message>
+        <source>Megatron distributed optimizer</source>
+        <translation>Megatron 分布式优化器</translation>
+    </message>
+    <message>
+        <source>Megatron (no distributed optimizer)</source>
+        <translation>Megatron（无分布式优化器）</translation>
+    </message>
+    <message>
+        <source>Megatron
+distributed optimizer</source>
+        <translation>Megatron
+分布式优化器</translation>
+    </message>
+    <message>
+        <source>Megatron
+no distributed optimizer</source>
+        <translation>Megatron
+无分布式优化器</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32, part of optimizer states)</source>
+        <translation>主权重（FP32，属于优化器状态）</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Other (fixed terms)</source>
+        <translation>其他（固定项）</translation>
     </message>
 </context>
 <context>
@@ -287,8 +805,12 @@
         <translation>参数</translation>
     </message>
     <message>
-        <source>Architecture</source>
-        <translation>模型结构</translation>
+        <source>Block style</source>
+        <translation>块结构</translation>
+    </message>
+    <message>
+        <source>Model type</source>
+        <translation>模型类型</translation>
     </message>
     <message>
         <source>Layers</source>
@@ -319,6 +841,34 @@
         <translation>词表大小</translation>
     </message>
     <message>
+        <source>Tied embeddings</source>
+        <translation>共享输入/输出嵌入</translation>
+    </message>
+    <message>
+        <source>Attention bias</source>
+        <translation>注意力偏置</translation>
+    </message>
+    <message>
+        <source>Attention output bias</source>
+        <translation>注意力输出偏置</translation>
+    </message>
+    <message>
+        <source>MLP bias</source>
+        <translation>MLP 偏置</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Max positions</source>
+        <translation>最大位置数</translation>
+    </message>
+    <message>
+        <source>Learned positions</source>
+        <translation>可学习位置编码</translation>
+    </message>
+    <message>
         <source>Experts</source>
         <translation>专家数</translation>
     </message>
@@ -327,16 +877,108 @@
         <translation>每个 token 的专家数</translation>
     </message>
     <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation>稠密层数</translation>
+    </message>
+    <message>
+        <source>Norms per layer</source>
+        <translation>每层归一化数</translation>
+    </message>
+    <message>
+        <source>QK norm</source>
+        <translation>QK 归一化</translation>
+    </message>
+    <message>
+        <source>QK norm per head</source>
+        <translation>逐头 QK 归一化</translation>
+    </message>
+    <message>
+        <source>Attention sinks</source>
+        <translation>注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>Output layer bias</source>
+        <translation>输出层偏置</translation>
+    </message>
+    <message>
+        <source>Fused QKV</source>
+        <translation>融合 QKV</translation>
+    </message>
+    <message>
+        <source>Fused gate/up</source>
+        <translation>融合 gate/up</translation>
+    </message>
+    <message>
+        <source>Parallel attention</source>
+        <translation>并行注意力</translation>
+    </message>
+    <message>
+        <source>MoE layer step</source>
+        <translation>MoE 层间隔</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation>共享专家 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Shared expert gate</source>
+        <translation>共享专家门控</translation>
+    </message>
+    <message>
+        <source>Router bias</source>
+        <translation>路由器偏置</translation>
+    </message>
+    <message>
+        <source>Query LoRA rank</source>
+        <translation>查询 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>KV LoRA rank</source>
+        <translation>KV LoRA 秩</translation>
+    </message>
+    <message>
+        <source>RoPE head dimension</source>
+        <translation>RoPE 头维度</translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation>值头维度</translation>
+    </message>
+    <message>
         <source>Largest layer</source>
         <translation>最大层</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3&apos;s largest layer, in parameters; from the architecture when empty</source>
+        <translation>DeepSpeed ZeRO-3 的最大层，单位为参数个数；留空时由模型结构得出</translation>
     </message>
     <message>
         <source>Dtype</source>
         <translation>数据类型</translation>
     </message>
     <message>
+        <source>Dtype of weights, gradients and activations</source>
+        <translation>权重、梯度和激活值的数据类型</translation>
+    </message>
+    <message>
         <source>Recipe</source>
         <translation>精度方案</translation>
+    </message>
+    <message>
+        <source>mixed: fp32 master weights beside the dtype; pure: the dtype alone</source>
+        <translation>mixed：除该数据类型外另存 fp32 主权重；pure：仅用该数据类型</translation>
     </message>
     <message>
         <source>Optimizer</source>
@@ -347,64 +989,184 @@
         <translation>微批次</translation>
     </message>
     <message>
+        <source>Samples per GPU per forward/backward</source>
+        <translation>每张 GPU 每次前向/反向传播的样本数</translation>
+    </message>
+    <message>
         <source>Sequence length</source>
         <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sample</source>
+        <translation>每个样本的 token 数</translation>
     </message>
     <message>
         <source>Global batch</source>
         <translation>全局批次</translation>
     </message>
     <message>
+        <source>Samples per optimizer step (gives the accumulation steps); empty: one micro-batch per GPU</source>
+        <translation>每个优化器步的样本数（决定梯度累积步数）；留空：每张 GPU 一个微批次</translation>
+    </message>
+    <message>
         <source>Recompute</source>
         <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活值重计算</translation>
     </message>
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
+        <source>eager keeps the attention scores, flash does not</source>
+        <translation>eager 会保存注意力分数，flash 不会</translation>
+    </message>
+    <message>
         <source>Implementation</source>
         <translation>实现方式</translation>
+    </message>
+    <message>
+        <source>Activation accounting profile</source>
+        <translation>激活值的统计方式</translation>
     </message>
     <message>
         <source>Number of GPUs</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
+        <source>GPUs in all</source>
+        <translation>GPU 总数</translation>
+    </message>
+    <message>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node, for host memory per node (the last node may be partial)</source>
+        <translation>每节点 GPU 数，用于按节点计算主机端占用（最后一个节点可以不满）</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
+        <source>ZeRO stage, 0 = DDP</source>
+        <translation>ZeRO 阶段，0 = DDP</translation>
+    </message>
+    <message>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size</source>
+        <translation>张量并行规模</translation>
     </message>
     <message>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
+        <source>Pipeline-parallel size</source>
+        <translation>流水线并行规模</translation>
+    </message>
+    <message>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: shards norm and dropout activations over the TP group</source>
+        <translation>Megatron 序列并行：在 TP 组内切分归一化和 dropout 的激活值</translation>
+    </message>
+    <message>
+        <source>Distributed optimizer</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s distributed optimizer: optimizer states sharded over data-parallel ranks</source>
+        <translation>Megatron 的分布式优化器：优化器状态在数据并行各进程间切分</translation>
+    </message>
+    <message>
+        <source>Optimizer states to CPU memory (ZeRO-Offload)</source>
+        <translation>将优化器状态放到主机内存（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <source>Parameters to CPU memory (ZeRO-3 only)</source>
+        <translation>将参数放到主机内存（仅限 ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>zero.Init</source>
+        <translation>zero.Init</translation>
+    </message>
+    <message>
+        <source>DeepSpeed zero.Init: the model is created already partitioned (host memory per node)</source>
+        <translation>DeepSpeed zero.Init：模型创建时即已切分（影响每节点主机内存）</translation>
+    </message>
+    <message>
+        <source>GPU name</source>
+        <translation>GPU 名称</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s name (informational)</source>
+        <translation>GPU 名称（仅供参考）</translation>
     </message>
     <message>
         <source>Memory per GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
+        <source>Memory per GPU: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB; empty: fit not judged</source>
+        <translation>单卡显存：80GB（10^9 字节）、80GiB（2^30 字节）、24576MiB；留空：不判断能否装下</translation>
+    </message>
+    <message>
         <source>Reserve</source>
         <translation>预留</translation>
+    </message>
+    <message>
+        <source>Fraction of GPU memory kept back (the seed&apos;s overhead_ratio)</source>
+        <translation>预留的显存比例（教程中的 overhead_ratio）</translation>
+    </message>
+    <message>
+        <source>CUDA context and allocator slack per GPU</source>
+        <translation>每张 GPU 的 CUDA 上下文和分配器余量</translation>
+    </message>
+    <message>
+        <source>DDP/ZeRO communication buckets per GPU</source>
+        <translation>每张 GPU 的 DDP/ZeRO 通信桶</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 parameters gathered at once (DeepSpeed&apos;s stage3_max_live_parameters)</source>
+        <translation>ZeRO-3 一次收集的参数量（DeepSpeed 的 stage3_max_live_parameters）</translation>
+    </message>
+    <message>
+        <source>Anything else per GPU</source>
+        <translation>每张 GPU 的其他任何占用</translation>
     </message>
     <message>
         <source>Convention</source>
         <translation>口径</translation>
     </message>
     <message>
+        <source>Whose accounting: the ZeRO paper, DeepSpeed&apos;s estimator or Megatron-LM</source>
+        <translation>采用哪种计算口径：ZeRO 论文、DeepSpeed 的估算器或 Megatron-LM</translation>
+    </message>
+    <message>
         <source>CUDA context</source>
         <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>A label for the model</source>
+        <translation>模型的名称标签</translation>
+    </message>
+    <message>
+        <source>Parameter count: 7B, 124M, 7.5e9 (no activations without an architecture)</source>
+        <translation>参数量：7B、124M、7.5e9（没有模型结构时不估算激活值）</translation>
     </message>
     <message>
         <source>Communication buffers</source>
@@ -425,186 +1187,6 @@
     <message>
         <source>Parameter offload</source>
         <translation>参数卸载</translation>
-    </message>
-    <message>
-        <source>expected a whole number, got {0}</source>
-        <translation>应为整数，而不是 {0}</translation>
-    </message>
-    <message>
-        <source>expected a number, got {0}</source>
-        <translation>应为数字，而不是 {0}</translation>
-    </message>
-    <message>
-        <source>{0} is out of range</source>
-        <translation>{0} 超出范围</translation>
-    </message>
-    <message>
-        <source>unknown value {0}</source>
-        <translation>未知取值 {0}</translation>
-    </message>
-    <message>
-        <source>must be a positive integer, got {0}</source>
-        <translation>应为正整数，而不是 {0}</translation>
-    </message>
-    <message>
-        <source>give a parameter count or an architecture</source>
-        <translation>请给出参数量或模型结构</translation>
-    </message>
-    <message>
-        <source>{0} GPUs do not divide into TP × PP = {1}</source>
-        <translation>{0} 张 GPU 无法按 TP × PP = {1} 整除</translation>
-    </message>
-    <message>
-        <source>{0} pipeline stages for {1} layers</source>
-        <translation>{0} 个流水线阶段多于 {1} 层</translation>
-    </message>
-    <message>
-        <source>{0} is not a multiple of micro-batch × N_d = {1} × {2} = {3}</source>
-        <translation>{0} 不是 微批次 × N_d = {1} × {2} = {3} 的倍数</translation>
-    </message>
-    <message>
-        <source>the Megatron convention models no CPU offload</source>
-        <translation>Megatron 口径不包含 CPU 卸载</translation>
-    </message>
-    <message>
-        <source>parameter offload needs ZeRO stage 3</source>
-        <translation>参数卸载需要 ZeRO 阶段 3</translation>
-    </message>
-    <message>
-        <source>optimizer offload needs ZeRO stage 1, 2 or 3</source>
-        <translation>优化器卸载需要 ZeRO 阶段 1、2 或 3</translation>
-    </message>
-    <message>
-        <source>DeepSpeed&apos;s estimator has no case for parameter offload without optimizer offload</source>
-        <translation>DeepSpeed 的估算器不支持只卸载参数、不卸载优化器的情况</translation>
-    </message>
-    <message>
-        <source>{0} key/value heads do not divide {1} attention heads</source>
-        <translation>{0} 个键/值头无法整除 {1} 个注意力头</translation>
-    </message>
-    <message>
-        <source>tensor-parallel size {0} does not divide {1} attention heads</source>
-        <translation>张量并行规模 {0} 无法整除 {1} 个注意力头</translation>
-    </message>
-    <message>
-        <source>sequence parallelism splits the sequence over TP = {0}</source>
-        <translation>序列并行会把序列切分到 TP = {0} 份</translation>
-    </message>
-    <message>
-        <source>{0} experts per token with {1} experts</source>
-        <translation>每个 token {0} 个专家，但共 {1} 个专家</translation>
-    </message>
-    <message>
-        <source>a GPU memory size is needed to solve for what fits</source>
-        <translation>需要显存大小才能求解能装下的配置</translation>
-    </message>
-    <message>
-        <source>expected a size such as 80GB or 80GiB</source>
-        <translation>应为大小，例如 80GB 或 80GiB</translation>
-    </message>
-    <message>
-        <source>expected a count such as 7B or 124M</source>
-        <translation>应为数量，例如 7B 或 124M</translation>
-    </message>
-    <message>
-        <source>activations not estimated: {0}</source>
-        <translation>未估算激活值：{0}</translation>
-    </message>
-    <message>
-        <source>no architecture known</source>
-        <translation>模型结构未知</translation>
-    </message>
-    <message>
-        <source>activation model not available</source>
-        <translation>没有可用的激活值模型</translation>
-    </message>
-    <message>
-        <source>DeepSpeed&apos;s estimator assumes 16-bit mixed precision with Adam; dtype, recipe and optimizer are not used under this convention</source>
-        <translation>DeepSpeed 的估算器假定使用 16 位混合精度和 Adam；在此口径下不使用数据类型、精度方案和优化器的设置</translation>
-    </message>
-    <message>
-        <source>DeepSpeed publishes no stage-0 estimator: its stage-1/2 bytes, nothing partitioned</source>
-        <translation>DeepSpeed 没有阶段 0 的估算器：采用其阶段 1/2 的字节数，不做切分</translation>
-    </message>
-    <message>
-        <source>DeepSpeed&apos;s stage_1_and_2 estimator serves stages 1 and 2 alike</source>
-        <translation>DeepSpeed 的 stage_1_and_2 估算器对阶段 1 和阶段 2 给出相同结果</translation>
-    </message>
-    <message>
-        <source>largest layer unknown (no architecture given): DeepSpeed&apos;s 4 × largest-layer term counted as 0</source>
-        <translation>最大层未知（未给出模型结构）：DeepSpeed 的 4 × 最大层 一项按 0 计</translation>
-    </message>
-    <message>
-        <source>Megatron&apos;s table is for Adam; {0} states taken as {1} bytes per parameter</source>
-        <translation>Megatron 的表格针对 Adam；{0} 的状态按每个参数 {1} 字节计</translation>
-    </message>
-    <message>
-        <source>the Megatron convention always keeps fp32 main parameters for 16-bit training; recipe ignored</source>
-        <translation>Megatron 口径在 16 位训练中始终保留 fp32 主参数；忽略精度方案</translation>
-    </message>
-    <message>
-        <source>PyTorch&apos;s 4-byte step counter per parameter tensor is not counted: no architecture known</source>
-        <translation>未计入 PyTorch 每个参数张量 4 字节的步数计数器：模型结构未知</translation>
-    </message>
-    <message>
-        <source>parameters are offloaded: the GPU still gathers each layer&apos;s parameters while it runs; set the ZeRO-3 live parameters (--live-params, DeepSpeed&apos;s stage3_max_live_parameters, default 1e9) to count them under Other</source>
-        <translation>参数已卸载：GPU 在运行每一层时仍需收集该层的参数；设置 ZeRO-3 驻留参数（--live-params，即 DeepSpeed 的 stage3_max_live_parameters，默认 1e9）可将其计入“其他”</translation>
-    </message>
-    <message>
-        <source>most loaded pipeline stage is the first: embedding + ⌈L/PP⌉ layers ({0} parameters before /TP)</source>
-        <translation>负载最重的流水线阶段是第一个：嵌入层 + ⌈L/PP⌉ 层（除以 TP 前 {0} 个参数）</translation>
-    </message>
-    <message>
-        <source>most loaded pipeline stage is the last: ⌊L/PP⌋ layers + final norm + output layer ({0} parameters before /TP)</source>
-        <translation>负载最重的流水线阶段是最后一个：⌊L/PP⌋ 层 + 最终归一化层 + 输出层（除以 TP 前 {0} 个参数）</translation>
-    </message>
-    <message>
-        <source>{0} to {1}</source>
-        <translation>{0} 到 {1}</translation>
-    </message>
-    <message>
-        <source>from 0 up to (not including) 1</source>
-        <translation>0 到 1（不含 1）</translation>
-    </message>
-    <message>
-        <source>a multiple of TP × PP: {0}</source>
-        <translation>TP × PP 的倍数：{0}</translation>
-    </message>
-    <message>
-        <source>a multiple of {0}, nearest: {1}</source>
-        <translation>{0} 的倍数，最接近的：{1}</translation>
-    </message>
-    <message>
-        <source>a multiple of {0}</source>
-        <translation>{0} 的倍数</translation>
-    </message>
-    <message>
-        <source>a divisor of {0}</source>
-        <translation>{0} 的约数</translation>
-    </message>
-    <message>
-        <source>at least 1</source>
-        <translation>至少为 1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>none below stage 3</source>
-        <translation>阶段 3 以下为无</translation>
-    </message>
-    <message>
-        <source>none at stage 0</source>
-        <translation>阶段 0 时为无</translation>
-    </message>
-    <message>
-        <source>none unless the optimizer is offloaded</source>
-        <translation>除非卸载优化器，否则为无</translation>
-    </message>
-    <message>
-        <source>e.g. 80GB</source>
-        <translation>例如 80GB</translation>
     </message>
     <message>
         <source>{0}: {1}</source>
@@ -634,40 +1216,8 @@
 <context>
     <name>Form</name>
     <message>
-        <source>a whole number from {0}</source>
-        <translation>应为 {0} 之间的整数</translation>
-    </message>
-    <message>
-        <source>must be from {0}</source>
-        <translation>取值范围应为 {0}</translation>
-    </message>
-    <message>
-        <source>choose one of {0}</source>
-        <translation>请从 {0} 中选择</translation>
-    </message>
-    <message>
-        <source>a parameter count such as 7B, 124M or 7.5e9</source>
-        <translation>请输入参数量，例如 7B、124M 或 7.5e9</translation>
-    </message>
-    <message>
-        <source>must be from 1 to 1e15 parameters</source>
-        <translation>参数量应在 1 到 1e15 之间</translation>
-    </message>
-    <message>
-        <source>a memory size such as 80GB, 80GiB or 24576MiB</source>
-        <translation>请输入显存大小，例如 80GB、80GiB 或 24576MiB</translation>
-    </message>
-    <message>
-        <source>must be from 1 MB to 100 TB</source>
-        <translation>应在 1 MB 到 100 TB 之间</translation>
-    </message>
-    <message>
-        <source>a percentage from 0 to 95</source>
-        <translation>应为 0 到 95 之间的百分比</translation>
-    </message>
-    <message>
-        <source>must divide the hidden size {0}</source>
-        <translation>必须能整除隐藏层大小 {0}</translation>
+        <source>Allowed: {0}</source>
+        <translation>允许：{0}</translation>
     </message>
 </context>
 <context>
@@ -736,14 +1286,6 @@
 <context>
     <name>InputPanel</name>
     <message>
-        <source>Range: {0}</source>
-        <translation>范围：{0}</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
         <source>Search presets…</source>
         <translation>搜索预设…</translation>
     </message>
@@ -756,42 +1298,28 @@
         <translation>导入 Hugging Face 的 config.json，或包含它的模型文件夹</translation>
     </message>
     <message>
-        <source>Pre&amp;set</source>
-        <translation>预设(&amp;S)</translation>
+        <source>More architecture fields</source>
+        <translation>更多结构字段</translation>
     </message>
     <message>
-        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
-        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
     <message>
-        <source>the preset or import</source>
-        <translation>预设或导入</translation>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
     <message>
-        <source>parameter count Φ</source>
-        <translation>参数量 Φ</translation>
+        <source>Hardware</source>
+        <translation>硬件</translation>
     </message>
     <message>
-        <source>architecture fields</source>
-        <translation>结构字段</translation>
+        <source>Strategy</source>
+        <translation>策略</translation>
     </message>
     <message>
-        <source>&amp;Defined by</source>
-        <translation>定义方式(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
-        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
-    </message>
-    <message>
-        <source>Para&amp;meters Φ</source>
-        <translation>参数量 Φ(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Φ, the number of trainable parameters: 7B, 124M, 7.5e9 or an exact count.
-Range: 1 - 1e15</source>
-        <translation>Φ，可训练参数量：7B、124M、7.5e9 或精确数值。
-范围：1 - 1e15</translation>
+        <source>Overheads</source>
+        <translation>固定开销</translation>
     </message>
     <message>
         <source>Llama-style (RMSNorm, gated MLP)</source>
@@ -802,74 +1330,6 @@ Range: 1 - 1e15</source>
         <translation>GPT 式（LayerNorm，GELU MLP）</translation>
     </message>
     <message>
-        <source>Block style</source>
-        <translation>块结构</translation>
-    </message>
-    <message>
-        <source>The transformer block: it fixes which weights and activations a layer holds.</source>
-        <translation>Transformer 块的类型：决定每层包含哪些权重和激活值。</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Number of transformer blocks.</source>
-        <translation>Transformer 块的数量。</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>隐藏层大小</translation>
-    </message>
-    <message>
-        <source>Model width h.</source>
-        <translation>模型宽度 h。</translation>
-    </message>
-    <message>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <source>Query heads a; must divide h.</source>
-        <translation>查询头数 a；必须能整除 h。</translation>
-    </message>
-    <message>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>
-        <translation>键/值头数（少于查询头数时为分组查询注意力 GQA）。</translation>
-    </message>
-    <message>
-        <source>FFN size</source>
-        <translation>FFN 大小</translation>
-    </message>
-    <message>
-        <source>Intermediate size of the MLP.</source>
-        <translation>MLP 的中间层大小。</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>词表大小</translation>
-    </message>
-    <message>
-        <source>Vocabulary size V.</source>
-        <translation>词表大小 V。</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>Dt&amp;ype</source>
-        <translation>数据类型(&amp;Y)</translation>
-    </message>
-    <message>
-        <source>Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, 4 for fp32.</source>
-        <translation>权重、梯度和激活值的数据类型：fp16/bf16 每个参数 2 字节，fp32 为 4 字节。</translation>
-    </message>
-    <message>
         <source>mixed (fp32 master copy)</source>
         <translation>混合精度（fp32 主权重）</translation>
     </message>
@@ -878,64 +1338,12 @@ Range: 1 - 1e15</source>
         <translation>纯精度（仅该类型）</translation>
     </message>
     <message>
-        <source>&amp;Recipe</source>
-        <translation>精度方案(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Mixed precision keeps an fp32 master copy of the weights in the optimizer states: with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), so 2Φ + 2Φ + KΦ = 16Φ.</source>
-        <translation>混合精度在优化器状态中保存一份 fp32 主权重：使用 Adam 时每个参数 K = 12 字节（4 主权重 + 4 动量 + 4 方差），因此 2Φ + 2Φ + KΦ = 16Φ。</translation>
-    </message>
-    <message>
         <source>Adam 8-bit</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
         <source>SGD + momentum</source>
         <translation>SGD + 动量</translation>
-    </message>
-    <message>
-        <source>O&amp;ptimizer</source>
-        <translation>优化器(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12).</source>
-        <translation>决定 K，即每个参数的优化器状态字节数（混合精度 Adam：K = 12）。</translation>
-    </message>
-    <message>
-        <source>Micro-&amp;batch</source>
-        <translation>微批次(&amp;B)</translation>
-    </message>
-    <message>
-        <source>sequences</source>
-        <translation>条序列</translation>
-    </message>
-    <message>
-        <source>Sequences per GPU per forward pass.</source>
-        <translation>每张 GPU 每次前向传播的序列数。</translation>
-    </message>
-    <message>
-        <source>Se&amp;quence length</source>
-        <translation>序列长度(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>tokens</source>
-        <translation>个 token</translation>
-    </message>
-    <message>
-        <source>Tokens per sequence.</source>
-        <translation>每条序列的 token 数。</translation>
-    </message>
-    <message>
-        <source>optional</source>
-        <translation>可选</translation>
-    </message>
-    <message>
-        <source>G&amp;lobal batch</source>
-        <translation>全局批次(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Sequences per optimizer step. Accumulation steps = global batch ÷ (micro-batch × N_d). Empty: one micro-batch per step.</source>
-        <translation>每个优化器步的序列数。梯度累积步数 = 全局批次 ÷ (微批次 × N_d)。留空：每步一个微批次。</translation>
     </message>
     <message>
         <source>none</source>
@@ -950,14 +1358,6 @@ Range: 1 - 1e15</source>
         <translation>完全</translation>
     </message>
     <message>
-        <source>Re&amp;compute</source>
-        <translation>重计算(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Activation checkpointing: full keeps only each layer&apos;s input; selective recomputes the attention scores (Korthikanti et al. 2022).</source>
-        <translation>激活检查点：完全重计算只保留每层的输入；选择性重计算只重算注意力分数（Korthikanti 等，2022）。</translation>
-    </message>
-    <message>
         <source>flash / SDPA</source>
         <translation>Flash / SDPA</translation>
     </message>
@@ -966,72 +1366,12 @@ Range: 1 - 1e15</source>
         <translation>Eager</translation>
     </message>
     <message>
-        <source>&amp;Attention</source>
-        <translation>注意力(&amp;A)</translation>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
     </message>
     <message>
-        <source>Eager attention stores the a·s² score and softmax matrices; flash attention does not.</source>
-        <translation>Eager 注意力会保存 a·s² 的分数矩阵和 softmax 矩阵；Flash Attention 不保存。</translation>
-    </message>
-    <message>
-        <source>Hardware</source>
-        <translation>硬件</translation>
-    </message>
-    <message>
-        <source>&amp;GPU</source>
-        <translation>GPU(&amp;G)</translation>
-    </message>
-    <message>
-        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
-        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
-    </message>
-    <message>
-        <source>Memory per GP&amp;U</source>
-        <translation>单卡显存(&amp;U)</translation>
-    </message>
-    <message>
-        <source>80GB means 80·10⁹ bytes; 80GiB means 80·2³⁰. Empty: do not judge the fit.
-Range: 1 MB - 100 TB</source>
-        <translation>80GB 表示 80·10⁹ 字节；80GiB 表示 80·2³⁰ 字节。留空：不判断能否装下。
-范围：1 MB - 100 TB</translation>
-    </message>
-    <message>
-        <source>GPUs per &amp;node</source>
-        <translation>每节点 GPU 数(&amp;N)</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>张 GPU</translation>
-    </message>
-    <message>
-        <source>GPUs in one machine.</source>
-        <translation>一台机器中的 GPU 数量。</translation>
-    </message>
-    <message>
-        <source>N&amp;odes</source>
-        <translation>节点数(&amp;O)</translation>
-    </message>
-    <message>
-        <source>machines</source>
-        <translation>台机器</translation>
-    </message>
-    <message>
-        <source>Machines. N = GPUs per node × nodes; the data-parallel size N_d = N ÷ (TP × PP).</source>
-        <translation>机器数量。N = 每节点 GPU 数 × 节点数；数据并行规模 N_d = N ÷ (TP × PP)。</translation>
-    </message>
-    <message>
-        <source>R&amp;eserve</source>
-        <translation>预留(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Memory kept back for the CUDA context, fragmentation and buffers (the seed&apos;s overhead_ratio). Usable = memory × (1 − reserve).
-Range: 0 - 95 %</source>
-        <translation>为 CUDA 上下文、内存碎片和缓冲区预留的显存（教程中的 overhead_ratio）。可用显存 = 显存 × (1 − 预留)。
-范围：0 - 95 %</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>策略</translation>
+        <source>fused kernels</source>
+        <translation>融合算子</translation>
     </message>
     <message>
         <source>DDP (no sharding)</source>
@@ -1050,80 +1390,188 @@ Range: 0 - 95 %</source>
         <translation>ZeRO-3 / FSDP（+ 参数）</translation>
     </message>
     <message>
-        <source>&amp;ZeRO stage</source>
-        <translation>ZeRO 阶段(&amp;Z)</translation>
-    </message>
-    <message>
-        <source>DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020).</source>
-        <translation>单卡显存：DDP 为 2Φ + 2Φ + KΦ；ZeRO-1 为 2Φ + 2Φ + KΦ/N_d；ZeRO-2 为 2Φ + (2+K)Φ/N_d；ZeRO-3 为 (2+2+K)Φ/N_d（Rajbhandari 等，2020）。</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor parallel</source>
-        <translation>张量并行(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Tensor-parallel size: splits each layer&apos;s weights and most activations.</source>
-        <translation>张量并行规模：切分每层的权重和大部分激活值。</translation>
-    </message>
-    <message>
-        <source>P&amp;ipeline parallel</source>
-        <translation>流水线并行(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Pipeline stages: each holds 1/PP of the layers.</source>
-        <translation>流水线阶段数：每个阶段持有 1/PP 的层。</translation>
+        <source>ZeRO paper</source>
+        <translation>ZeRO 论文</translation>
     </message>
     <message>
         <source>Sequence parallel (SP)</source>
         <translation>序列并行（SP）</translation>
     </message>
     <message>
-        <source>Megatron sequence parallelism: shards the LayerNorm and dropout activations across the TP group (needs TP &gt; 1).</source>
-        <translation>Megatron 序列并行：在 TP 组内切分 LayerNorm 和 dropout 的激活值（需要 TP &gt; 1）。</translation>
+        <source>Distributed optimizer (Megatron)</source>
+        <translation>分布式优化器（Megatron）</translation>
     </message>
     <message>
         <source>Offload optimizer states to CPU</source>
         <translation>将优化器状态卸载到 CPU</translation>
     </message>
     <message>
-        <source>ZeRO-Offload: optimizer states (KΦ) live in host memory.</source>
-        <translation>ZeRO-Offload：优化器状态（KΦ）存放在主机内存中。</translation>
-    </message>
-    <message>
         <source>Offload parameters to CPU</source>
         <translation>将参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Create the model partitioned (zero.Init)</source>
+        <translation>创建模型时即切分（zero.Init）</translation>
+    </message>
+    <message>
+        <source>from the architecture</source>
+        <translation>由模型结构得出</translation>
+    </message>
+    <message>
+        <source>= attention heads</source>
+        <translation>= 注意力头数</translation>
+    </message>
+    <message>
+        <source>= hidden size ÷ heads</source>
+        <translation>= 隐藏层大小 ÷ 头数</translation>
+    </message>
+    <message>
+        <source>= FFN size</source>
+        <translation>= FFN 大小</translation>
+    </message>
+    <message>
+        <source>= expert FFN size × shared experts</source>
+        <translation>= 专家 FFN 大小 × 共享专家数</translation>
+    </message>
+    <message>
+        <source>= head dimension</source>
+        <translation>= 注意力头维度</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个 token</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>张 GPU</translation>
+    </message>
+    <message>
+        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
+        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
+    </message>
+    <message>
+        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
+        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
+    </message>
+    <message>
+        <source>The transformer block: it fixes which weights and activations a layer holds.</source>
+        <translation>Transformer 块的类型：决定每层包含哪些权重和激活值。</translation>
+    </message>
+    <message>
+        <source>Number of transformer blocks.</source>
+        <translation>Transformer 块的数量。</translation>
+    </message>
+    <message>
+        <source>Model width h.</source>
+        <translation>模型宽度 h。</translation>
+    </message>
+    <message>
+        <source>Query heads a; must divide h.</source>
+        <translation>查询头数 a；必须能整除 h。</translation>
+    </message>
+    <message>
+        <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>
+        <translation>键/值头数（少于查询头数时为分组查询注意力 GQA）。</translation>
+    </message>
+    <message>
+        <source>Intermediate size of the MLP.</source>
+        <translation>MLP 的中间层大小。</translation>
+    </message>
+    <message>
+        <source>Vocabulary size V.</source>
+        <translation>词表大小 V。</translation>
+    </message>
+    <message>
+        <source>Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, 4 for fp32.</source>
+        <translation>权重、梯度和激活值的数据类型：fp16/bf16 每个参数 2 字节，fp32 为 4 字节。</translation>
+    </message>
+    <message>
+        <source>Mixed precision keeps an fp32 master copy of the weights in the optimizer states: with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), so 2Φ + 2Φ + KΦ = 16Φ.</source>
+        <translation>混合精度在优化器状态中保存一份 fp32 主权重：使用 Adam 时每个参数 K = 12 字节（4 主权重 + 4 动量 + 4 方差），因此 2Φ + 2Φ + KΦ = 16Φ。</translation>
+    </message>
+    <message>
+        <source>Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12).</source>
+        <translation>决定 K，即每个参数的优化器状态字节数（混合精度 Adam：K = 12）。</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step. Accumulation steps = global batch ÷ (micro-batch × N_d). Empty: one micro-batch per step.</source>
+        <translation>每个优化器步的序列数。梯度累积步数 = 全局批次 ÷ (微批次 × N_d)。留空：每步一个微批次。</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing: full keeps only each layer&apos;s input; selective recomputes the attention scores (Korthikanti et al. 2022).</source>
+        <translation>激活检查点：完全重计算只保留每层的输入；选择性重计算只重算注意力分数（Korthikanti 等，2022）。</translation>
+    </message>
+    <message>
+        <source>Eager attention stores the a·s² score and softmax matrices; flash attention does not.</source>
+        <translation>Eager 注意力会保存 a·s² 的分数矩阵和 softmax 矩阵；Flash Attention 不保存。</translation>
+    </message>
+    <message>
+        <source>Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep fewer intermediates.</source>
+        <translation>激活值的统计方式：Hugging Face 的 eager 模块，或保存中间结果更少的融合算子（Megatron 风格）。</translation>
+    </message>
+    <message>
+        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
+        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
+    </message>
+    <message>
+        <source>N, the GPUs of the run; the data-parallel size N_d = N ÷ (TP × PP).</source>
+        <translation>N，本次训练的 GPU 总数；数据并行规模 N_d = N ÷ (TP × PP)。</translation>
+    </message>
+    <message>
+        <source>Usable = memory × (1 − reserve).</source>
+        <translation>可用显存 = 显存 × (1 − 预留比例)。</translation>
+    </message>
+    <message>
+        <source>DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020).</source>
+        <translation>单卡显存：DDP 为 2Φ + 2Φ + KΦ；ZeRO-1 为 2Φ + 2Φ + KΦ/N_d；ZeRO-2 为 2Φ + (2+K)Φ/N_d；ZeRO-3 为 (2+2+K)Φ/N_d（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size: splits each layer&apos;s weights and most activations.</source>
+        <translation>张量并行规模：切分每层的权重和大部分激活值。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: each holds 1/PP of the layers.</source>
+        <translation>流水线阶段数：每个阶段持有 1/PP 的层。</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: optimizer states (KΦ) live in host memory.</source>
+        <translation>ZeRO-Offload：优化器状态（KΦ）存放在主机内存中。</translation>
     </message>
     <message>
         <source>ZeRO-Infinity parameter offload (ZeRO-3 only).</source>
         <translation>ZeRO-Infinity 参数卸载（仅限 ZeRO-3）。</translation>
     </message>
     <message>
-        <source>ZeRO paper</source>
-        <translation>ZeRO 论文</translation>
-    </message>
-    <message>
-        <source>Convention</source>
-        <translation>口径</translation>
-    </message>
-    <message>
         <source>Whose accounting to follow: the ZeRO paper (the seed&apos;s 16Φ), DeepSpeed&apos;s estimators, or Megatron-LM&apos;s.</source>
         <translation>采用哪种计算口径：ZeRO 论文（教程中的 16Φ）、DeepSpeed 的估算器，或 Megatron-LM 的。</translation>
     </message>
     <message>
-        <source>Hugging Face</source>
-        <translation>Hugging Face</translation>
+        <source>Preset</source>
+        <translation>预设</translation>
     </message>
     <message>
-        <source>fused kernels</source>
-        <translation>融合算子</translation>
+        <source>Defined by</source>
+        <translation>定义方式</translation>
     </message>
     <message>
-        <source>Implementation</source>
-        <translation>实现方式</translation>
+        <source>the preset or import</source>
+        <translation>预设或导入</translation>
     </message>
     <message>
-        <source>Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep fewer intermediates.</source>
-        <translation>激活值的统计方式：Hugging Face 的 eager 模块，或保存中间结果更少的融合算子（Megatron 风格）。</translation>
+        <source>parameter count Φ</source>
+        <translation>参数量 Φ</translation>
+    </message>
+    <message>
+        <source>architecture fields</source>
+        <translation>结构字段</translation>
     </message>
 </context>
 <context>
@@ -1135,6 +1583,18 @@ Range: 0 - 95 %</source>
     <message>
         <source>= {gib}</source>
         <translation>= {gib}</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <source>{0:,} nodes</source>
+        <translation>{0:,} 个节点</translation>
+    </message>
+    <message>
+        <source>{0:,} nodes, the last with {1:,} GPUs</source>
+        <translation>{0:,} 个节点，最后一个节点有 {1:,} 张 GPU</translation>
     </message>
     <message>
         <source>Custom memory</source>
@@ -1155,6 +1615,14 @@ Range: 0 - 95 %</source>
     <message>
         <source>Internal error, please report it: {0}</source>
         <translation>内部错误，请报告：{0}</translation>
+    </message>
+    <message>
+        <source>To edit the architecture, set Defined by to the architecture fields</source>
+        <translation>要编辑模型结构，请将“定义方式”设为“结构字段”</translation>
+    </message>
+    <message>
+        <source>Counted from the architecture; to type a count, set Defined by to the parameter count Φ</source>
+        <translation>由模型结构计算得出；要直接输入数量，请将“定义方式”设为“参数量 Φ”</translation>
     </message>
     <message>
         <source>{0}, {1} active</source>
@@ -1445,30 +1913,6 @@ The file on disk is unchanged.</source>
 <context>
     <name>Results</name>
     <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>↳ of which master weights (fp32)</source>
-        <translation>↳ 其中主权重（FP32）</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <source>Other (fixed terms)</source>
-        <translation>其他（固定项）</translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1495,38 +1939,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{c} convention</source>
         <translation>{c} 口径</translation>
-    </message>
-    <message>
-        <source>optimizer offload</source>
-        <translation>优化器卸载</translation>
-    </message>
-    <message>
-        <source>parameter offload</source>
-        <translation>参数卸载</translation>
-    </message>
-    <message>
-        <source> + CPU optimizer and parameter offload</source>
-        <translation> + 优化器和参数 CPU 卸载</translation>
-    </message>
-    <message>
-        <source> + CPU optimizer offload</source>
-        <translation> + 优化器 CPU 卸载</translation>
-    </message>
-    <message>
-        <source>Megatron DP</source>
-        <translation>Megatron 数据并行</translation>
-    </message>
-    <message>
-        <source>Megatron distributed optimizer</source>
-        <translation>Megatron 分布式优化器</translation>
-    </message>
-    <message>
-        <source>offload (all)</source>
-        <translation>卸载（全部）</translation>
-    </message>
-    <message>
-        <source>offload (opt.)</source>
-        <translation>卸载（优化器）</translation>
     </message>
     <message>
         <source>{total} per GPU</source>

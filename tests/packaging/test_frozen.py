@@ -118,6 +118,24 @@ def test_frozen_self_test_exports_a_checked_chart(frozen_app, tmp_path, qapp):
     assert check_translations() in proc.stdout
     assert "collation OK" in proc.stdout
     check_image(image_stats(out))
+    assert json.loads((tmp_path / "chart.json").read_text(encoding="utf-8"))["per_gpu"]["total"] == 26_250_000_000
+
+
+def test_frozen_self_test_opens_a_scenario_and_writes_the_cli_estimate(frozen_app, tmp_path, qapp):
+    # overheads, zero.Init and a partial last node: the fields the window used to drop (issue 10)
+    scenario = tmp_path / "plan.json"
+    scenario.write_text(json.dumps({
+        "model": {"params": 7_000_000_000}, "parallel": {"num_gpus": 12, "gpus_per_node": 8, "zero_stage": 3},
+        "offload": {"zero_init": False}, "hardware": {"gpu_memory": 80 * 10**9},
+        "overhead": {"cuda_context": 2 * 10**9, "zero3_live_params": 10**9}, "convention": "deepspeed"}),
+        encoding="utf-8")
+    out = tmp_path / "shot.png"
+    proc = _run([frozen_app.gui, "--self-test", out, "--scenario", scenario], tmp_path)
+    assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    shown = json.loads((tmp_path / "shot.json").read_text(encoding="utf-8"))
+    assert shown == _source_cli_json(["estimate", "--scenario", str(scenario), "--json"])
+    assert shown["per_node_host"]["total"] == 336 * 10**9  # 8 GPUs per node kept, not 12
+    check_image(image_stats(out))
 
 
 def test_frozen_cli_estimate_matches_the_source_tree(frozen_app, tmp_path):

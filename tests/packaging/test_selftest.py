@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import json
+from contextlib import redirect_stdout
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -52,7 +56,7 @@ def test_bundled_resources_are_found_from_the_source_tree():
 
 
 def test_run_reports_failure_with_a_message_and_exit_code(tmp_path, monkeypatch, capsys):
-    def broken(_out_path):
+    def broken(*_args):
         raise selftest.SelfTestError("chart image: looks blank")
 
     monkeypatch.setattr(selftest, "_exercise", broken)
@@ -60,9 +64,51 @@ def test_run_reports_failure_with_a_message_and_exit_code(tmp_path, monkeypatch,
     assert "vramgui self-test FAILED: SelfTestError: chart image: looks blank" in capsys.readouterr().err
 
 
+def _run(out, scenario=None) -> int:
+    from vramgui import app
+
+    return selftest.run(str(out), None if scenario is None else str(scenario), create_app=app.create_application,
+                        create_window=app.create_main_window)
+
+
+def _cli_json(argv: list[str]) -> dict:
+    from vramgui.cli import main as cli_main
+
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        assert cli_main(argv) in (0, None)
+    return json.loads(buffer.getvalue())
+
+
 def test_the_self_test_passes_from_source(qapp, tmp_path, capsys):
-    pytest.importorskip("vramgui.app", reason="the main window (vramgui.app) is not in this tree yet")
     out = tmp_path / "chart.png"
-    assert selftest.run(str(out)) == 0, capsys.readouterr().err
+    assert _run(out) == 0, capsys.readouterr().err
     assert "vramgui self-test passed (source" in capsys.readouterr().out
     selftest.check_image(selftest.image_stats(out))
+    shown = json.loads((tmp_path / "chart.json").read_text(encoding="utf-8"))
+    assert shown["per_gpu"]["total"] == 26_250_000_000  # the seed's example: 7B, ZeRO-2, 8 x 80 GB
+
+
+def test_the_self_test_opens_a_scenario_and_writes_what_the_cli_estimates(qapp, tmp_path, capsys):
+    scenario = tmp_path / "plan.json"
+    scenario.write_text(json.dumps({
+        "model": {"params": 7_000_000_000, "largest_layer": 500_000_000}, "precision": {"dtype": "bf16"},
+        "parallel": {"num_gpus": 12, "gpus_per_node": 8, "zero_stage": 3}, "offload": {"zero_init": False},
+        "hardware": {"gpu_memory": 80 * 10**9, "reserve": 0.1},
+        "overhead": {"cuda_context": 2 * 10**9, "zero3_live_params": 10**9}, "convention": "deepspeed"}),
+        encoding="utf-8")
+    out = tmp_path / "shot.png"
+    assert _run(out, scenario) == 0, capsys.readouterr().err
+    shown = json.loads((tmp_path / "shot.json").read_text(encoding="utf-8"))
+    assert shown == _cli_json(["estimate", "--scenario", str(scenario), "--json"])
+    assert shown["num_gpus"] == 12
+
+
+def test_a_scenario_that_cannot_be_opened_fails_the_self_test_with_the_reason(qapp, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"precision": {"dtype": "fp8"}}', encoding="utf-8")
+    assert _run(tmp_path / "x.png", bad) == 1
+    err = capsys.readouterr().err
+    assert "self-test FAILED" in err and "precision.dtype" in err
+    assert not (tmp_path / "x.json").exists()
+

@@ -11,12 +11,12 @@ import pytest
 
 from vramgui.core import solve
 from vramgui.core.architecture import count_params
-from vramgui.core.catalog import find_gpu, find_model
 from vramgui.core.estimate import estimate
 from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 from vramgui.core.units import format_bytes
+from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters.form import CUSTOM, IMPORTED
-from vramgui.presenters.main_presenter import MainPresenter, field_for_error
+from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
 
 GB = 10**9
@@ -62,7 +62,7 @@ def test_start_fills_preset_choices_and_shows_the_seed_example(presenter, view):
 
 def test_strategy_bars_reproduce_the_seed_table(presenter, view):
     bars = last_result(view).bars
-    totals = dict(zip(bars.strategies, bars.totals))
+    totals = dict(zip(bars.strategies, bars.totals, strict=True))
     assert totals["DDP"] == pytest.approx(112.0)
     assert totals["ZeRO-1"] == pytest.approx(38.5)
     assert totals["ZeRO-2"] == pytest.approx(26.25)
@@ -88,7 +88,7 @@ def test_largest_model_sweep_is_the_seeds_reverse_solve(presenter, view):
     # seed: max_trainable_params(80, 8, 'ddp', 0.2) == 4 (B), ZeRO-3 == 32 (B)
     assert series["DDP"][at8] == pytest.approx(4.0, abs=1e-9)
     assert series["ZeRO-3"][at8] == pytest.approx(32.0, abs=1e-9)
-    variant = dict(solve.strategy_variants(seed_scenario()))["ZeRO-1"]
+    variant = {str(st): v for st, v in solve.strategy_variants(seed_scenario())}["ZeRO-1"]
     assert series["ZeRO-1"][at8] * 1e9 == pytest.approx(solve.max_params(variant))
 
 
@@ -96,7 +96,7 @@ def test_per_gpu_sweep_matches_the_core_at_every_count(presenter, view):
     presenter.finish_sweeps()
     sweep = view.show_sweep.call_args.args[0]
     zero3 = next(s for s in sweep.series if s.label == "ZeRO-3")
-    for count, value in zip(sweep.counts, zero3.values):
+    for count, value in zip(sweep.counts, zero3.values, strict=True):
         scenario = seed_scenario(3)
         scenario = replace(scenario, parallel=replace(scenario.parallel, num_gpus=count,
                                                       gpus_per_node=min(8, count)))
@@ -119,9 +119,9 @@ def test_invalid_count_keeps_the_last_result_and_marks_it_stale(presenter, view)
     presenter.on_field_edited("model.params", "seven billion")
     errors = view.show_field_errors.call_args.args[0]
     assert [e.key for e in errors] == ["model.params"]
-    assert "7B" in errors[0].message
+    assert "seven billion" in errors[0].message and "K, M, B" in errors[0].message  # what was typed, what fits
     reason = view.show_stale.call_args.args[0]
-    assert reason and "7B" in reason
+    assert reason and "seven billion" in reason
     assert view.show_result.call_count == shown
     assert presenter.scenario == before and presenter.is_stale
 
@@ -136,11 +136,14 @@ def test_fixing_the_input_clears_the_message_and_the_stale_mark(presenter, view)
     assert not presenter.is_stale
 
 
-def test_core_input_error_lands_on_the_field_that_caused_it(presenter, view):
-    presenter.on_field_edited("parallel.tp", 3)  # 8 GPUs do not divide into TP 3
+def test_core_input_error_lands_on_the_field_the_core_names(presenter, view):
+    presenter.on_field_edited("parallel.tp", 3)  # 8 GPUs do not divide into TP 3: the core names parallel.num_gpus
     errors = view.show_field_errors.call_args.args[0]
-    assert errors[0].key == "parallel.tp"
+    assert [e.key for e in errors] == ["parallel.num_gpus"]
     assert "divide" in errors[0].message
+    presenter.on_field_edited("parallel.tp", 1)
+    presenter.on_field_edited("training.global_batch", "7")  # not a multiple of micro-batch × N_d
+    assert [e.key for e in view.show_field_errors.call_args.args[0]] == ["training.global_batch"]
 
 
 def test_several_bad_fields_are_all_reported(presenter, view):
@@ -157,7 +160,7 @@ def test_choosing_a_model_preset_uses_its_exact_parameter_count(presenter, view)
     for call in view.set_form_values.call_args_list:
         pushed.update(call.args[0])
     assert pushed["model.mode"] == "preset"
-    assert pushed["arch.num_layers"] == preset.spec.architecture.num_layers
+    assert pushed["model.architecture.num_layers"] == preset.spec.architecture.num_layers
     assert presenter.scenario.model == preset.spec
     result = last_result(view)
     assert result.summary.total_bytes == estimate(presenter.scenario).per_gpu_total
@@ -169,8 +172,8 @@ def test_editing_the_architecture_recounts_parameters(presenter, view):
     presenter.on_field_edited("model.preset", "llama-3-8b")
     presenter.on_field_edited("model.mode", "architecture")
     states = view.set_fields_enabled.call_args.args[0]
-    assert states["arch.num_layers"] and not states["model.params"]
-    presenter.on_field_edited("arch.num_layers", 16)
+    assert states["model.architecture.num_layers"] and not states["model.params"]
+    presenter.on_field_edited("model.architecture.num_layers", 16)
     arch = presenter.scenario.model.architecture
     assert arch.num_layers == 16
     assert estimate(presenter.scenario).params == count_params(arch)
@@ -181,7 +184,7 @@ def test_editing_the_architecture_recounts_parameters(presenter, view):
     shown = {}
     for call in view.set_form_values.call_args_list[before:]:
         shown.update(call.args[0])
-    assert shown["arch.num_layers"] == 32
+    assert shown["model.architecture.num_layers"] == 32
 
 
 def test_gpu_preset_fills_memory_and_editing_memory_makes_it_custom(presenter, view):
@@ -197,10 +200,10 @@ def test_gpu_preset_fills_memory_and_editing_memory_makes_it_custom(presenter, v
     assert presenter.scenario.hardware.gpu_name is None
 
 
-def test_nodes_multiply_gpus_and_global_batch_gives_accumulation_steps(presenter, view):
-    presenter.on_field_edited("hardware.nodes", 2)
+def test_gpu_count_and_global_batch_give_accumulation_steps(presenter, view):
+    presenter.on_field_edited("parallel.num_gpus", 16)
     presenter.on_field_edited("training.global_batch", "512")
-    assert presenter.scenario.parallel.num_gpus == 16
+    assert presenter.scenario.parallel.num_gpus == 16 and presenter.scenario.parallel.gpus_per_node == 8
     est = estimate(presenter.scenario)
     assert est.accumulation_steps == 32
     assert last_result(view).summary.accumulation_text.startswith("32 ")
@@ -239,7 +242,7 @@ def test_csv_rows_round_trip_the_core_bytes(tmp_path, presenter):
     assert int(breakdown["optimizer_states"]["bytes"]) == est.bytes_of("optimizer_states")
     ddp8 = [r for r in rows
             if r["table"] == "largest_model_vs_gpus" and r["strategy"] == "DDP" and r["num_gpus"] == "8"]
-    assert int(ddp8[0]["params"]) == solve.max_params(dict(solve.strategy_variants(seed_scenario()))["DDP"])
+    assert int(ddp8[0]["params"]) == solve.max_params(solve.strategy_variants(seed_scenario())[0][1])  # DDP
     tables = {r["table"] for r in rows}
     assert tables == {"breakdown", "strategies", "per_gpu_vs_gpus", "largest_model_vs_gpus"}
 
@@ -284,9 +287,9 @@ def test_loading_a_scenario_shows_exactly_that_scenario(presenter, view):
     assert last_result(view).summary.total_bytes == estimate(scenario).per_gpu_total
 
 
-def test_core_field_names_map_to_form_keys():
-    keys = ["model.params", "parallel.tp", "hardware.gpu_memory", "training.global_batch"]
-    assert field_for_error("training.global_batch", keys) == "training.global_batch"
-    assert field_for_error("parallel.num_gpus", keys) == "parallel.tp"
-    assert field_for_error("something.else", keys) == ""
+def test_an_error_naming_no_form_field_is_a_general_message(presenter, view):
+    presenter.on_field_edited("model.params", "")  # no count and no architecture: the core names model.params
+    assert [e.key for e in view.show_field_errors.call_args.args[0]] == ["model.params"]
+    presenter.on_field_edited("no.such.field", "1")  # ignored, never an error
+    assert [e.key for e in presenter.errors] == ["model.params"]
 

@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QSaveFile, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from vramgui.app import create_main_window
-from vramgui.core import scenario_io
 from vramgui.core.estimate import estimate
 from vramgui.core.units import format_bytes
+from vramgui.io import files, scenario_files
 
 Button = QMessageBox.StandardButton
 HAND_WRITTEN = '{"model": {"params": 7e9}, "parallel": {"num_gpus": 8, "zero_stage": 2}, ' \
@@ -65,7 +65,7 @@ def edit(window, key, value):
 
 def test_save_asks_for_a_name_once_then_saves_in_place(tmp_path, window, dialogs):
     assert window.windowTitle().startswith("Untitled") and not window.isWindowModified()
-    edit(window, "hardware.nodes", 2)
+    edit(window, "parallel.num_gpus", 16)
     assert window.isWindowModified()
     dialogs["save_as"] = str(tmp_path / "plan")
     window.save_action.trigger()
@@ -73,11 +73,11 @@ def test_save_asks_for_a_name_once_then_saves_in_place(tmp_path, window, dialogs
     assert dialogs["asked_save"] == 1 and path.is_file()
     assert window.windowTitle() == "plan.json[*] - vramgui" and not window.isWindowModified()
     assert window.windowFilePath() == str(path)
-    edit(window, "hardware.nodes", 4)
+    edit(window, "parallel.num_gpus", 32)
     assert window.isWindowModified()
     window.save_action.trigger()  # Ctrl+S: the same file, no dialog
     assert dialogs["asked_save"] == 1
-    assert scenario_io.load_scenario(path).parallel.num_gpus == 32
+    assert scenario_files.load_scenario(path).parallel.num_gpus == 32
     assert not window.isWindowModified()
     assert window.settings.recent_files() == [str(path)]
 
@@ -88,9 +88,9 @@ def test_save_as_writes_a_new_file_and_keeps_the_old(tmp_path, window, dialogs):
     edit(window, "parallel.zero_stage", "3")
     dialogs["save_as"] = str(tmp_path / "b.json")
     window.save_as_action.trigger()
-    assert scenario_io.load_scenario(tmp_path / "a.json").parallel.zero_stage == 2
-    assert scenario_io.load_scenario(tmp_path / "b.json").parallel.zero_stage == 3
-    assert window.current_path == str(tmp_path / "b.json")
+    assert scenario_files.load_scenario(tmp_path / "a.json").parallel.zero_stage == 2
+    assert scenario_files.load_scenario(tmp_path / "b.json").parallel.zero_stage == 3
+    assert window.document.path == str(tmp_path / "b.json")
     assert window.save_as_action.shortcut().toString() == "Ctrl+Shift+S"
     assert window.save_action.shortcut().toString() == "Ctrl+S"
 
@@ -103,7 +103,7 @@ def test_saved_file_records_versions_and_presets(tmp_path, window, dialogs):
     data = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
     assert data["schema"] == "vramgui.scenario" and data["schema_version"] == 1 and data["app_version"]
     assert data["preset"] == {"model": "llama-3-8b", "gpu": "a100-80gb"}
-    assert scenario_io.load_scenario(tmp_path / "p.json") == window.presenter.scenario
+    assert scenario_files.load_scenario(tmp_path / "p.json") == window.presenter.scenario
 
 
 def test_a_failed_commit_leaves_the_old_file_byte_identical(tmp_path, window, dialogs, monkeypatch):
@@ -111,8 +111,12 @@ def test_a_failed_commit_leaves_the_old_file_byte_identical(tmp_path, window, di
     dialogs["save_as"] = str(path)
     window.save_action.trigger()
     before = path.read_bytes()
-    edit(window, "hardware.nodes", 8)
-    monkeypatch.setattr(QSaveFile, "commit", lambda self: False)
+    edit(window, "parallel.num_gpus", 64)
+
+    def refuse_replace(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.os, "replace", refuse_replace)
     window.save_action.trigger()
     assert path.read_bytes() == before
     assert dialogs["messages"] and "plan.json" in dialogs["messages"][-1] and "unchanged" in dialogs["messages"][-1]
@@ -124,8 +128,8 @@ def test_saving_onto_a_folder_fails_cleanly(tmp_path, window, dialogs):
     folder = tmp_path / "taken.json"
     folder.mkdir()
     dialogs["save_as"] = str(folder)
-    assert window.save_as() is False
-    assert dialogs["messages"] and folder.is_dir() and window.current_path is None
+    assert window.document.save_as() is False
+    assert dialogs["messages"] and folder.is_dir() and window.document.path is None
 
 
 def test_saving_into_a_read_only_folder_fails_and_keeps_the_old_file(tmp_path, window, dialogs):
@@ -140,7 +144,7 @@ def test_saving_into_a_read_only_folder_fails_and_keeps_the_old_file(tmp_path, w
             pytest.skip("running as a user who can write into read-only folders (root)")
         except PermissionError:
             pass
-        assert window.save_as() is False
+        assert window.document.save_as() is False
         assert (locked / "old.json").read_text(encoding="utf-8") == HAND_WRITTEN
     finally:
         locked.chmod(0o700)
@@ -151,7 +155,7 @@ def test_opening_a_hand_written_file_shows_the_cores_numbers(tmp_path, window, d
     path.write_text(HAND_WRITTEN, encoding="utf-8")
     dialogs["open"] = str(path)
     window.open_action.trigger()
-    scenario = scenario_io.load_scenario(path)
+    scenario = scenario_files.load_scenario(path)
     assert window.presenter.scenario == scenario
     assert window.summary.total.text().startswith(format_bytes(estimate(scenario).per_gpu_total))
     assert window.windowTitle() == "hand.json[*] - vramgui" and not window.isWindowModified()
@@ -184,16 +188,16 @@ def test_newer_malformed_or_foreign_files_are_refused(tmp_path, window, dialogs,
     path = tmp_path / "x.json"
     path.write_text(content, encoding="utf-8")
     before = window.presenter.scenario
-    assert window.open_path(str(path)) is False
+    assert window.document.open_path(str(path)) is False
     assert phrase in dialogs["messages"][-1]
-    assert window.presenter.scenario == before and window.current_path is None
+    assert window.presenter.scenario == before and window.document.path is None
 
 
 def test_unsaved_changes_prompt_on_open(tmp_path, window, dialogs):
     other = tmp_path / "other.json"
     other.write_text(HAND_WRITTEN, encoding="utf-8")
     dialogs["open"] = str(other)
-    edit(window, "hardware.nodes", 3)
+    edit(window, "parallel.num_gpus", 24)
     edited = window.presenter.scenario
     dialogs["answer"] = Button.Cancel
     window.open_action.trigger()
@@ -201,24 +205,24 @@ def test_unsaved_changes_prompt_on_open(tmp_path, window, dialogs):
     dialogs["answer"] = Button.Save
     dialogs["save_as"] = str(tmp_path / "mine.json")
     window.open_action.trigger()
-    assert scenario_io.load_scenario(tmp_path / "mine.json") == edited  # saved first ...
-    assert window.presenter.scenario == scenario_io.load_scenario(other)  # ... then opened
-    edit(window, "hardware.nodes", 5)
+    assert scenario_files.load_scenario(tmp_path / "mine.json") == edited  # saved first ...
+    assert window.presenter.scenario == scenario_files.load_scenario(other)  # ... then opened
+    edit(window, "parallel.num_gpus", 40)
     dialogs["answer"] = Button.Discard
-    window.open_path(str(tmp_path / "mine.json"))
+    window.document.open_path(str(tmp_path / "mine.json"))
     assert window.presenter.scenario == edited
 
 
 def test_no_prompt_when_nothing_changed(tmp_path, window, dialogs):
     path = tmp_path / "s.json"
     path.write_text(HAND_WRITTEN, encoding="utf-8")
-    window.open_path(str(path))
+    window.document.open_path(str(path))
     window.close()
     assert dialogs["questions"] == [] and not window.isVisible()
 
 
 def test_closing_with_unsaved_changes_can_be_cancelled(window, dialogs):
-    edit(window, "hardware.nodes", 3)
+    edit(window, "parallel.num_gpus", 24)
     dialogs["answer"] = Button.Cancel
     window.close()
     assert window.isVisible() and len(dialogs["questions"]) == 1
@@ -237,17 +241,17 @@ def test_recent_files_menu_opens_drops_missing_and_clears(tmp_path, window, dial
     for i in range(3):
         path = tmp_path / f"s{i}.json"
         path.write_text(HAND_WRITTEN.replace('"num_gpus": 8', f'"num_gpus": {8 * (i + 1)}'), encoding="utf-8")
-        window.open_path(str(path))
+        window.document.open_path(str(path))
         paths.append(path)
     actions = [a for a in window.recent_menu.actions() if not a.isSeparator()]
     assert [a.text() for a in actions] == ["&1 s2.json", "&2 s1.json", "&3 s0.json", "&Clear list"]
     actions[2].trigger()
     assert window.presenter.scenario.parallel.num_gpus == 8
     paths[1].unlink()
-    window._refresh_recent_menu()
+    window.document.refresh_recent()
     names = [a.text() for a in window.recent_menu.actions() if not a.isSeparator()]
     assert names == ["&1 s0.json", "&2 s2.json", "&Clear list"]
-    [a for a in window.recent_menu.actions() if a.text() == "&Clear list"][0].trigger()
+    next(a for a in window.recent_menu.actions() if a.text() == "&Clear list").trigger()
     assert window.settings.recent_files() == []
     cleared = [a for a in window.recent_menu.actions() if not a.isSeparator()]
     assert len(cleared) == 1 and not cleared[0].isEnabled()
@@ -276,7 +280,7 @@ def test_dropping_a_scenario_a_config_or_a_model_folder(tmp_path, window, dialog
     scenario = tmp_path / "drop.json"
     scenario.write_text(HAND_WRITTEN, encoding="utf-8")
     assert _drop(window, scenario)
-    assert window.current_path == str(scenario)
+    assert window.document.path == str(scenario)
     config = tmp_path / "config.json"
     config.write_text(json.dumps(CONFIG), encoding="utf-8")
     assert _drop(window, config)

@@ -16,8 +16,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from vramgui import app, i18n
-from vramgui.core import scenario_io
 from vramgui.core.estimate import estimate
+from vramgui.io import scenario_files
 from vramgui.paths import resource_path
 
 
@@ -93,7 +93,7 @@ def test_settings_are_restored_by_a_fresh_qsettings_read(qtbot, tmp_path, monkey
     assert second.settings.language() == "zh_CN" and second.language_actions["zh_CN"].isChecked()
     assert second.settings.last_folder("export") == str(export_to.parent)
     assert second.settings.last_folder("save") == str(saved_path.parent)
-    assert second.current_path == str(saved_path) and not second.isWindowModified()
+    assert second.document.path == str(saved_path) and not second.isWindowModified()
     assert second.windowTitle().startswith("p.json")
 
 
@@ -103,12 +103,12 @@ def test_unsaved_changes_are_still_marked_in_the_next_session(qtbot, tmp_path, m
     path = tmp_path / "p.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
     first.save_action.trigger()
-    edit(first, "hardware.nodes", 2)
-    first._skip_unsaved_prompt = True
+    edit(first, "parallel.num_gpus", 16)
+    first.document.ask_before_discarding = False
     first.close()
     second = make_window(qtbot, ini)
     assert second.presenter.scenario.parallel.num_gpus == 16  # the session's scenario, not the file's
-    assert second.current_path == str(path) and second.isWindowModified()
+    assert second.document.path == str(path) and second.isWindowModified()
 
 
 def test_a_corrupt_settings_file_gives_defaults_and_leaves_scenario_files_alone(qtbot, tmp_path):
@@ -146,8 +146,8 @@ def test_switching_language_keeps_scenario_file_unsaved_edits_and_pins(qtbot, tm
     assert "简体中文" in new.statusBar().currentMessage()
     assert new.presenter.scenario == scenario
     assert new.inputs.editors["hardware.gpu_memory"].text() == "lots" and new.presenter.is_stale
-    assert new.current_path == str(path) and new.isWindowModified()
-    assert [p.name for p in new.compare_presenter.pinned][0] == "baseline"
+    assert new.document.path == str(path) and new.isWindowModified()
+    assert next(p.name for p in new.compare_presenter.pinned) == "baseline"
     assert len(new.compare_presenter.pinned) == 2
     assert new.height() == 680
 
@@ -172,7 +172,7 @@ def test_core_errors_show_the_translated_field_label_in_chinese(qtbot, tmp_path,
     translations.apply("zh_CN")
     window = make_window(qtbot, tmp_path / "s.ini")
     window.inputs.editors["parallel.tp"].setValue(3)
-    message = window.inputs.error_text("parallel.tp")
+    message = window.inputs.error_text("parallel.num_gpus")  # the core names the GPU count
     assert message.startswith("GPU 数量：8 张 GPU 无法按 TP × PP = 3 整除")
     assert "允许" in message and "6, 9" in message
     window.inputs.editors["parallel.tp"].setValue(1)
@@ -187,7 +187,7 @@ def test_compare_tab_rename_remove_load_and_export_from_the_window(qtbot, tmp_pa
     window.pin_action.trigger()
     edit(window, "parallel.zero_stage", "3")
     window.pin_action.trigger()
-    edit(window, "hardware.nodes", 2)
+    edit(window, "parallel.num_gpus", 16)
     window.pin_action.trigger()
     assert window.comparing() and view.table.rowCount() == 3
     view.table.item(0, 0).setText("ZeRO-2 baseline")  # an edit in the table renames
@@ -207,7 +207,7 @@ def test_compare_tab_rename_remove_load_and_export_from_the_window(qtbot, tmp_pa
     window.export_csv_action.trigger()  # File > Export data follows the visible (comparison) tab
     with open(data, newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
-    assert [r["name"] for r in rows][0] == "ZeRO-2 baseline"
+    assert rows[0]["name"] == "ZeRO-2 baseline"
     assert int(rows[0]["total_bytes"]) == estimate(first).per_gpu_total
     assert window.pin_action.isEnabled()
 
@@ -230,7 +230,7 @@ def test_a_scenario_saved_by_the_window_gives_the_same_numbers_in_the_cli(qtbot,
     path = tmp_path / "gui.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
     window.save_action.trigger()
-    assert estimate(scenario_io.load_scenario(path)).per_gpu_total == window.presenter.result.summary.total_bytes
+    assert estimate(scenario_files.load_scenario(path)).per_gpu_total == window.presenter.result.summary.total_bytes
     out = subprocess.run([sys.executable, "-m", "vramgui", "estimate", "--scenario", str(path), "--json"],
                          capture_output=True, text=True, timeout=120, check=True)
     data = json.loads(out.stdout)

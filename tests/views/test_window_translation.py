@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from vramgui import i18n
 from vramgui.app import create_main_window
-from vramgui.core.catalog import gpu_presets, model_presets
+from vramgui.io.presets import gpu_presets, model_presets
 from vramgui.paths import resource_path
 from vramgui.views.dialogs import licence_files
 
@@ -171,7 +171,7 @@ def _build(qapp, tmp_path_factory, translations, language: str):
 def _close(window) -> None:
     window.formulas_dialog.close()
     window.about_dialog.close()
-    window._skip_unsaved_prompt = True
+    window.document.ask_before_discarding = False
     window.close()
     window.deleteLater()
 

@@ -19,8 +19,9 @@ class MainView(Protocol):
     def set_form_values(self, values: Mapping[str, object]) -> None:
         """Show these values in their fields without reporting them back as edits."""
 
-    def set_fields_enabled(self, states: Mapping[str, bool]) -> None:
-        """Enable or disable fields (e.g. architecture fields only when the model is defined by them)."""
+    def set_fields_enabled(self, states: Mapping[str, bool], reasons: Mapping[str, str]) -> None:
+        """Enable or disable fields; ``reasons[key]`` says why a disabled one does nothing (its tooltip), e.g. the
+        ZeRO stage under the megatron convention, or the architecture while the model is a parameter count."""
 
     def show_field_errors(self, errors: Sequence[FieldError]) -> None:
         """Show each error inline beside its field; an empty sequence clears every message."""
@@ -36,3 +37,28 @@ class MainView(Protocol):
 
     def show_stale(self, reason: str | None) -> None:
         """Mark the shown result as stale because of ``reason``; ``None`` clears the mark."""
+
+
+class DocumentView(Protocol):
+    """What the document presenter asks of the window: paths from file dialogs, answers, messages, the title."""
+
+    def ask_open_path(self, title: str, folder: str, file_filter: str) -> str | None:
+        """A file to open (``QFileDialog.getOpenFileName``), or None when cancelled."""
+
+    def ask_save_path(self, title: str, start: str, file_filter: str) -> str | None:
+        """A file to save to, or None when cancelled."""
+
+    def ask_save_changes(self, title: str, text: str) -> str:
+        """Unsaved changes: "save", "discard" or "cancel"."""
+
+    def show_message(self, kind: str, title: str, text: str) -> None:
+        """A message box: ``kind`` is "warning" or "critical"."""
+
+    def show_status(self, text: str) -> None:
+        """A passing note in the status bar."""
+
+    def show_document(self, name: str, path: str, modified: bool) -> None:
+        """The file shown (its name for the title, "" path when untitled) and whether it has unsaved changes."""
+
+    def show_recent_files(self, paths: Sequence[str]) -> None:
+        """The Open recent menu, newest first."""

@@ -15,12 +15,13 @@ from PySide6.QtCore import QCoreApplication
 
 from vramgui.core import components, solve
 from vramgui.core.errors import InputError
-from vramgui.core.estimate import estimate
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import MAX_PARAMS
+from vramgui.core.parallel import num_nodes, ranks_per_node
 from vramgui.core.specs import Scenario
 from vramgui.core.strategy import Strategy
 from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.units import format_bytes, format_count, to_unit
-from vramgui.core.validate import MAX_PARAMS
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.view_models import (
     BarSegment,
@@ -47,8 +48,8 @@ class Computed:
     """Everything computed for one scenario: the view-model plus the raw core objects (for CSV, formulas)."""
 
     result: ResultVM
-    estimate: object
-    variants: tuple[tuple[Strategy, Scenario, object], ...]  # (strategy, scenario, Estimate); str(strategy): English
+    estimate: Estimate
+    variants: tuple[tuple[Strategy, Scenario, Estimate], ...]  # (strategy, scenario, Estimate); str(strategy): English
     sweep_bytes: dict[Strategy, tuple[int | None, ...]]
     max_params: dict[Strategy, tuple[int | None, ...]]
 
@@ -80,7 +81,7 @@ def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
     parts = [
         translate("Results", "{params} parameters").format(params=format_count(est.params)),
         translate("Results", "{n} GPUs ({nodes} × {per})").format(
-            n=par.num_gpus, nodes=max(1, par.num_gpus // par.gpus_per_node), per=par.gpus_per_node),
+            n=par.num_gpus, nodes=num_nodes(par), per=ranks_per_node(par)),
         f"{pr.dtype} {pr.recipe}, {pr.optimizer}",
         strategy,
         f"TP {par.tp}, PP {par.pp}" + (", SP" if par.sp else ""),
@@ -339,14 +340,6 @@ def sweep_work(computed: Computed) -> Iterator[str]:
             yield ""
         computed.max_params[strategy] = tuple(values)
     yield "max_model"
-
-
-def compute_all(scenario: Scenario, unit: str = "GB") -> Computed:
-    """Everything at once (tests, exports): ``compute`` plus both sweeps."""
-    computed = compute(scenario, unit)
-    for _ in sweep_work(computed):
-        pass
-    return computed
 
 
 def formulas_html(est, unit: str = "GB") -> str:

@@ -62,13 +62,15 @@ class StrategyBarsVM:
     capacity: float | None  # GPU memory in the display unit
     usable: float | None  # after the reserve
     unit: str
+    keys: tuple[str, ...] = ()  # the strategies' stable ids (``Strategy.key``), one per bar
 
 
 @dataclass(frozen=True)
 class Series:
     label: str  # shown (translated)
     values: tuple[float | None, ...]  # None: not possible at that x (e.g. fewer GPUs than TP x PP)
-    key: str = ""  # the core's (English) strategy name, e.g. for styling; "" = the label
+    key: str = ""  # a stable id (``Strategy.key``, e.g. "zero3+offload_opt"): curves are keyed on it; "" = the label
+    dashed: bool = False  # drawn dashed (strategies with CPU offload)
 
 
 @dataclass(frozen=True)

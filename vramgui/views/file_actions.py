@@ -1,210 +1,114 @@
-"""The main window's file actions: scenario files (open, save, save as, recent files, drag and drop, the
-unsaved-changes prompt), model import, and PNG/CSV exports via dialogs.
+"""The main window's file side: the ``DocumentView`` half (file dialogs, the unsaved-changes question, messages, the
+title and the Open recent menu), drag and drop, model import and the PNG/CSV exports.
 
-A mixin of ``MainWindow`` (kept apart so each file stays short). Dialogs are the static ``QFileDialog`` and
-``QMessageBox`` functions, which tests replace with monkeypatch. Strings use the "MainWindow" context.
-
-Scenario files are written through ``QSaveFile``: the text goes to a temporary file that replaces the target
-only when everything was written, so a failed write (full disk, no permission, a crash) leaves the old file
-byte for byte as it was (docs/scenarios.md).
+A mixin of ``MainWindow`` (kept apart so each file stays short). It decides nothing about documents: which file is
+shown, whether it is modified, opening and saving are the ``DocumentPresenter``'s (``self.document``, attached by
+``vramgui.app``). Dialogs are the static ``QFileDialog`` and ``QMessageBox`` functions, which tests replace with
+monkeypatch. Strings use the "MainWindow" context.
 """
 
 from __future__ import annotations
 
-import json
-import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QSaveFile
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from vramgui.presenters.messages import scenario_error_text
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
+
+    from vramgui.presenters.compare_presenter import ComparePresenter
+    from vramgui.presenters.document_presenter import DocumentPresenter
+    from vramgui.presenters.main_presenter import MainPresenter
+    from vramgui.settings import Settings
+
+    _WindowBase = QMainWindow
+else:
+    _WindowBase = object
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 SCENARIO_SUFFIX = ".json"
+STATUS_MS = 6000
+_ANSWERS = {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}
 
 
-class SaveError(OSError):
-    """A scenario file could not be written; the old file (if any) is untouched."""
+class FileActionsMixin(_WindowBase):
+    """Needs ``settings``, ``document``, ``presenter``, ``chart_tabs``, ``export_chart``, ``export_csv``."""
 
+    if TYPE_CHECKING:  # what the window (MainWindow and its MenusMixin) provides; declared for mypy only
+        settings: Settings
+        presenter: MainPresenter | None  # attached by app.py
+        document: DocumentPresenter | None
+        compare_presenter: ComparePresenter | None
+        chart_tabs: QTabWidget
+        recent_menu: QMenu
+        comparing: Callable[[], bool]
+        export_chart: Callable[[str, int], None]
+        export_csv: Callable[[str], None]
+        export_width: Callable[[], int]
 
-def write_text_atomically(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` with ``QSaveFile``; raises ``SaveError`` and leaves ``path`` as it
-    was when anything fails."""
-    handle = QSaveFile(path)
-    if not handle.open(QSaveFile.OpenModeFlag.WriteOnly):
-        raise SaveError(handle.errorString())
-    data = text.encode("utf-8")
-    if handle.write(data) != len(data):
-        message = handle.errorString()
-        handle.cancelWriting()
-        handle.commit()  # discards the temporary file
-        raise SaveError(message)
-    if not handle.commit():
-        raise SaveError(handle.errorString() or "the file could not be replaced")
+    def _document(self) -> DocumentPresenter:
+        assert self.document is not None, "attach() the presenters first (vramgui.app does)"
+        return self.document
 
+    def _editor(self) -> MainPresenter:
+        assert self.presenter is not None, "attach() the presenters first (vramgui.app does)"
+        return self.presenter
 
-def hf_config_like(path: str) -> bool:
-    """Whether a dropped .json looks like a Hugging Face ``config.json`` (import it as a model) rather than a
-    scenario: an object with ``model_type``/``architectures`` and no vramgui ``schema``."""
-    try:
-        with open(path, "rb") as fh:
-            data = json.loads(fh.read(1_000_001).decode("utf-8-sig"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and "schema" not in data and ("model_type" in data or "architectures" in data)
+    # ----- DocumentView
+    def ask_open_path(self, title: str, folder: str, file_filter: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, title, folder, file_filter)
+        return path or None
 
+    def ask_save_path(self, title: str, start: str, file_filter: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, title, start, file_filter)
+        return path or None
 
-class FileActionsMixin:
-    """Needs ``settings``, ``presenter``, ``chart_tabs``, ``export_chart``, ``export_csv``, ``statusBar``.
-
-    State: ``current_path`` (the scenario file shown, or None) and ``_clean_scenario`` (the scenario as last
-    opened or saved); the window is *modified* while the editor's scenario differs from it or the form holds an
-    edit that is not valid yet."""
-
-    current_path: str | None = None
-    _clean_scenario = None
-    _skip_unsaved_prompt = False
-
-    # ----- modified state and title
-    def is_modified(self) -> bool:
-        if self.presenter is None:
-            return False
-        return self.presenter.is_stale or self.presenter.scenario != self._clean_scenario
-
-    def mark_clean(self) -> None:
-        """The editor's scenario is the saved one (after opening, saving, or at start-up)."""
-        self._clean_scenario = None if self.presenter is None else self.presenter.scenario
-        self.update_title()
-
-    def update_title(self, *_args) -> None:
-        name = Path(self.current_path).name if self.current_path else translate("MainWindow", "Untitled")
-        self.setWindowFilePath(self.current_path or "")
-        self.setWindowTitle(translate("MainWindow", "{0}[*] - vramgui").format(name))
-        self.setWindowModified(self.is_modified())
-
-    def maybe_save(self) -> bool:
-        """Ask what to do with unsaved changes: True to go on (saved or discarded), False to stay (cancelled)."""
-        if self._skip_unsaved_prompt or not self.is_modified():
-            return True
+    def ask_save_changes(self, title: str, text: str) -> str:
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        name = Path(self.current_path).name if self.current_path else translate("MainWindow", "Untitled")
-        answer = QMessageBox.question(
-            self, translate("MainWindow", "Unsaved changes"),
-            translate("MainWindow", "The scenario “{0}” has changes that are not saved. Save them?").format(name),
-            buttons, QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        answer = QMessageBox.question(self, title, text, buttons, QMessageBox.StandardButton.Save)
+        return _ANSWERS.get(answer, "cancel")
 
-    # ----- saving
-    def save(self) -> bool:
-        """Save to the current file (asks for a name the first time). True when saved."""
-        if self.current_path is None:
-            return self.save_as()
-        return self._write_scenario(self.current_path)
+    def show_message(self, kind: str, title: str, text: str) -> None:
+        (QMessageBox.critical if kind == "critical" else QMessageBox.warning)(self, title, text)
 
-    def save_as(self) -> bool:
-        if self.presenter is None or self.presenter.scenario is None:
-            return False
-        start = self.current_path or "scenario.json"
-        path = self._ask_save_path(translate("MainWindow", "Save scenario"), Path(start).name,
-                                   translate("MainWindow", "vramgui scenarios (*.json)"), SCENARIO_SUFFIX, "save")
-        if path is None:
-            return False
-        return self._write_scenario(path)
+    def show_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, STATUS_MS)
 
-    def _write_scenario(self, path: str) -> bool:
-        from vramgui.core import scenario_io
+    def show_document(self, name: str, path: str, modified: bool) -> None:
+        self.setWindowFilePath(path)
+        self.setWindowTitle(translate("MainWindow", "{0}[*] - vramgui").format(name))
+        self.setWindowModified(modified)
 
-        scenario = self.presenter.scenario
-        if scenario is None:
-            return False
-        try:
-            text = scenario_io.dumps(scenario, name=None, preset=self._preset_ref())
-            write_text_atomically(path, text)
-        except (OSError, ValueError) as err:
-            QMessageBox.critical(self, translate("MainWindow", "Cannot save scenario"),
-                                 translate("MainWindow", "{0} was not saved: {1}\nThe file on disk is unchanged.")
-                                 .format(path, err))
-            return False
-        self.current_path = os.path.abspath(path)
-        self.settings.add_recent_file(path)
-        self._refresh_recent_menu()
-        self.mark_clean()
-        self.statusBar().showMessage(translate("MainWindow", "Saved {0}").format(path), 6000)
-        return True
-
-    def _preset_ref(self):
-        from vramgui.core.scenario_io import PresetRef
-        from vramgui.presenters.form import CUSTOM, IMPORTED
-
-        model = str(self.presenter.form_value("model.preset") or "")
-        gpu = str(self.presenter.form_value("hardware.gpu") or "")
-        ref = PresetRef(model=model if model and model != IMPORTED and
-                        self.presenter.form_value("model.mode") == "preset" else None,
-                        gpu=gpu if gpu and gpu != CUSTOM else None)
-        return ref if ref.model or ref.gpu else None
-
-    # ----- opening
-    def _on_open(self) -> None:
-        if not self.maybe_save():
-            return
-        path, _ = QFileDialog.getOpenFileName(self, translate("MainWindow", "Open scenario"),
-                                              self.settings.last_folder("open"),
-                                              translate("MainWindow", "vramgui scenarios (*.json);;All files (*)"))
-        if path:
-            self.settings.set_last_folder("open", Path(path).parent)
-            self.open_path(path, ask=False)
-
-    def open_path(self, path: str, ask: bool = True) -> bool:
-        """Open a scenario file: validate it completely first; on any problem show them all and change
-        nothing. ``ask``: ask about unsaved changes first."""
-        from vramgui.core import scenario_io
-
-        try:
-            document = scenario_io.load_document(path)
-        except scenario_io.ScenarioError as err:
-            if not Path(path).is_file():
-                self.settings.remove_recent_file(path)
-                self._refresh_recent_menu()
-            QMessageBox.warning(self, translate("MainWindow", "Cannot open scenario"), scenario_error_text(err))
-            return False
-        if ask and not self.maybe_save():
-            return False
-        self.presenter.load_scenario(document.scenario)
-        self.current_path = os.path.abspath(path)
-        self.settings.add_recent_file(path)
-        self._refresh_recent_menu()
-        self.mark_clean()
-        self.statusBar().showMessage(translate("MainWindow", "Opened {0}").format(path), 6000)
-        return True
-
-    # ----- recent files
-    def _refresh_recent_menu(self) -> None:
-        menu = getattr(self, "recent_menu", None)
-        if menu is None:
-            return
+    def show_recent_files(self, paths: Sequence[str]) -> None:
+        menu = self.recent_menu
         menu.clear()
-        files = self.settings.recent_files()
-        for i, path in enumerate(files):
+        for i, path in enumerate(paths):
             name = Path(path).name.replace("&", "&&")  # a literal & in a file name, not a mnemonic
             action = menu.addAction(f"&{i + 1} {name}")
             action.setToolTip(path)
             action.setStatusTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        if files:
+            action.triggered.connect(lambda _=False, p=path: self._document().open_path(p))
+        if paths:
             menu.addSeparator()
         clear = menu.addAction(translate("MainWindow", "&Clear list"))
-        clear.triggered.connect(self._clear_recent)
-        clear.setEnabled(bool(files))
+        clear.triggered.connect(lambda _=False: self._document().clear_recent())
+        clear.setEnabled(bool(paths))
         menu.setEnabled(True)
 
-    def _clear_recent(self) -> None:
-        self.settings.clear_recent_files()
-        self._refresh_recent_menu()
+    # ----- menu slots (File > Open, Save, Save as)
+    def _on_open(self) -> None:
+        self._document().open()
+
+    def _on_save(self) -> None:
+        self._document().save()
+
+    def _on_save_as(self) -> None:
+        self._document().save_as()
 
     # ----- drag and drop: a scenario, a Hugging Face config.json, or a model folder
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
@@ -219,7 +123,7 @@ class FileActionsMixin:
             event.ignore()
             return
         event.acceptProposedAction()
-        self.open_dropped(path)
+        self._document().open_dropped(path)
 
     @staticmethod
     def _dropped_path(mime) -> str | None:
@@ -231,47 +135,41 @@ class FileActionsMixin:
             return path
         return None
 
-    def open_dropped(self, path: str) -> bool:
-        """A folder or a Hugging Face config.json imports the model; any other .json opens as a scenario."""
-        if Path(path).is_dir() or hf_config_like(path):
-            return self.presenter.import_model(path)
-        return self.open_path(path)
-
     # ----- model import
     def _on_import_file(self) -> None:
+        file_filter = translate("MainWindow", "Model configs (config.json *.json);;All files (*)")
         path, _ = QFileDialog.getOpenFileName(self, translate("MainWindow", "Import model config"),
-                                              self.settings.last_folder("open"),
-                                              translate("MainWindow", "Model configs (config.json *.json);;All files (*)"))
+                                              self.settings.last_folder("open"), file_filter)
         if path:
             self.settings.set_last_folder("open", Path(path).parent)
-            self.presenter.import_model(path)
+            self._editor().import_model(path)
 
     def _on_import_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Import model folder"),
                                                 self.settings.last_folder("open"))
         if path:
             self.settings.set_last_folder("open", path)
-            self.presenter.import_model(path)
+            self._editor().import_model(path)
 
     # ----- exports
-    def _ask_save_path(self, title: str, name: str, file_filter: str, suffix: str, kind: str) -> str | None:
-        start = str(Path(self.settings.last_folder(kind)) / name)
+    def _ask_export_path(self, title: str, name: str, file_filter: str, suffix: str) -> str | None:
+        start = str(Path(self.settings.last_folder("export")) / name)
         path, _ = QFileDialog.getSaveFileName(self, title, start, file_filter)
         if not path:
             return None
         if not path.lower().endswith(suffix):
             path += suffix
-        self.settings.set_last_folder(kind, Path(path).parent)
+        self.settings.set_last_folder("export", Path(path).parent)
         return path
 
     def _on_export_png(self) -> None:
-        if self.comparing():
+        if self.comparing() and self.compare_presenter is not None:
             self.compare_presenter.export_png()
             return
         names = ("vramgui-strategies.png", "vramgui-gpu-count.png", "vramgui-largest-model.png")
-        path = self._ask_save_path(translate("MainWindow", "Export chart as PNG"),
-                                   names[self.chart_tabs.currentIndex()],
-                                   translate("MainWindow", "PNG images (*.png)"), ".png", "export")
+        path = self._ask_export_path(translate("MainWindow", "Export chart as PNG"),
+                                     names[self.chart_tabs.currentIndex()],
+                                     translate("MainWindow", "PNG images (*.png)"), ".png")
         if path is None:
             return
         try:
@@ -279,14 +177,14 @@ class FileActionsMixin:
         except OSError as err:
             QMessageBox.critical(self, translate("MainWindow", "Export failed"), str(err))
             return
-        self.statusBar().showMessage(translate("MainWindow", "Chart saved to {0}").format(path), 6000)
+        self.show_status(translate("MainWindow", "Chart saved to {0}").format(path))
 
     def _on_export_csv(self) -> None:
-        if self.comparing():
+        if self.comparing() and self.compare_presenter is not None:
             self.compare_presenter.export_csv()
             return
-        path = self._ask_save_path(translate("MainWindow", "Export data as CSV"), "vramgui-data.csv",
-                                   translate("MainWindow", "CSV files (*.csv)"), ".csv", "export")
+        path = self._ask_export_path(translate("MainWindow", "Export data as CSV"), "vramgui-data.csv",
+                                     translate("MainWindow", "CSV files (*.csv)"), ".csv")
         if path is None:
             return
         try:
@@ -294,4 +192,5 @@ class FileActionsMixin:
         except OSError as err:
             QMessageBox.critical(self, translate("MainWindow", "Export failed"), str(err))
             return
-        self.statusBar().showMessage(translate("MainWindow", "Data saved to {0}").format(path), 6000)
+        self.show_status(translate("MainWindow", "Data saved to {0}").format(path))
+

@@ -1,9 +1,11 @@
-"""The input forms (left side): Model, Training, Hardware, Strategy.
+"""The input form (left side): Model, Training, Hardware, Strategy and Overheads, one row per registry field.
 
-Passive: each editor reports ``edited(key, value)``; values pushed by the presenter are shown with signals
-blocked. Every field has a label with a mnemonic, a unit, a tooltip giving its meaning and range, and an
-inline message row that appears when the presenter reports the field invalid. Labels live in grid layouts
-that grow with translated text.
+Passive: the rows are built from the field registry's entries (``vramgui.presenters.form.GROUPS`` and
+``form_texts.field_info``: label, range, choices, unit, tooltip); each editor reports ``edited(key, value)`` with
+the field's dotted path; values pushed by the presenter are shown with signals blocked. Every field has a label
+with a mnemonic (or a check box text), a tooltip giving its meaning and range, and an inline message row that
+appears when the presenter reports the field invalid. An input the scenario ignores is disabled, its tooltip
+saying why. Labels live in grid layouts that grow with translated text.
 """
 
 from __future__ import annotations
@@ -22,13 +24,24 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from vramgui.presenters.form import INT_RANGES
+from vramgui.presenters.form import ARCH_DETAILS, ARCH_MAIN, GROUPS
+from vramgui.presenters.form_texts import FieldInfo, field_info
 from vramgui.presenters.view_models import FieldError
+from vramgui.views import input_texts as texts
+from vramgui.views.input_widgets import (
+    NumberLineEdit,
+    WheelSafeComboBox,
+    WheelSafeDoubleSpinBox,
+    WheelSafeSpinBox,
+)
 from vramgui.views.theme import error_colour
+
+HINTS = ("model.params_hint", "hardware.gpu_memory_hint", "parallel.nodes")  # read-only texts the presenter sets
 
 
 class InputPanel(QWidget):
@@ -40,34 +53,178 @@ class InputPanel(QWidget):
         self.setObjectName("InputPanel")
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
-        self.units: dict[str, QLabel] = {}
+        self.hints: dict[str, QLabel] = {}
+        self.groups: dict[str, QGroupBox] = {}
         self._error_labels: dict[str, QLabel] = {}
-        self._grids: dict[QWidget, QGridLayout] = {}
+        self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
+        self._choice_texts = texts.choice_texts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self._model_group())
-        layout.addWidget(self._training_group())
-        layout.addWidget(self._hardware_group())
-        layout.addWidget(self._strategy_group())
+        for name, paths in GROUPS.items():
+            layout.addWidget(self._build_group(name, paths))
         self.general_error = QLabel()
         self.general_error.setObjectName("general_error")
         self.general_error.setWordWrap(True)
+        self.general_error.setTextFormat(Qt.TextFormat.PlainText)
         self.general_error.hide()
         layout.addWidget(self.general_error)
         layout.addStretch(1)
 
     # ----- building
-    def _group(self, title: str) -> tuple[QGroupBox, QGridLayout]:
-        box = QGroupBox(title)
-        grid = QGridLayout(box)
+    def _build_group(self, name: str, paths: Sequence[str]) -> QGroupBox:
+        box = QGroupBox(texts.group_titles()[name])
+        box.setObjectName(f"group.{name}")
+        grid = self._grid(box)
+        self.groups[name] = box
+        if name == "model":
+            self._model_choice_rows(grid)
+        elif name == "hardware":
+            gpu = WheelSafeComboBox()
+            self._row(grid, "hardware.gpu", self._ui_label("hardware.gpu"), gpu, "", self._tip("hardware.gpu"))
+        for path in paths:
+            if path in ARCH_DETAILS:
+                if path == ARCH_DETAILS[0]:
+                    self._architecture_details(grid)
+                continue
+            if path in ARCH_MAIN[1:]:
+                if path == ARCH_MAIN[1]:
+                    self._pairs(grid, ARCH_MAIN[1:])
+                continue
+            self._field_row(grid, path)
+            if path == "model.params":
+                self._hint(grid, "model.params_hint", beside=True)
+            elif path == "hardware.gpu_memory":
+                self._hint(grid, "hardware.gpu_memory_hint")
+            elif path == "parallel.gpus_per_node":
+                self._hint(grid, "parallel.nodes")
+        return box
+
+    def _grid(self, parent: QWidget | None) -> QGridLayout:
+        grid = QGridLayout(parent)
         grid.setColumnStretch(1, 1)
         grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(4)
-        self._grids[box] = grid
-        return box, grid
+        return grid
+
+    def _model_choice_rows(self, grid: QGridLayout) -> None:
+        preset = WheelSafeComboBox()
+        preset.setEditable(True)
+        preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        completer, line = preset.completer(), preset.lineEdit()
+        assert completer is not None and line is not None  # an editable combo box has both
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        line.setPlaceholderText(self.tr("Search presets…"))
+        self._row(grid, "model.preset", self._ui_label("model.preset"), preset, "", self._tip("model.preset"),
+                  span=False)
+        self.import_button = QPushButton(self.tr("Import…"))
+        self.import_button.setToolTip(self.tr("Import a Hugging Face config.json, or a model folder containing one"))
+        self.import_button.clicked.connect(self.import_requested)
+        grid.addWidget(self.import_button, grid.rowCount() - 2, 2)
+        mode = WheelSafeComboBox()
+        for value, text in texts.mode_choices():
+            mode.addItem(text, value)
+        self._row(grid, "model.mode", self._ui_label("model.mode"), mode, "", self._tip("model.mode"))
+
+    @staticmethod
+    def _ui_label(key: str) -> str:
+        return texts.with_mnemonic(texts.ui_labels()[key], texts.MNEMONICS.get(key))
+
+    def _pairs(self, grid: QGridLayout, paths: Sequence[str]) -> QGridLayout:
+        """Fields two to a row (the architecture): the form stays short."""
+        pairs = QGridLayout()
+        pairs.setHorizontalSpacing(6)
+        pairs.setVerticalSpacing(4)
+        pairs.setColumnStretch(1, 1)
+        pairs.setColumnStretch(4, 1)
+        pairs.setColumnMinimumWidth(2, 4)
+        for i, path in enumerate(paths):
+            self._field_row(pairs, path, row=(i // 2) * 2, col=(i % 2) * 3, pair=True)
+        grid.addLayout(pairs, grid.rowCount(), 0, 1, 3)
+        return pairs
+
+    def _architecture_details(self, grid: QGridLayout) -> None:
+        self.arch_details_button = QToolButton()
+        self.arch_details_button.setObjectName("arch_details_button")
+        self.arch_details_button.setText(self.tr("More architecture fields"))
+        self.arch_details_button.setCheckable(True)
+        self.arch_details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.arch_details_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.arch_details_button.setAutoRaise(True)
+        self.arch_details_button.toggled.connect(self.show_architecture_details)
+        grid.addWidget(self.arch_details_button, grid.rowCount(), 0, 1, 3)
+        self.arch_details = QWidget()
+        self.arch_details.setObjectName("arch_details")
+        box = QVBoxLayout(self.arch_details)
+        box.setContentsMargins(0, 0, 0, 0)
+        values = self._grid(None)  # numbers, choices and text one to a row (their labels are long) ...
+        box.addLayout(values)
+        for path in ARCH_DETAILS:
+            if field_info(path).editor != "check":
+                self._field_row(values, path)
+        flags = QGridLayout()  # ... and the flags two to a row
+        flags.setHorizontalSpacing(8)
+        flags.setVerticalSpacing(2)
+        box.addLayout(flags)
+        checks = [path for path in ARCH_DETAILS if field_info(path).editor == "check"]
+        for i, path in enumerate(checks):
+            self._field_row(flags, path, row=(i // 2) * 2, col=(i % 2) * 3, pair=True)
+        grid.addWidget(self.arch_details, grid.rowCount(), 0, 1, 3)
+        self.arch_details.hide()
+
+    def show_architecture_details(self, shown: bool = True) -> None:
+        self.arch_details_button.blockSignals(True)
+        self.arch_details_button.setChecked(shown)
+        self.arch_details_button.blockSignals(False)
+        self.arch_details_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.arch_details.setVisible(shown)
+
+    def _field_row(self, grid: QGridLayout, path: str, row: int | None = None, col: int = 0,
+                   pair: bool = False) -> None:
+        info = field_info(path)
+        editor = self._editor(info)
+        if info.editor == "check":
+            label, unit = "", ""
+        else:
+            label = texts.with_mnemonic(info.label, texts.MNEMONICS.get(path))
+            unit = "%" if info.editor == "percent" else texts.unit_texts().get(info.unit, "")
+            if info.editor != "spin" and info.editor != "percent":
+                unit = ""
+        self._row(grid, path, label, editor, unit, self._tip(path, info), row=row, col=col,
+                  span=not pair and not unit)
+
+    def _tip(self, key: str, info: FieldInfo | None = None) -> str:
+        parts = [info.tooltip if info else "", texts.explanations().get(key, ""), info.allowed if info else ""]
+        unique = [p for i, p in enumerate(parts) if p and p not in parts[:i]]
+        return "\n".join(unique) or (info.label if info else "")
+
+    def _editor(self, info: FieldInfo) -> QWidget:
+        if info.editor == "spin":
+            spin = WheelSafeSpinBox()
+            spin.setRange(int(info.low or 0), int(info.high or 0))
+            spin.setGroupSeparatorShown(True)
+            spin.setAccelerated(True)
+            return spin
+        if info.editor == "percent":
+            reserve = WheelSafeDoubleSpinBox()
+            reserve.setRange(0.0, 99.99)  # the registry's 0 <= fraction < 1, as a percentage
+            reserve.setDecimals(2)
+            reserve.setSingleStep(5.0)
+            return reserve
+        if info.editor == "combo":
+            combo = WheelSafeComboBox()
+            shown = self._choice_texts.get(info.key, {})
+            for value in info.choices:
+                combo.addItem(shown.get(value, value), value)
+            return combo
+        if info.editor == "check":
+            return QCheckBox(texts.check_texts().get(info.key, info.label))
+        line = NumberLineEdit() if info.low is not None else QLineEdit()
+        line.setPlaceholderText(texts.placeholders().get(info.key, ""))
+        return line
 
     def _row(self, grid: QGridLayout, key: str, label: str, editor: QWidget, unit: str, tip: str,
-             row: int | None = None, col: int = 0) -> None:
+             row: int | None = None, col: int = 0, span: bool = True) -> None:
         """label | editor | unit at (row, col..col+2), and the inline error message below the editor."""
         row = grid.rowCount() if row is None else row
         lab = QLabel(label)
@@ -75,30 +232,38 @@ class InputPanel(QWidget):
         lab.setToolTip(tip)
         editor.setToolTip(tip)
         editor.setObjectName(key)
-        unit_label = QLabel(unit)
-        unit_label.setObjectName(key + ".unit")
         grid.addWidget(lab, row, col)
-        grid.addWidget(editor, row, col + 1)
-        grid.addWidget(unit_label, row, col + 2)
+        if unit or not span:
+            grid.addWidget(editor, row, col + 1)
+        else:
+            grid.addWidget(editor, row, col + 1, 1, 2)
+        if unit:
+            unit_label = QLabel(unit)
+            unit_label.setObjectName(key + ".unit")
+            grid.addWidget(unit_label, row, col + 2)
         err = QLabel()
         err.setObjectName(key + ".error")
         err.setWordWrap(True)
+        err.setTextFormat(Qt.TextFormat.PlainText)  # messages quote what was typed
         err.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         err.hide()
         grid.addWidget(err, row + 1, col, 1, 3)
         self.editors[key] = editor
         self.labels[key] = lab
-        self.units[key] = unit_label
         self._error_labels[key] = err
+        self._tips[key] = tip
         self._connect(key, editor)
 
-    def _span_unit_column(self, grid: QGridLayout, key: str) -> None:
-        editor = self.editors[key]
-        row, col, _, _ = grid.getItemPosition(grid.indexOf(editor))
-        grid.removeWidget(self.units[key])
-        self.units[key].hide()
-        grid.removeWidget(editor)
-        grid.addWidget(editor, row, col, 1, 2)
+    def _hint(self, grid: QGridLayout, key: str, beside: bool = False) -> None:
+        hint = QLabel()
+        hint.setObjectName(key)
+        hint.setTextFormat(Qt.TextFormat.PlainText)
+        if beside:  # in the unit column of the row just added
+            grid.addWidget(hint, grid.rowCount() - 2, 2)
+        else:
+            hint.setWordWrap(True)
+            grid.addWidget(hint, grid.rowCount(), 1, 1, 2)
+        self.hints[key] = hint
 
     def _connect(self, key: str, editor: QWidget) -> None:
         if isinstance(editor, QComboBox):
@@ -115,194 +280,6 @@ class InputPanel(QWidget):
         if value is not None:
             self.edited.emit(key, value)
 
-    @staticmethod
-    def _combo(choices: Sequence[tuple[str, str]] = ()) -> QComboBox:
-        combo = QComboBox()
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(12)
-        for value, text in choices:
-            combo.addItem(text, value)
-        return combo
-
-    @staticmethod
-    def _spin(key: str) -> QSpinBox:
-        spin = QSpinBox()
-        rng = INT_RANGES[key]
-        spin.setRange(rng.low, rng.high)
-        spin.setGroupSeparatorShown(True)
-        spin.setAccelerated(True)
-        return spin
-
-    def _range_tip(self, key: str, tip: str) -> str:
-        rng = INT_RANGES[key]
-        return tip + "\n" + self.tr("Range: {0}").format(rng.text())
-
-    def _model_group(self) -> QGroupBox:
-        box, grid = self._group(self.tr("Model"))
-        preset = self._combo()
-        preset.setEditable(True)
-        preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        preset.completer().setFilterMode(Qt.MatchFlag.MatchContains)
-        preset.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        preset.lineEdit().setPlaceholderText(self.tr("Search presets…"))
-        self.import_button = QPushButton(self.tr("Import…"))
-        self.import_button.setToolTip(self.tr("Import a Hugging Face config.json, or a model folder containing one"))
-        self.import_button.clicked.connect(self.import_requested)
-        self._row(grid, "model.preset", self.tr("Pre&set"), preset, "",
-                  self.tr("A model from the catalog: its architecture gives Φ exactly and sizes the activations. "
-                          "Type to search."))
-        grid.removeWidget(self.units["model.preset"])
-        self.units["model.preset"].hide()
-        grid.addWidget(self.import_button, grid.rowCount() - 2, 2)
-        mode = self._combo([
-            ("preset", self.tr("the preset or import")),
-            ("params", self.tr("parameter count Φ")),
-            ("architecture", self.tr("architecture fields")),
-        ])
-        self._row(grid, "model.mode", self.tr("&Defined by"), mode, "",
-                  self.tr("Where Φ comes from. A parameter count alone sizes the model states (16Φ for "
-                          "mixed-precision Adam) but not the activations, which need the architecture."))
-        params = QLineEdit()
-        params.setPlaceholderText("7B")
-        self._row(grid, "model.params", self.tr("Para&meters Φ"), params, "",
-                  self.tr("Φ, the number of trainable parameters: 7B, 124M, 7.5e9 or an exact count.\n"
-                          "Range: 1 - 1e15"))
-        hint = QLabel()
-        hint.setObjectName("model.params_hint")
-        self.units["model.params"].setParent(None)
-        self.units["model.params"] = hint
-        grid.addWidget(hint, grid.rowCount() - 2, 2)
-        family = self._combo([("llama", self.tr("Llama-style (RMSNorm, gated MLP)")),
-                              ("gpt", self.tr("GPT-style (LayerNorm, GELU MLP)"))])
-        self._row(grid, "arch.family", self.tr("Block style"), family, "",
-                  self.tr("The transformer block: it fixes which weights and activations a layer holds."))
-        for key in ("model.mode", "arch.family"):  # no unit: the choice gets the unit column's room too
-            self._span_unit_column(grid, key)
-        arch = (
-            ("arch.num_layers", self.tr("Layers"), "", self.tr("Number of transformer blocks.")),
-            ("arch.hidden_size", self.tr("Hidden size"), "", self.tr("Model width h.")),
-            ("arch.num_heads", self.tr("Attention heads"), "", self.tr("Query heads a; must divide h.")),
-            ("arch.num_kv_heads", self.tr("KV heads"), "",
-             self.tr("Key/value heads (fewer than the query heads: grouped-query attention).")),
-            ("arch.ffn_size", self.tr("FFN size"), "", self.tr("Intermediate size of the MLP.")),
-            ("arch.vocab_size", self.tr("Vocabulary"), "", self.tr("Vocabulary size V.")),
-        )
-        pairs = QGridLayout()  # the architecture fields two to a row: the form stays short
-        pairs.setHorizontalSpacing(6)
-        pairs.setVerticalSpacing(4)
-        pairs.setColumnStretch(1, 1)
-        pairs.setColumnStretch(4, 1)
-        pairs.setColumnMinimumWidth(3, 4)
-        for i, (key, label, unit, tip) in enumerate(arch):
-            self._row(pairs, key, label, self._spin(key), unit, self._range_tip(key, tip),
-                      row=(i // 2) * 2, col=(i % 2) * 3)
-        grid.addLayout(pairs, grid.rowCount(), 0, 1, 3)
-        return box
-
-    def _training_group(self) -> QGroupBox:
-        box, grid = self._group(self.tr("Training"))
-        dtype = self._combo([("bf16", "bf16"), ("fp16", "fp16"), ("fp32", "fp32")])
-        self._row(grid, "precision.dtype", self.tr("Dt&ype"), dtype, "",
-                  self.tr("Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, "
-                          "4 for fp32."))
-        recipe = self._combo([("mixed", self.tr("mixed (fp32 master copy)")), ("pure", self.tr("pure (dtype only)"))])
-        self._row(grid, "precision.recipe", self.tr("&Recipe"), recipe, "",
-                  self.tr("Mixed precision keeps an fp32 master copy of the weights in the optimizer states: "
-                          "with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), "
-                          "so 2Φ + 2Φ + KΦ = 16Φ."))
-        optimizer = self._combo([("adam", "Adam"), ("adamw", "AdamW"), ("adam8bit", self.tr("Adam 8-bit")),
-                                 ("sgd", "SGD"), ("sgd_momentum", self.tr("SGD + momentum")),
-                                 ("adafactor", "Adafactor"), ("lion", "Lion")])
-        self._row(grid, "precision.optimizer", self.tr("O&ptimizer"), optimizer, "",
-                  self.tr("Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12)."))
-        micro = self._spin("training.micro_batch")
-        self._row(grid, "training.micro_batch", self.tr("Micro-&batch"), micro, self.tr("sequences"),
-                  self._range_tip("training.micro_batch", self.tr("Sequences per GPU per forward pass.")))
-        seq = self._spin("training.seq_len")
-        self._row(grid, "training.seq_len", self.tr("Se&quence length"), seq, self.tr("tokens"),
-                  self._range_tip("training.seq_len", self.tr("Tokens per sequence.")))
-        global_batch = QLineEdit()
-        global_batch.setPlaceholderText(self.tr("optional"))
-        self._row(grid, "training.global_batch", self.tr("G&lobal batch"), global_batch, self.tr("sequences"),
-                  self._range_tip("training.global_batch",
-                                  self.tr("Sequences per optimizer step. Accumulation steps = global batch ÷ "
-                                          "(micro-batch × N_d). Empty: one micro-batch per step.")))
-        recompute = self._combo([("none", self.tr("none")), ("selective", self.tr("selective")),
-                                 ("full", self.tr("full"))])
-        self._row(grid, "training.recompute", self.tr("Re&compute"), recompute, "",
-                  self.tr("Activation checkpointing: full keeps only each layer's input; selective recomputes "
-                          "the attention scores (Korthikanti et al. 2022)."))
-        attention = self._combo([("flash", self.tr("flash / SDPA")), ("eager", self.tr("eager"))])
-        self._row(grid, "training.attention", self.tr("&Attention"), attention, "",
-                  self.tr("Eager attention stores the a·s² score and softmax matrices; flash attention does not."))
-        impl = self._combo([("hf", self.tr("Hugging Face")), ("fused", self.tr("fused kernels"))])
-        self._row(grid, "training.implementation", self.tr("Implementation"), impl, "",
-                  self.tr("Activation accounting profile: Hugging Face eager modules, or fused kernels "
-                          "(Megatron-style) that keep fewer intermediates."))
-        return box
-
-    def _hardware_group(self) -> QGroupBox:
-        box, grid = self._group(self.tr("Hardware"))
-        gpu = self._combo()
-        self._row(grid, "hardware.gpu", self.tr("&GPU"), gpu, "",
-                  self.tr("A GPU from the catalog (its memory as the vendor states it), or custom memory."))
-        memory = QLineEdit()
-        memory.setPlaceholderText("80GB")
-        self._row(grid, "hardware.gpu_memory", self.tr("Memory per GP&U"), memory, "",
-                  self.tr("80GB means 80·10⁹ bytes; 80GiB means 80·2³⁰. Empty: do not judge the fit.\n"
-                          "Range: 1 MB - 100 TB"))
-        # the size in the other unit: vendors' "80GB" cards hold 80 GiB, which the app shows as 85.90 GB
-        self.memory_hint = QLabel()
-        self.memory_hint.setObjectName("hardware.gpu_memory_hint")
-        self.memory_hint.setWordWrap(True)
-        grid.addWidget(self.memory_hint, grid.rowCount(), 1, 1, 2)
-        per_node = self._spin("hardware.gpus_per_node")
-        self._row(grid, "hardware.gpus_per_node", self.tr("GPUs per &node"), per_node, self.tr("GPUs"),
-                  self._range_tip("hardware.gpus_per_node", self.tr("GPUs in one machine.")))
-        nodes = self._spin("hardware.nodes")
-        self._row(grid, "hardware.nodes", self.tr("N&odes"), nodes, self.tr("machines"),
-                  self._range_tip("hardware.nodes", self.tr("Machines. N = GPUs per node × nodes; the data-parallel "
-                                                            "size N_d = N ÷ (TP × PP).")))
-        reserve = QDoubleSpinBox()
-        reserve.setRange(0.0, 95.0)
-        reserve.setDecimals(1)
-        reserve.setSingleStep(5.0)
-        self._row(grid, "hardware.reserve", self.tr("R&eserve"), reserve, "%",
-                  self.tr("Memory kept back for the CUDA context, fragmentation and buffers (the seed's "
-                          "overhead_ratio). Usable = memory × (1 − reserve).\nRange: 0 - 95 %"))
-        return box
-
-    def _strategy_group(self) -> QGroupBox:
-        box, grid = self._group(self.tr("Strategy"))
-        stage = self._combo([("0", self.tr("DDP (no sharding)")), ("1", self.tr("ZeRO-1 (optimizer states)")),
-                             ("2", self.tr("ZeRO-2 (+ gradients)")), ("3", self.tr("ZeRO-3 / FSDP (+ parameters)"))])
-        self._row(grid, "parallel.zero_stage", self.tr("&ZeRO stage"), stage, "",
-                  self.tr("DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. "
-                          "ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020)."))
-        tp = self._spin("parallel.tp")
-        self._row(grid, "parallel.tp", self.tr("&Tensor parallel"), tp, "TP",
-                  self._range_tip("parallel.tp", self.tr("Tensor-parallel size: splits each layer's weights "
-                                                         "and most activations.")))
-        pp = self._spin("parallel.pp")
-        self._row(grid, "parallel.pp", self.tr("P&ipeline parallel"), pp, "PP",
-                  self._range_tip("parallel.pp", self.tr("Pipeline stages: each holds 1/PP of the layers.")))
-        sp = QCheckBox(self.tr("Sequence parallel (SP)"))
-        self._row(grid, "parallel.sp", "", sp, "",
-                  self.tr("Megatron sequence parallelism: shards the LayerNorm and dropout activations across "
-                          "the TP group (needs TP > 1)."))
-        off_opt = QCheckBox(self.tr("Offload optimizer states to CPU"))
-        self._row(grid, "offload.optimizer", "", off_opt, "",
-                  self.tr("ZeRO-Offload: optimizer states (KΦ) live in host memory."))
-        off_par = QCheckBox(self.tr("Offload parameters to CPU"))
-        self._row(grid, "offload.params", "", off_par, "",
-                  self.tr("ZeRO-Infinity parameter offload (ZeRO-3 only)."))
-        convention = self._combo([("paper", self.tr("ZeRO paper")), ("deepspeed", "DeepSpeed"),
-                                  ("megatron", "Megatron-LM")])
-        self._row(grid, "convention", self.tr("Convention"), convention, "",
-                  self.tr("Whose accounting to follow: the ZeRO paper (the seed's 16Φ), DeepSpeed's estimators, "
-                          "or Megatron-LM's."))
-        return box
-
     # ----- the view's half of MainView
     def set_choices(self, key: str, choices: Sequence[tuple[str, str]]) -> None:
         combo = self.editors[key]
@@ -318,12 +295,10 @@ class InputPanel(QWidget):
 
     def set_form_values(self, values: Mapping[str, object]) -> None:
         for key, value in values.items():
-            if key == "model.params_hint":
-                self.units["model.params"].setText(str(value))
-                continue
-            if key == "hardware.gpu_memory_hint":
-                self.memory_hint.setText(str(value))
-                self.memory_hint.setVisible(bool(value))
+            hint = self.hints.get(key)
+            if hint is not None:
+                hint.setText(str(value))
+                hint.setVisible(bool(value))
                 continue
             editor = self.editors.get(key)
             if editor is None:
@@ -331,27 +306,41 @@ class InputPanel(QWidget):
             editor.blockSignals(True)
             try:
                 if isinstance(editor, QComboBox):
-                    index = editor.findData(value)
+                    index = editor.findData(str(value))
                     if index >= 0:
                         editor.setCurrentIndex(index)
                 elif isinstance(editor, QLineEdit):
                     if editor.text() != str(value):
                         editor.setText(str(value))
                 elif isinstance(editor, QDoubleSpinBox):
-                    editor.setValue(float(value))
+                    editor.setValue(float(value))  # type: ignore[arg-type]
                 elif isinstance(editor, QSpinBox):
-                    editor.setValue(int(value))
+                    editor.setValue(int(value))  # type: ignore[call-overload]
                 elif isinstance(editor, QCheckBox):
                     editor.setChecked(bool(value))
             finally:
                 editor.blockSignals(False)
 
-    def set_fields_enabled(self, states: Mapping[str, bool]) -> None:
+    def set_fields_enabled(self, states: Mapping[str, bool], reasons: Mapping[str, str] | None = None) -> None:
+        """Enable or disable fields; a disabled one's tooltip starts with ``reasons[key]`` (why it does nothing)."""
+        reasons = reasons or {}
         for key, enabled in states.items():
             editor = self.editors.get(key)
-            if editor is not None:
-                editor.setEnabled(enabled)
-                self.labels[key].setEnabled(enabled)
+            if editor is None:
+                continue
+            editor.setEnabled(enabled)
+            self.labels[key].setEnabled(enabled)
+            reason = reasons.get(key, "") if not enabled else ""
+            tip = f"{reason}\n\n{self._tips[key]}" if reason else self._tips[key]
+            editor.setToolTip(tip)
+            self.labels[key].setToolTip(tip)
+
+    def inactive_reason(self, key: str) -> str:
+        """Why the field ``key`` is disabled ("" when it is enabled), as its tooltip says."""
+        editor = self.editors[key]
+        if editor.isEnabled():
+            return ""
+        return editor.toolTip().split("\n\n", 1)[0] if "\n\n" in editor.toolTip() else ""
 
     def show_field_errors(self, errors: Sequence[FieldError]) -> None:
         by_key: dict[str, list[str]] = {}
@@ -361,6 +350,8 @@ class InputPanel(QWidget):
                 by_key.setdefault(err.key, []).append(err.message)
             else:
                 general.append(err.message)
+        if any(key in ARCH_DETAILS for key in by_key):
+            self.show_architecture_details(True)
         for key, label in self._error_labels.items():
             messages = by_key.get(key)
             editor = self.editors[key]

@@ -28,12 +28,16 @@ from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownTable
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
-from vramgui.views.menus import MenusMixin
 from vramgui.views.input_panel import InputPanel
+from vramgui.views.menus import MenusMixin
 from vramgui.views.summary_panel import SummaryPanel
 
 if TYPE_CHECKING:
+    from vramgui.presenters.compare_presenter import ComparePresenter
+    from vramgui.presenters.document_presenter import DocumentPresenter
+    from vramgui.presenters.main_presenter import MainPresenter
     from vramgui.views.charts import ChartView
+    from vramgui.views.compare_view import CompareWidget
 
 COMPARE_TAB = 3
 DEFAULT_EXPORT_WIDTH = 1600
@@ -49,7 +53,11 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def __init__(self, settings, parent: QWidget | None = None, defer_charts: bool = False) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.presenter = None
+        # the MainPresenter, the DocumentPresenter and the ComparePresenter: attached by app.py
+        self.presenter: MainPresenter | None = None
+        self.document: DocumentPresenter | None = None
+        self.compare_presenter: ComparePresenter | None = None
+        self.compare_view: CompareWidget | None = None
         self.result: ResultVM | None = None
         self._charts: tuple | None = None
         self._sweep_vm: SweepVM | None = None
@@ -61,7 +69,6 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self._build()
         self._build_menus()
         self._restore_layout()
-        self.update_title()
         if not defer_charts:
             self.ensure_charts()
 
@@ -81,11 +88,11 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
         )
-        for page, chart in zip(self._chart_pages, charts):
+        for page, chart in zip(self._chart_pages, charts, strict=False):
             page.layout().addWidget(chart)
             page.layout().activate()
         self._charts = charts
-        self._build_compare()
+        self._build_compare_view()
         if self.result is not None:
             self._draw_bars()
         if self._sweep_vm is not None:
@@ -96,34 +103,32 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.charts_ready.emit()
         return charts
 
-    def _build_compare(self) -> None:
-        """The comparison panel (pinned scenarios side by side) as the last tab; its own presenter."""
-        from vramgui.presenters.compare_presenter import ComparePresenter
-        from vramgui.views.compare_view import CompareWidget, connect_compare
+    def _build_compare_view(self) -> None:
+        """The comparison panel (pinned scenarios side by side) as the last tab; app.py gives it its presenter when
+        ``charts_ready`` fires (``attach_compare``)."""
+        from vramgui.views.compare_view import CompareWidget
 
-        self.compare_view = CompareWidget()
-        self.compare_presenter = ComparePresenter(self.compare_view, unit=self.settings.unit(),
-                                                  export_folder=lambda: self.settings.last_folder("export"),
-                                                  parent=self)
-        connect_compare(self.compare_view, self.compare_presenter)
-        self.compare_view.pin_requested.connect(self.pin_current)
-        self.compare_presenter.load_requested.connect(self._load_pinned)
-        self.compare_presenter.pinned_changed.connect(lambda n: self.pin_action.setEnabled(
-            self.compare_presenter.can_pin()))
-        self._chart_pages[COMPARE_TAB].layout().addWidget(self.compare_view)
-        self.compare_presenter.refresh()
+        view = CompareWidget()
+        view.pin_requested.connect(self.pin_current)
+        self._chart_pages[COMPARE_TAB].layout().addWidget(view)  # type: ignore[union-attr]
+        self.compare_view = view
+
+    def attach_compare(self, presenter: ComparePresenter) -> None:
+        from vramgui.views.compare_view import connect_compare
+
+        assert self.compare_view is not None  # built with the charts, before charts_ready
+        self.compare_presenter = presenter
+        connect_compare(self.compare_view, presenter)
+        presenter.pinned_changed.connect(lambda _n: self.pin_action.setEnabled(presenter.can_pin()))
+        presenter.refresh()
 
     def pin_current(self) -> None:
         """Pin the shown (valid) scenario into the comparison and show it."""
         self.ensure_charts()
-        if self.presenter is None or self.presenter.scenario is None:
+        if self.presenter is None or self.presenter.scenario is None or self.compare_presenter is None:
             return
         if self.compare_presenter.pin(self.presenter.scenario) is not None:  # named model · GPUs · strategy
             self.chart_tabs.setCurrentIndex(COMPARE_TAB)
-
-    def _load_pinned(self, scenario) -> None:
-        if self.presenter is not None:
-            self.presenter.load_scenario(scenario)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
@@ -218,11 +223,12 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
                 splitter.setSizes(sizes)
 
     # ----- presenter wiring
-    def attach(self, presenter) -> None:
+    def attach(self, presenter: MainPresenter, document: DocumentPresenter) -> None:
+        """The presenters this window shows (Mu's shape: they call the window's plain methods; the window forwards
+        user actions to them)."""
         self.presenter = presenter
+        self.document = document
         self.inputs.edited.connect(presenter.on_field_edited)
-        presenter.result_changed.connect(self.update_title)
-        presenter.input_invalid.connect(self.update_title)
 
     # ----- MainView protocol
     def set_choices(self, key: str, choices: Sequence[tuple[str, str]]) -> None:
@@ -231,8 +237,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def set_form_values(self, values: Mapping[str, object]) -> None:
         self.inputs.set_form_values(values)
 
-    def set_fields_enabled(self, states: Mapping[str, bool]) -> None:
-        self.inputs.set_fields_enabled(states)
+    def set_fields_enabled(self, states: Mapping[str, bool], reasons: Mapping[str, str] | None = None) -> None:
+        self.inputs.set_fields_enabled(states, reasons)
 
     def show_field_errors(self, errors: Sequence[FieldError]) -> None:
         self.inputs.show_field_errors(errors)
@@ -319,12 +325,13 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
         from vramgui.views.compare_view import compose_export
 
-        exporter = ImageExporter(self.compare_view.plot.getPlotItem())
+        view, presenter = self.compare_view, self.compare_presenter
+        assert view is not None and presenter is not None  # the comparison tab is shown: the charts exist
+        exporter = ImageExporter(view.plot.getPlotItem())
         exporter.parameters()["background"] = QColor("white")
         exporter.parameters()["width"] = int(width_px)
         chart = exporter.export(toBytes=True)
-        return compose_export(chart, self.compare_presenter.chart_title(), self.compare_presenter.chart_caption(),
-                              self.compare_view.font())
+        return compose_export(chart, presenter.chart_title(), presenter.chart_caption(), view.font())
 
     def export_chart(self, path: str, width_px: int = DEFAULT_EXPORT_WIDTH) -> None:
         image = self.chart_image(width_px)
@@ -332,7 +339,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             raise OSError(self.tr("Could not write {0}").format(path))
 
     def export_csv(self, path: str) -> None:
-        self.presenter.write_csv(str(path))
+        self._editor().write_csv(str(path))
 
     def copy_chart(self) -> None:
         QGuiApplication.clipboard().setImage(self.chart_image())
@@ -346,7 +353,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.settings.set_unit(unit)
         if self.presenter is not None:
             self.presenter.set_unit(unit)
-        if self._charts is not None:
+        if self.compare_presenter is not None:
             self.compare_presenter.set_unit(unit)
 
     # ----- help
@@ -364,18 +371,14 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     # ----- lifetime
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        if not self.maybe_save():
+        if self.document is not None and not self.document.maybe_save():
             event.ignore()
             return
         self.settings.set_window_geometry(QByteArray(self.saveGeometry()))
         self.settings.set_splitter_sizes("main", self.main_splitter.sizes())
         self.settings.set_splitter_sizes("results", self.results_splitter.sizes())
-        if self.presenter is not None and self.presenter.scenario is not None:
-            try:
-                self.settings.set_last_scenario(self.presenter.scenario)
-            except (OSError, ValueError):
-                pass
-        self.settings.set_last_file(self.current_path)
+        if self.document is not None:
+            self.document.close_session()  # the scenario and its file, for the next start
         self.settings.sync()
         super().closeEvent(event)
 

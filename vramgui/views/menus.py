@@ -5,19 +5,54 @@ Strings use the "MainWindow" translation context explicitly, so pyside6-lupdate 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Signal
+    from PySide6.QtWidgets import QMainWindow, QTabWidget
+
+    from vramgui.settings import Settings
+    from vramgui.views.input_panel import InputPanel
+
+    _WindowBase = QMainWindow
+else:
+    _WindowBase = object
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
 
 
-class MenusMixin:
+class MenusMixin(_WindowBase):
     """Builds File, View and Help; needs the window's slots (``_on_open``, ``copy_chart``, ...)."""
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+    if TYPE_CHECKING:  # what the window (MainWindow and its FileActionsMixin) provides; declared for mypy only
+        settings: Settings
+        inputs: InputPanel
+        chart_tabs: QTabWidget
+        language_requested: Signal
+        _on_open: Callable[[], object]
+        _on_save: Callable[[], object]
+        _on_save_as: Callable[[], object]
+        _on_import_file: Callable[[], object]
+        _on_import_folder: Callable[[], object]
+        _on_export_png: Callable[[], object]
+        _on_export_csv: Callable[[], object]
+        copy_chart: Callable[[], object]
+        pin_current: Callable[[], object]
+        export_width: Callable[[], int]
+        set_export_width: Callable[[int], object]
+        _on_unit: Callable[[str], object]
+        show_formulas: Callable[[], object]
+        show_about: Callable[[], object]
+
+    def _action(self, text: str, slot: Callable[..., object], shortcut: QKeySequence | QKeySequence.StandardKey | str |
+                None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -32,10 +67,11 @@ class MenusMixin:
         act = self._action
         self.open_action = act(translate("MainWindow", "&Open scenario…"), self._on_open,
                                QKeySequence.StandardKey.Open)
-        self.save_action = act(translate("MainWindow", "&Save scenario"), self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = act(translate("MainWindow", "Save scenario &as…"), self.save_as, "Ctrl+Shift+S")
-        self.import_config_action = act(translate("MainWindow", "&Import config.json…"), self._on_import_file,
-                                        "Ctrl+I", translate("MainWindow", "Read the model from a Hugging Face config.json"))
+        self.save_action = act(translate("MainWindow", "&Save scenario"), self._on_save, QKeySequence.StandardKey.Save)
+        self.save_as_action = act(translate("MainWindow", "Save scenario &as…"), self._on_save_as, "Ctrl+Shift+S")
+        self.import_config_action = act(
+            translate("MainWindow", "&Import config.json…"), self._on_import_file, "Ctrl+I",
+            translate("MainWindow", "Read the model from a Hugging Face config.json"))
         self.import_folder_action = act(translate("MainWindow", "Import model &folder…"), self._on_import_folder)
         self.export_png_action = act(translate("MainWindow", "&Export chart as PNG…"), self._on_export_png, "Ctrl+E")
         self.export_csv_action = act(translate("MainWindow", "Export &data as CSV…"), self._on_export_csv,
@@ -47,8 +83,7 @@ class MenusMixin:
         self.quit_action = act(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &recent"))
-        self._refresh_recent_menu()
+        self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &recent"))  # filled by the document
         for item in (self.save_action, self.save_as_action, None, self.import_config_action, self.import_folder_action,
                      None, self.pin_action, None, self.export_png_action, self.export_csv_action,
                      self.copy_chart_action):

@@ -1,0 +1,68 @@
+"""The form's texts in the reader's language: each field's label, tooltip and allowed range from the registry
+(for the view to build its rows without reaching into the core), and the short hints shown beside fields (the GPU
+memory in the other unit, the node count the GPUs give)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication
+
+from vramgui.core import fields
+from vramgui.core.messages import render
+from vramgui.core.parallel import num_nodes
+from vramgui.core.specs import ParallelSpec
+from vramgui.core.units import GB, GiB, format_bytes
+from vramgui.presenters.form import Editor, editor_kind
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+
+def memory_hint(n: int | None) -> str:
+    """The GPU memory in the other unit, next to the field. Vendors' "80GB" cards (A100, H100) hold 80 GiB,
+    which is 85.90 GB in the app's default unit: said so, so that figure does not surprise."""
+    if n is None:
+        return ""
+    gb, gib = format_bytes(n, "GB"), format_bytes(n, "GiB")  # e.g. 80GiB -> "= 85.90 GB", 80GB -> "= 74.51 GiB"
+    if n % GiB == 0 and n % GB:
+        return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // GiB)
+    return translate("MainPresenter", "= {gib}").format(gib=gib)
+
+
+def nodes_text(parallel: ParallelSpec) -> str:
+    """The node count the GPUs give, read-only beside them: "2 nodes, the last with 4 GPUs"."""
+    nodes = num_nodes(parallel)
+    last = parallel.num_gpus - (nodes - 1) * parallel.gpus_per_node
+    if nodes == 1:
+        return translate("MainPresenter", "1 node")
+    if last == parallel.gpus_per_node:
+        return translate("MainPresenter", "{0:,} nodes").format(nodes)
+    return translate("MainPresenter", "{0:,} nodes, the last with {1:,} GPUs").format(nodes, last)
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """What the view needs to build one field's row; texts already translated."""
+
+    key: str  # the registry's dotted path
+    editor: Editor
+    label: str
+    tooltip: str  # the registry's tooltip ("" when it has none)
+    allowed: str  # the registry's range for whole numbers ("Allowed: 1 to 10,000"), else ""
+    unit: str  # the registry's unit id ("samples", "tokens", "GPUs"...), "" for none
+    low: int | float | None
+    high: int | float | None
+    choices: tuple[str, ...]  # the choice values as the editor's data
+    optional: bool
+
+
+def field_info(path: str) -> FieldInfo:
+    f = fields.field(path)
+    label = translate("Fields", f.label)
+    tooltip = translate("Fields", f.tooltip) if f.tooltip else ""
+    kind = editor_kind(f)
+    allowed = ""
+    if f.kind == "int":
+        allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
+    return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
+                     f.optional)
