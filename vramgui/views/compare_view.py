@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareVM
+from vramgui.presenters.image_files import save_png
 from vramgui.views.theme import component_colour, error_colour, ok_colour, status_icon
 
 BAR_WIDTH = 0.6
@@ -184,9 +185,7 @@ class CompareWidget(QWidget):
         chart = exporter.export(toBytes=True)
         if not isinstance(chart, QImage) or chart.isNull():
             raise OSError("the chart could not be rendered")
-        image = compose_export(chart, title, caption, self.font())
-        if not image.save(path, "PNG"):
-            raise OSError(f"cannot write {path}")
+        save_png(path, compose_export(chart, title, caption, self.font()))  # atomic; SaveError names the reason
 
     # --- internals ------------------------------------------------------------------------------------
     def _fill_table(self, vm: CompareVM) -> None:

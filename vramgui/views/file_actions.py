@@ -175,7 +175,8 @@ class FileActionsMixin(_WindowBase):
         try:
             self.export_chart(path, self.export_width())
         except OSError as err:
-            QMessageBox.critical(self, translate("MainWindow", "Export failed"), str(err))
+            QMessageBox.critical(self, translate("MainWindow", "Export failed"),
+                                 translate("MainWindow", "Could not write {0}: {1}").format(path, err))
             return
         self.show_status(translate("MainWindow", "Chart saved to {0}").format(path))
 
@@ -190,7 +191,8 @@ class FileActionsMixin(_WindowBase):
         try:
             self.export_csv(path)
         except OSError as err:
-            QMessageBox.critical(self, translate("MainWindow", "Export failed"), str(err))
+            QMessageBox.critical(self, translate("MainWindow", "Export failed"),
+                                 translate("MainWindow", "Could not write {0}: {1}").format(path, err.strerror or err))
             return
         self.show_status(translate("MainWindow", "Data saved to {0}").format(path))
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vramgui.presenters.image_files import save_png
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownTable
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
@@ -334,9 +335,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         return compose_export(chart, presenter.chart_title(), presenter.chart_caption(), view.font())
 
     def export_chart(self, path: str, width_px: int = DEFAULT_EXPORT_WIDTH) -> None:
-        image = self.chart_image(width_px)
-        if not image.save(str(path), "PNG"):
-            raise OSError(self.tr("Could not write {0}").format(path))
+        save_png(path, self.chart_image(width_px))  # atomic; SaveError (an OSError) names the reason
 
     def export_csv(self, path: str) -> None:
         self._editor().write_csv(str(path))
