@@ -10,6 +10,7 @@ import ctypes.util
 import os
 import sys
 
+_SHOWN: dict[str, object] = {}  # the main window on screen (a rebuilt window replaces it)
 GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--scenario FILE] [--self-test OUT.png]"
 NO_DISPLAY_MESSAGE = (
     "vramgui: no display is available, so the window cannot open.\n"
@@ -90,8 +91,10 @@ def create_application(argv: list[str] | None = None):
     from PySide6.QtGui import QGuiApplication, QIcon
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance()
-    if app is None:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication(["vramgui", *(argv or [])])
     app.setApplicationName("vramgui")
@@ -178,7 +181,7 @@ def rebuild_window(old, language: str):
         window.language_actions[language].text() if language in window.language_actions else language), 8000)
     window.show()
     _keep_switching(window)
-    app.vramgui_window = window
+    _SHOWN["window"] = window  # the window on screen, kept referenced for the app's lifetime
     old.deleteLater()
     return window
 
@@ -223,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         window.document.open_path(args.scenario)
     window.show()
     _keep_switching(window)
-    app.vramgui_window = window
+    _SHOWN["window"] = window  # the window on screen, kept referenced for the app's lifetime
     return int(app.exec())
 
 

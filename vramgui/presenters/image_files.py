@@ -23,7 +23,8 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    ok = not image.isNull() and image.save(buffer, "PNG")
+    # PySide6 takes the format as str at run time; its stubs say bytes
+    ok = not image.isNull() and image.save(buffer, "PNG")  # type: ignore[call-overload]
     buffer.close()
     if not ok:
         raise SaveError(translate("ImageFiles", "the chart could not be encoded as PNG"))

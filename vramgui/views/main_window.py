@@ -89,9 +89,9 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
         )
-        for page, chart in zip(self._chart_pages, charts, strict=False):
-            page.layout().addWidget(chart)
-            page.layout().activate()
+        for (_page, page_layout), chart in zip(self._chart_pages, charts, strict=False):
+            page_layout.addWidget(chart)
+            page_layout.activate()
         self._charts = charts
         self._build_compare_view()
         if self.result is not None:
@@ -111,7 +111,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
         view = CompareWidget()
         view.pin_requested.connect(self.pin_current)
-        self._chart_pages[COMPARE_TAB].layout().addWidget(view)  # type: ignore[union-attr]
+        self._chart_pages[COMPARE_TAB][1].addWidget(view)
         self.compare_view = view
 
     def attach_compare(self, presenter: ComparePresenter) -> None:
@@ -162,13 +162,14 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
-        self._chart_pages = []
-        for title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
+        self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
+        for tab_title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model"),
+                          self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
-            self._chart_pages.append(page)
-            self.chart_tabs.addTab(page, title)
+            self._chart_pages.append((page, page_layout))
+            self.chart_tabs.addTab(page, tab_title)
 
         self.breakdown = BreakdownTable()
         table_box = QWidget()
@@ -262,16 +263,22 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             self._draw_max_model()
 
     def _draw_bars(self) -> None:
+        if self._charts is None or self.result is None:
+            return
         chart = self._charts[0]
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
 
     def _draw_sweep(self) -> None:
+        if self._charts is None or self._sweep_vm is None:
+            return
         chart = self._charts[1]
         chart.set_subtitle(self.result.title if self.result else "")
         chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
 
     def _draw_max_model(self) -> None:
+        if self._charts is None or self._max_model_vm is None:
+            return
         chart = self._charts[2]
         chart.set_subtitle(self.result.title if self.result else "")
         chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
