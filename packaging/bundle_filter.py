@@ -2,12 +2,12 @@
 
 Used by ``vramgui.spec``; kept in its own module so the rules are unit-tested (tests/packaging) and every
 exclusion carries its reason. Each rule was measured by building and running the frozen self-test
-(docs/packaging.md lists the sizes). ``PySide6.QtOpenGL`` (the 8.9 MB Python binding) is excluded although
-pyqtgraph imports it unconditionally: plain exclusion kills the app at launch (DESIGN.md, pitfalls), so the
-run-time hook rthooks/pyi_rth_vramgui_no_qtopengl.py answers that one name with a stub that raises ImportError
-on use. pyqtgraph touches the binding only in its OpenGL paths (useOpenGL, GL widgets), which vramgui never
-enables. ``libQt6OpenGL`` and the ``PySide6.QtOpenGLWidgets`` binding stay (QOpenGLWidget needs them; importing
-QtOpenGLWidgets does not load the QtOpenGL binding).
+(docs/packaging.md lists the sizes). ``PySide6.QtOpenGL`` (the 8.9 MB Python binding) is excluded although pyqtgraph
+imports it unconditionally: plain exclusion kills the app at launch (docs/packaging.md, "Size: what is left out, and
+why"), so the run-time hook rthooks/pyi_rth_vramgui_no_qtopengl.py answers that one name with a stub that raises
+ImportError on use. pyqtgraph touches the binding only in its OpenGL paths (useOpenGL, GL widgets), which vramgui
+never enables. ``libQt6OpenGL`` and the ``PySide6.QtOpenGLWidgets`` binding stay (QOpenGLWidget needs them;
+importing QtOpenGLWidgets does not load the QtOpenGL binding).
 
 A TOC entry is PyInstaller's ``(dest_name, src_path, typecode)`` tuple.
 """

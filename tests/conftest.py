@@ -23,3 +23,17 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     return home
+
+
+@pytest.fixture
+def built_translations():
+    """The compiled catalogues the app loads at run time (``resources/translations/*.qm``, built by ``make
+    translations``, not committed). A test that needs them is skipped with the reason when they are not built;
+    tests that only need a catalogue compile the ``.ts`` into a temp folder themselves."""
+    from vramgui.paths import resource_path
+
+    folder = resource_path("translations")
+    missing = sorted(ts.with_suffix(".qm").name for ts in folder.glob("*.ts") if not ts.with_suffix(".qm").is_file())
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not built in {folder} (run `make translations`)")
+    return folder

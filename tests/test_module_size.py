@@ -1,4 +1,4 @@
-"""One concept per module, files under ~400 lines (DESIGN.md house habits; issue 10 item 5)."""
+"""One concept per module, files under ~400 lines (docs/architecture.md; issue 10 item 5)."""
 
 from __future__ import annotations
 

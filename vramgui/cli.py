@@ -233,7 +233,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     _, _, flag = QUESTIONS[args.question]
     dest = flag.lstrip("-").replace("-", "_")
     given = getattr(args, dest)
-    notes = (Msg.of("note.solved_for_ignored", flag=flag, value=str(given)),) if given is not None else ()
+    notes: tuple[Msg, ...] = ()
+    if given is not None:
+        notes += (Msg.of("note.solved_for_ignored", flag=flag, value=str(given)),)
     if args.question == "cheapest-strategy" and (args.offload_optimizer or args.offload_params):
         notes += (Msg.of("note.offload_flags_ignored"),)
     data, text, code = solve_output(args.question, scenario_from_args(args), args.unit,

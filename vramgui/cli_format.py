@@ -39,7 +39,8 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     hw = s.hardware
     if hw.gpu_memory is not None:
         verdict = "fits" if est.fits else "does NOT fit"
-        out.append(f"\nGPU {hw.gpu_name + ' ' if hw.gpu_name else ''}{format_bytes(hw.gpu_memory, unit)}, {hw.reserve:.0%} reserved -> "
+        gpu = f"{hw.gpu_name} " if hw.gpu_name else ""
+        out.append(f"\nGPU {gpu}{format_bytes(hw.gpu_memory, unit)}, {hw.reserve:.0%} reserved -> "
                    f"usable {format_bytes(est.usable, unit)}: {verdict}, headroom {format_bytes(est.headroom, unit)}")
     if est.host_per_node is not None:
         out.append(f"Host (CPU) memory per node: {format_bytes(est.host_per_node, unit)}  [{est.host_formula}]")
@@ -139,8 +140,8 @@ def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
         "weights": None if w is None else {
             "total": w.total, "params": w.params, "tensors": w.tensors, "source": w.source, "exact": w.exact,
             "excluded": [{"reason": r, "params": n} for r, n in w.excluded], "dtypes": list(w.dtypes),
-            "notes": list(w.notes)},
-        "notes": list(result.notes),
+            "notes": [render(n) for n in w.notes]},
+        "notes": [render(n) for n in result.notes],
     }
     lines = [f"{result.spec.name}  ({result.path})", "", "Architecture", *("  " + x for x in _arch_lines(arch)),
              f"  largest single layer (DeepSpeed ZeRO-3 term): {largest:,} parameters", "", "Parameters"]
@@ -156,7 +157,7 @@ def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
                      f"{'' if w.exact else 'about, '}{w.source}, {w.tensors:,} tensors"
                      + (f", {'/'.join(w.dtypes)}" if w.dtypes else "")])
         rows += [["  set aside", f"{n:,}", format_count(n), reason] for reason, n in w.excluded]
-    lines.append(_indent(_table([["From", "Parameters", "", "How"]] + rows, {1, 2})))
+    lines.append(_indent(_table([["From", "Parameters", "", "How"], *rows], {1, 2})))
     if w is not None and result.mismatch:
         lines.append(f"WARNING: the weights hold {w.params:,} parameters but config.json describes "
                      f"{result.config_params:,} (weights - config = {result.difference:+,}): the folder's weights and "
@@ -166,7 +167,7 @@ def inspect_output(result: Any) -> tuple[dict[str, Any], str]:
         lines.append("Weights and config.json agree.")
     notes = list(result.notes) + ([] if w is None else list(w.notes))
     if notes:
-        lines.append("Notes:\n" + "\n".join(f"  - {n}" for n in notes))
+        lines.append("Notes:\n" + "\n".join(f"  - {render(n)}" for n in notes))
     return data, "\n".join(lines)
 
 

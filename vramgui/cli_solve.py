@@ -11,11 +11,19 @@ from typing import Any
 
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import MAX_BATCH, MAX_GPUS, MAX_SEQ
 from vramgui.core.messages import Msg, render
-from vramgui.core.solve import cheapest_strategy, max_micro_batch, max_seq_len, min_gpus, strategy_variants, with_value
+from vramgui.core.solve import (
+    cheapest_strategy,
+    max_micro_batch,
+    max_seq_len,
+    min_gpus,
+    strategy_variants,
+    with_value,
+    without_global_batch,
+)
 from vramgui.core.specs import Scenario
 from vramgui.core.units import format_bytes, format_count
-from vramgui.core.validate import MAX_BATCH, MAX_GPUS, MAX_SEQ
 
 EXIT_NOTHING_FITS = 1
 DEFAULT_MAX_GPUS = 65536
@@ -32,10 +40,6 @@ QUESTIONS = {  # name -> (one-line help, what is solved for, the flag that sets 
 }
 
 
-def _without_global_batch(s: Scenario) -> Scenario:
-    return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
-
-
 def _context(s: Scenario, est: Estimate, unit: str) -> str:
     p, t, hw = s.parallel, s.training, s.hardware
     size = format_bytes(hw.gpu_memory, unit)
@@ -44,6 +48,12 @@ def _context(s: Scenario, est: Estimate, unit: str) -> str:
             f"{s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention\n"
             f"{p.num_gpus:,} GPU(s) of {gpu}, {hw.reserve:.0%} reserved -> usable {format_bytes(est.usable, unit)}"
             f" | micro-batch {t.micro_batch:,}, sequence {t.seq_len:,}")
+
+
+def _over(est: Estimate) -> int:
+    """Bytes by which ``est`` misses (negative: its headroom). The solvers need the GPU memory, so it is known."""
+    assert est.usable is not None
+    return est.per_gpu_total - est.usable
 
 
 def _amount(n: int, unit: str) -> str:
@@ -72,7 +82,7 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
     solver, bound, what = ((max_micro_batch, MAX_BATCH, "micro-batch") if question == "max-micro-batch"
                            else (max_seq_len, MAX_SEQ, "sequence length"))
     n = solver(s)
-    base = _without_global_batch(s)
+    base = without_global_batch(s)
     if n == 0:
         one = estimate(with_value(base, path, 1))
         lines = [_context(with_value(base, path, 1), one, unit),
@@ -84,10 +94,10 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
     nxt = estimate(with_value(base, path, n + 1)) if n < bound else None
     here, there = _two(at.per_gpu_total, nxt.per_gpu_total if nxt else at.per_gpu_total, unit)
     lines = [_context(with_value(base, path, n), at, unit), f"Largest {what} that fits: {n:,}",
-             f"  {what} {n:,}: {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(at.headroom, unit)}"]
+             f"  {what} {n:,}: {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(-_over(at), unit)}"]
     if nxt is not None:
         lines.append(f"  {what} {n + 1:,}: {there} per GPU, does not fit "
-                     f"(over by {_amount(nxt.per_gpu_total - nxt.usable, unit)})")
+                     f"(over by {_amount(_over(nxt), unit)})")
     else:
         lines.append(f"  every {what} up to vramgui's limit of {bound:,} fits; the search stops there")
     data = {"answer": n, "found": True, "bound": bound, "at_bound": n == bound, "estimate": at.to_dict(),
@@ -102,7 +112,7 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
                          Msg.of("allowed.group_to", group=group, high=f"{MAX_GPUS:,}"))
     bound = (max_gpus // group) * group
     n = min_gpus(s, limit=max_gpus)
-    base = _without_global_batch(s)
+    base = without_global_batch(s)
     step = f" (multiples of tp × pp = {group})" if group > 1 else ""
     if n is None:
         top = estimate(with_value(base, "parallel.num_gpus", bound))
@@ -121,10 +131,10 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
     prev = estimate(with_value(base, "parallel.num_gpus", n - group)) if n > group else None
     here, there = _two(at.per_gpu_total, prev.per_gpu_total if prev else at.per_gpu_total, unit)
     lines = [_context(at.scenario, at, unit), f"Fewest GPUs that fit: {n:,}{step}",
-             f"  {n:,} GPU(s): {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(at.headroom, unit)}"]
+             f"  {n:,} GPU(s): {here} per GPU ({_breakdown(at, unit)}), headroom {_amount(-_over(at), unit)}"]
     if prev is not None:
         lines.append(f"  {n - group:,} GPU(s): {there} per GPU, does not fit "
-                     f"(over by {_amount(prev.per_gpu_total - prev.usable, unit)})")
+                     f"(over by {_amount(_over(prev), unit)})")
     if at.host_per_node is not None:
         lines.append(f"  host (CPU) memory per node: {format_bytes(at.host_per_node, unit)}")
     data = {"answer": n, "found": True, "bound": bound, "step": group, "estimate": at.to_dict(),
@@ -156,7 +166,7 @@ def _cheapest(s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
     else:
         strategy, _, est = found
         lines.append(f"Cheapest strategy that fits: {strategy} ({est.fsdp}), {format_bytes(est.per_gpu_total, unit)} "
-                     f"per GPU, headroom {_amount(est.headroom, unit)}")
+                     f"per GPU, headroom {_amount(-_over(est), unit)}")
     lines += ["", _table(rows, {1, 2})]
     data = {"answer": None if found is None else found[0].label(), "found": found is not None,
             "estimate": first.to_dict(), "strategies": strategies}

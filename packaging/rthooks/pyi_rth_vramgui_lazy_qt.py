@@ -3,11 +3,11 @@
 PyInstaller's own PySide6 run-time hook (pyi_rth_pyside6) imports ``PySide6.QtCore`` at start-up, only to
 register an embedded ``qt.conf`` that points Qt's library paths (plugins, translations) into the bundle. That
 loads QtCore, ICU and GLib into every process - 0.3 s for ``vramgui estimate ...``, which by design never
-touches Qt (DESIGN.md: the CLI must start fast and work without a display). Custom run-time hooks run before
-PyInstaller's, so this one replaces that registration with a deferred one: it happens right after the program
-itself first imports ``PySide6.QtCore``, before any Qt path is looked up. Everything else of the original hook
-(plugin path variables, single-binding check) is unchanged. The frozen smoke test checks both halves: the CLI
-loads no Qt library, the GUI finds Qt's translations through ``QLibraryInfo``.
+touches Qt (docs/packaging.md, "Start-up time": the CLI must start fast and work without a display). Custom
+run-time hooks run before PyInstaller's, so this one replaces that registration with a deferred one: it happens
+right after the program itself first imports ``PySide6.QtCore``, before any Qt path is looked up. Everything
+else of the original hook (plugin path variables, single-binding check) is unchanged. The frozen smoke test
+checks both halves: the CLI loads no Qt library, the GUI finds Qt's translations through ``QLibraryInfo``.
 """
 
 

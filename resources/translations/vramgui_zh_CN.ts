@@ -256,20 +256,12 @@
         <translation>{layers} 层超过了 vramgui 的上限 {limit}</translation>
     </message>
     <message>
-        <source>{per_node} GPUs per node is more than the {gpus} GPUs in all</source>
-        <translation>每节点 {per_node} 张 GPU 多于 GPU 总数 {gpus}</translation>
-    </message>
-    <message>
         <source>cannot read {text} as a size</source>
         <translation>无法将 {text} 读作大小</translation>
     </message>
     <message>
         <source>unknown unit {unit} in {text}</source>
         <translation>{text} 中的单位 {unit} 未知</translation>
-    </message>
-    <message>
-        <source>{text} has no unit: add GB or GiB</source>
-        <translation>{text} 没有单位：请加上 GB 或 GiB</translation>
     </message>
     <message>
         <source>cannot read {text} as a count</source>
@@ -282,10 +274,6 @@
     <message>
         <source>{text} is negative</source>
         <translation>{text} 为负数</translation>
-    </message>
-    <message>
-        <source>{text} is not a finite, non-negative number</source>
-        <translation>{text} 不是有限的非负数</translation>
     </message>
     <message>
         <source>expected a size such as 80GB or 80GiB</source>
@@ -310,6 +298,282 @@
     <message>
         <source>known fields here: {names}</source>
         <translation>此处可用的字段：{names}</translation>
+    </message>
+    <message>
+        <source>{message} (allowed: {allowed})</source>
+        <translation>{message}（允许：{allowed}）</translation>
+    </message>
+    <message>
+        <source>unsupported field type {type}</source>
+        <translation>不支持的字段类型 {type}</translation>
+    </message>
+    <message>
+        <source>must be an object {{...}}, not {kind}</source>
+        <translation>应为对象 {{...}}，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>must be an integer, not {kind}</source>
+        <translation>应为整数，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>must be a number, not {kind}</source>
+        <translation>应为数字，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>must be a string, not {kind}</source>
+        <translation>应为字符串，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>must be true or false, not {kind}</source>
+        <translation>应为 true 或 false，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>must be at least 1, not {value}</source>
+        <translation>至少应为 1，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>a scenario must be a JSON object {{...}}, not {kind}</source>
+        <translation>方案必须是 JSON 对象 {{...}}，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>this is a Hugging Face model config.json, not a vramgui scenario; import it as a model instead</source>
+        <translation>这是 Hugging Face 模型的 config.json，不是 vramgui 方案；请将它作为模型导入</translation>
+    </message>
+    <message>
+        <source>{schema} is not a vramgui scenario (expected {expected})</source>
+        <translation>{schema} 不是 vramgui 方案（应为 {expected}）</translation>
+    </message>
+    <message>
+        <source>this file was written in scenario format {version}; this vramgui ({app_version}) reads format {supported} and older - please update</source>
+        <translation>此文件使用方案格式 {version} 写入；当前 vramgui（{app_version}）只能读取格式 {supported} 及更早的版本，请更新</translation>
+    </message>
+    <message>
+        <source>this file was written by vramgui {writer} in scenario format {version}; this vramgui ({app_version}) reads format {supported} and older - please update</source>
+        <translation>此文件由 vramgui {writer} 使用方案格式 {version} 写入；当前 vramgui（{app_version}）只能读取格式 {supported} 及更早的版本，请更新</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} bytes: not a scenario</source>
+        <translation>文件大于 {limit} 字节：不是方案文件</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text: not a scenario</source>
+        <translation>文件不是 UTF-8 文本：不是方案文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file: {reason}</source>
+        <translation>无法读取文件：{reason}</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {detail} at line {line}, column {column}</source>
+        <translation>不是有效的 JSON：第 {line} 行第 {column} 列：{detail}</translation>
+    </message>
+    <message>
+        <source>{name} is not allowed (numbers must be finite)</source>
+        <translation>不允许使用 {name}（数字必须是有限值）</translation>
+    </message>
+    <message>
+        <source>the field {key} appears twice</source>
+        <translation>字段 {key} 出现了两次</translation>
+    </message>
+    <message>
+        <source>is nested more than {depth} levels deep</source>
+        <translation>嵌套超过 {depth} 层</translation>
+    </message>
+    <message>
+        <source>is nested too deeply</source>
+        <translation>嵌套层数过深</translation>
+    </message>
+    <message>
+        <source>holds more than {limit} elements</source>
+        <translation>包含超过 {limit} 个元素</translation>
+    </message>
+    <message>
+        <source>a value cannot be read: {detail}</source>
+        <translation>无法读取某个值：{detail}</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{size} characters, more than the {limit} bytes read at most</source>
+        <translation>{size} 个字符，超过最多读取的 {limit} 字节</translation>
+    </message>
+    <message>
+        <source>{size} bytes, more than the {limit} bytes read at most</source>
+        <translation>{size} 字节，超过最多读取的 {limit} 字节</translation>
+    </message>
+    <message>
+        <source>the number {text}</source>
+        <translation>数字 {text}</translation>
+    </message>
+    <message>
+        <source>the string {text}</source>
+        <translation>字符串 {text}</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>{problem} (model_type {model_type})</source>
+        <translation>{problem}（model_type {model_type}）</translation>
+    </message>
+    <message>
+        <source>must be a whole number, got {value}</source>
+        <translation>应为整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>must be true or false, got {value}</source>
+        <translation>应为 true 或 false，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>is missing from config.json</source>
+        <translation>在 config.json 中缺失</translation>
+    </message>
+    <message>
+        <source>non-empty lists are not supported by vramgui&apos;s counter</source>
+        <translation>vramgui 的参数计数不支持非空列表</translation>
+    </message>
+    <message>
+        <source>config.json must hold a JSON object</source>
+        <translation>config.json 必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{path} must hold a JSON object, not {kind}</source>
+        <translation>{path} 必须包含一个 JSON 对象，而不是 {kind}</translation>
+    </message>
+    <message>
+        <source>missing or not a string: this does not look like a Hugging Face config.json</source>
+        <translation>缺失或不是字符串：这看起来不像 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>{model_type} is not supported</source>
+        <translation>不支持 {model_type}</translation>
+    </message>
+    <message>
+        <source>{model_type} is not supported (it needs trust_remote_code; vramgui never runs model code)</source>
+        <translation>不支持 {model_type}（它需要 trust_remote_code；vramgui 从不运行模型代码）</translation>
+    </message>
+    <message>
+        <source>read model_type {found} as {used}</source>
+        <translation>已将 model_type {found} 按 {used} 读取</translation>
+    </message>
+    <message>
+        <source>read model_type {found} as {used} (language model only)</source>
+        <translation>已将 model_type {found} 按 {used} 读取（仅语言模型部分）</translation>
+    </message>
+    <message>
+        <source>{file}: {problem}</source>
+        <translation>{file}：{problem}</translation>
+    </message>
+    <message>
+        <source>is truncated: {size} bytes, shorter than the 8-byte header length</source>
+        <translation>文件被截断：只有 {size} 字节，短于 8 字节的头部长度字段</translation>
+    </message>
+    <message>
+        <source>declares a {size}-byte header; more than the {cap} bytes read at most</source>
+        <translation>声明了 {size} 字节的头部，超过最多读取的 {cap} 字节</translation>
+    </message>
+    <message>
+        <source>is truncated: its header needs {need} bytes, the file has {size}</source>
+        <translation>文件被截断：头部需要 {need} 字节，文件只有 {size} 字节</translation>
+    </message>
+    <message>
+        <source>cannot be read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>is truncated inside its header</source>
+        <translation>文件在头部内被截断</translation>
+    </message>
+    <message>
+        <source>header is not a JSON object</source>
+        <translation>头部不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>entry {name} is not an object</source>
+        <translation>条目 {name} 不是对象</translation>
+    </message>
+    <message>
+        <source>tensor {name} has no dtype</source>
+        <translation>张量 {name} 没有 dtype</translation>
+    </message>
+    <message>
+        <source>tensor {name} has an invalid shape</source>
+        <translation>张量 {name} 的形状无效</translation>
+    </message>
+    <message>
+        <source>tensor {name} has invalid data_offsets</source>
+        <translation>张量 {name} 的 data_offsets 无效</translation>
+    </message>
+    <message>
+        <source>is truncated: tensor {name} ends at byte {end} of a {size}-byte data buffer</source>
+        <translation>文件被截断：张量 {name} 结束于第 {end} 字节，而数据区只有 {size} 字节</translation>
+    </message>
+    <message>
+        <source>tensor {name} has unknown dtype {dtype} (known: {known})</source>
+        <translation>张量 {name} 的 dtype {dtype} 未知（已知：{known}）</translation>
+    </message>
+    <message>
+        <source>tensor {name}: {dtype} {shape} needs {need} bytes, its offsets span {span}</source>
+        <translation>张量 {name}：{dtype} {shape} 需要 {need} 字节，但其偏移范围为 {span} 字节</translation>
+    </message>
+    <message>
+        <source>{index}: shard name {name} is not a file in the model folder</source>
+        <translation>{index}：分片名 {name} 不是模型文件夹中的文件</translation>
+    </message>
+    <message>
+        <source>{index} names {count} shards (at most {limit})</source>
+        <translation>{index} 列出了 {count} 个分片（最多 {limit} 个）</translation>
+    </message>
+    <message>
+        <source>more than {limit} safetensors files in {folder}</source>
+        <translation>{folder} 中的 safetensors 文件超过 {limit} 个</translation>
+    </message>
+    <message>
+        <source>the safetensors headers in {folder} exceed {limit} bytes together</source>
+        <translation>{folder} 中 safetensors 头部的总大小超过 {limit} 字节</translation>
+    </message>
+    <message>
+        <source>{index} has no weight_map object</source>
+        <translation>{index} 没有 weight_map 对象</translation>
+    </message>
+    <message>
+        <source>{index} maps {count} tensors (at most {limit})</source>
+        <translation>{index} 映射了 {count} 个张量（最多 {limit} 个）</translation>
+    </message>
+    <message>
+        <source>{missing}, and {index} has no usable metadata.total_size</source>
+        <translation>{missing}，且 {index} 没有可用的 metadata.total_size</translation>
+    </message>
+    <message>
+        <source>{missing}; total_size is {size} bytes but config.json names no dtype to turn bytes into parameters</source>
+        <translation>{missing}；total_size 为 {size} 字节，但 config.json 未给出 dtype，无法将字节数换算为参数量</translation>
+    </message>
+    <message>
+        <source>{count} shard file missing ({first})</source>
+        <translation>缺少 {count} 个分片文件（{first}）</translation>
+    </message>
+    <message>
+        <source>{count} shard files missing ({first}, ...)</source>
+        <translation>缺少 {count} 个分片文件（{first} 等）</translation>
+    </message>
+    <message>
+        <source>quantized checkpoint: packed integer weights hold several parameters per element</source>
+        <translation>量化检查点：打包的整数权重每个元素包含多个参数</translation>
+    </message>
+    <message>
+        <source>estimated: tensors stored in another dtype or buffers make this approximate</source>
+        <translation>估算值：以其他 dtype 存储的张量或缓冲区会使结果不精确</translation>
     </message>
     <message>
         <source>{low} to {high}</source>
@@ -460,10 +724,6 @@
         <translation>{global_batch} 不是 微批次 × GPU 数 = {micro} × {gpus} = {step} 的倍数</translation>
     </message>
     <message>
-        <source>this build cannot derive {name} from an architecture; give a count</source>
-        <translation>此版本无法从模型结构推算 {name}；请给出数量</translation>
-    </message>
-    <message>
         <source>a GPU memory size is needed to solve for what fits</source>
         <translation>需要显存大小才能求解能装下的配置</translation>
     </message>
@@ -590,10 +850,6 @@
     <message>
         <source>no architecture known</source>
         <translation>模型结构未知</translation>
-    </message>
-    <message>
-        <source>activation model not available</source>
-        <translation>没有可用的激活值模型</translation>
     </message>
     <message>
         <source>not estimable: {reason}</source>
@@ -1284,6 +1540,13 @@ no distributed optimizer</source>
     </message>
 </context>
 <context>
+    <name>ImageFiles</name>
+    <message>
+        <source>the chart could not be encoded as PNG</source>
+        <translation>无法将图表编码为 PNG</translation>
+    </message>
+</context>
+<context>
     <name>InputPanel</name>
     <message>
         <source>Search presets…</source>
@@ -1648,6 +1911,10 @@ no distributed optimizer</source>
         <translation>导出失败</translation>
     </message>
     <message>
+        <source>Could not write {0}: {1}</source>
+        <translation>无法写入 {0}：{1}</translation>
+    </message>
+    <message>
         <source>Chart saved to {0}</source>
         <translation>图表已保存到 {0}</translation>
     </message>
@@ -1780,10 +2047,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>Memory per GPU ({0})</source>
         <translation>单卡显存（{0}）</translation>
-    </message>
-    <message>
-        <source>Could not write {0}</source>
-        <translation>无法写入 {0}</translation>
     </message>
     <message>
         <source>Chart copied to the clipboard</source>

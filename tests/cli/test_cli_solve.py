@@ -12,7 +12,7 @@ from vramgui.cli import build_parser, main, scenario_from_args
 from vramgui.cli_solve import QUESTIONS
 from vramgui.core import solve
 from vramgui.core.estimate import estimate
-from vramgui.core.validate import MAX_BATCH
+from vramgui.core.fields import MAX_BATCH
 
 SEED_70B = ("--params", "70B", "--dtype", "fp16", "--gpu-memory", "80GB", "--reserve", "0.2")
 GPT2_24GB = ("--preset", "gpt2", "--gpu-memory", "24GB", "--seq-len", "1024")

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from vramgui.core import architecture as am
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.parallel import blocks_params, moe_blocks_between
+from vramgui.core.fields import MAX_LAYERS
+from vramgui.core.parallel import blocks_params
 from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
-from vramgui.core.validate import MAX_LAYERS
 from vramgui.io.presets import find_model
 
 PRESETS = ("gpt2", "llama-3-8b", "mixtral-8x7b", "deepseek-v3", "qwen1.5-moe-a2.7b", "gemma-2-2b")
@@ -40,7 +40,7 @@ def test_moe_layout_counts_match_a_walk(layers, dense, step, experts, start, sto
                            num_experts=experts, experts_per_token=min(experts, 1), moe_ffn_size=4,
                            dense_layers=dense, moe_layer_step=step)
     walk = [i for i in range(max(start, 0), min(stop, layers)) if am.is_moe_layer(arch, i)]
-    assert moe_blocks_between(arch, start, stop) == len(walk)
+    assert am.moe_blocks_between(arch, start, stop) == len(walk)
     per_layer = am.layer_params(arch)
     assert blocks_params(arch, start, stop) == sum(per_layer[max(start, 0):max(stop, 0)])
 

@@ -41,8 +41,8 @@ LLAMA_8B = Scenario(
 
 def _problems(data) -> dict[str, str]:
     with pytest.raises(ScenarioError) as info:
-        scenario_doc.scenario_from_dict(data)
-    return dict(info.value.problems)
+        scenario_doc.document_from_dict(data)
+    return {path: str(message) for path, message in info.value.problems}
 
 
 def test_non_ascii_names_stay_readable_in_the_file():
@@ -52,7 +52,7 @@ def test_non_ascii_names_stay_readable_in_the_file():
 
 
 def test_empty_object_is_the_default_scenario():
-    assert scenario_doc.scenario_from_dict({}) == Scenario()
+    assert scenario_doc.document_from_dict({}).scenario == Scenario()
 
 
 def test_all_problems_are_reported_at_once_with_field_paths():
@@ -89,12 +89,12 @@ def test_wrong_json_types_are_named(value, expected):
 
 
 def test_null_is_accepted_only_where_the_field_is_optional():
-    assert scenario_doc.scenario_from_dict({"model": {"params": None}}).model.params is None
+    assert scenario_doc.document_from_dict({"model": {"params": None}}).scenario.model.params is None
     assert "must be an integer, not null" in _problems({"training": {"micro_batch": None}})["training.micro_batch"]
 
 
 def test_integral_floats_become_ints_but_fractions_are_rejected():
-    assert scenario_doc.scenario_from_dict({"parallel": {"num_gpus": 8.0}}).parallel.num_gpus == 8
+    assert scenario_doc.document_from_dict({"parallel": {"num_gpus": 8.0}}).scenario.parallel.num_gpus == 8
     assert "parallel.num_gpus" in _problems({"parallel": {"num_gpus": 8.5}})
 
 
@@ -140,7 +140,8 @@ def test_a_defaulted_field_added_to_a_spec_later_is_serialised_and_defaulted():
     assert problems == []
     assert built.architecture == _GrownArchitecture(num_layers=2, sliding_window=None)
     scenario_doc._build(_GrownModel, {"architecture": {"sliding_window": "big"}}, "model.", problems)
-    assert problems == [("model.architecture.sliding_window", "must be an integer, not the string 'big'")]
+    assert [(path, str(message)) for path, message in problems] == [
+        ("model.architecture.sliding_window", "must be an integer, not the string 'big'")]
 
 
 # ---------------------------------------------------------------------------------------------- property

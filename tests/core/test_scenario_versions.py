@@ -14,7 +14,7 @@ from vramgui.core.scenario_doc import SCHEMA, SCHEMA_VERSION, ScenarioError
 def _problems(data: Any) -> dict[str, str]:
     with pytest.raises(ScenarioError) as info:
         scenario_doc.document_from_dict(data)
-    return dict(info.value.problems)
+    return {path: str(message) for path, message in info.value.problems}
 
 
 def test_every_older_version_has_a_migration():
@@ -90,7 +90,7 @@ def test_architecture_values_are_checked_by_their_registry_entries():
 
 
 def test_a_whole_float_written_by_hand_is_an_integer():
-    scenario = scenario_doc.scenario_from_dict({"model": {"params": 7e9}, "hardware": {"gpu_memory": 8e10}})
+    scenario = scenario_doc.document_from_dict({"model": {"params": 7e9}, "hardware": {"gpu_memory": 8e10}}).scenario
     assert scenario.model.params == 7_000_000_000 and isinstance(scenario.model.params, int)
     assert scenario.hardware.gpu_memory == 80_000_000_000
     assert "model.params" in _problems({"model": {"params": 7.5}})

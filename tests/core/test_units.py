@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vramgui.core.errors import InputError
-from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_count
+from vramgui.core.units import format_bytes, format_count, parse_bytes_exact, parse_count_exact
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -13,7 +13,7 @@ from vramgui.core.units import format_bytes, format_count, parse_bytes, parse_co
     ("1.5TB", 1_500_000_000_000), ("512", 512), ("40e9", 40 * 10**9),
 ])
 def test_parse_bytes_reads_decimal_and_binary_units(text, expected):
-    assert parse_bytes(text) == expected
+    assert parse_bytes_exact(text) == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -21,13 +21,13 @@ def test_parse_bytes_reads_decimal_and_binary_units(text, expected):
     ("125000000", 125_000_000), ("1T", 10**12),
 ])
 def test_parse_count_reads_suffixes_and_scientific_notation(text, expected):
-    assert parse_count(text) == expected
+    assert parse_count_exact(text) == expected
 
 
 @pytest.mark.parametrize("text", ["80XB", "lots", "-5GB", "nan", "inf GB", ""])
 def test_parse_bytes_rejects_garbage_naming_the_field(text):
     with pytest.raises(InputError) as err:
-        parse_bytes(text, field="gpu_memory")
+        parse_bytes_exact(text, field="gpu_memory")
     assert err.value.field == "gpu_memory"
 
 

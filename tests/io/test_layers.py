@@ -1,5 +1,5 @@
 """The core does no file I/O and knows nothing of ``vramgui.io``; ``vramgui.io`` knows nothing of Qt; no import
-cycles among the two (DESIGN.md, "Layout")."""
+cycles among the two (docs/architecture.md, "The rooms")."""
 
 from __future__ import annotations
 

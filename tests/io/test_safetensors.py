@@ -78,13 +78,12 @@ def test_folder_weights_agree_with_config(tmp_path):
     result = import_model(model_folder(tmp_path))
     assert result.weights is not None and result.weights.exact
     assert result.weights.params == result.config_params == result.spec.params
-    assert not result.mismatch and "agree" in result.summary()
+    assert not result.mismatch and result.difference == 0
 
 
 def test_mismatch_is_flagged(tmp_path):
     result = import_model(model_folder(tmp_path, config={**TINY_LLAMA, "intermediate_size": 32}))
     assert result.mismatch and result.difference < 0
-    assert "MISMATCH" in result.summary()
 
 
 def test_buffers_and_extra_layers_are_set_aside(tmp_path):
@@ -123,7 +122,7 @@ def test_index_metadata_used_when_shards_are_missing(tmp_path):
     (folder / INDEX_NAME).write_text(json.dumps({"metadata": {"total_size": 2 * params},
                                                  "weight_map": {f"t{i}": "model-00001.safetensors" for i in range(n)}}))
     weights = import_model(folder).weights
-    assert weights.params == params and not weights.exact and "missing" in weights.notes[0]
+    assert weights.params == params and not weights.exact and "missing" in str(weights.notes[0])
 
 
 def test_config_file_alone_has_no_weights(tmp_path):
@@ -236,7 +235,7 @@ SAVED = Path(__file__).resolve().parents[1] / "fixtures" / "hf_saved"
 def test_folders_saved_by_transformers_agree_with_their_config(folder):
     result = import_model(folder)
     assert result.weights is not None and result.weights.exact
-    assert result.weights.params == result.config_params and not result.mismatch, result.summary()
+    assert result.weights.params == result.config_params and not result.mismatch, result.weights
 
 
 def test_deepseek_correction_bias_in_checkpoint_is_a_buffer_not_a_parameter():
@@ -249,7 +248,7 @@ def test_index_total_parameters_used_when_shards_are_absent(tmp_path):
         (tmp_path / name).write_bytes((SAVED / "mixtral-sharded" / name).read_bytes())
     result = import_model(tmp_path)
     assert result.weights.exact and result.weights.params == result.config_params
-    assert "total_parameters" in result.weights.source and "missing" in result.weights.notes[0]
+    assert "total_parameters" in result.weights.source and "missing" in str(result.weights.notes[0])
 
 
 def test_index_with_too_many_tensor_names_is_refused(tmp_path, monkeypatch):

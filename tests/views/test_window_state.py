@@ -56,7 +56,7 @@ def translations(qapp, compiled_dir, monkeypatch):
     QLocale.setDefault(original)
 
 
-def test_settings_are_restored_by_a_fresh_qsettings_read(qtbot, tmp_path, monkeypatch):
+def test_settings_are_restored_by_a_fresh_qsettings_read(qtbot, tmp_path, monkeypatch, built_translations):
     ini = tmp_path / "s.ini"
     first = make_window(qtbot, ini)
     first.resize(790, 700)
@@ -124,7 +124,8 @@ def test_a_corrupt_settings_file_gives_defaults_and_leaves_scenario_files_alone(
     assert plan.read_text(encoding="utf-8") == '{"parallel": {"num_gpus": 4}}'
 
 
-def test_switching_language_keeps_scenario_file_unsaved_edits_and_pins(qtbot, tmp_path, monkeypatch, translations):
+def test_switching_language_keeps_scenario_file_unsaved_edits_and_pins(qtbot, tmp_path, monkeypatch, translations,
+                                                                     built_translations):
     ini = tmp_path / "s.ini"
     window = make_window(qtbot, ini)
     path = tmp_path / "p.json"

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from vramgui.core import activations_fused, activations_hf
 from vramgui.core.activations_common import RawTerm, Shape
-from vramgui.core.architecture import FAMILIES, Architecture, is_moe_layer
+from vramgui.core.architecture import FAMILIES, Architecture, moe_blocks_between
 from vramgui.core.errors import InputError
 from vramgui.core.messages import Msg, english, render
+from vramgui.core.parallel import data_parallel_size
 from vramgui.core.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 
 
@@ -77,7 +78,7 @@ def estimate_activations(
     best: tuple[int, int, list[ActivationTerm], int, int] | None = None
     first_layer = 0
     for i, n_layers in enumerate(stages):
-        n_moe = sum(1 for j in range(first_layer, first_layer + n_layers) if is_moe_layer(arch, j))
+        n_moe = moe_blocks_between(arch, first_layer, first_layer + n_layers)
         first_layer += n_layers
         m = flights[i]
         terms = _stage_terms(dense, moe_layer, n_layers - n_moe, n_moe, m,
@@ -110,7 +111,7 @@ def _in_flight(training: TrainingSpec, parallel: ParallelSpec) -> list[int]:
     known (Narayanan et al. 2021, PipeDream-Flush / 1F1B schedule)."""
     pp = parallel.pp
     m = None
-    dp = parallel.num_gpus // (parallel.tp * parallel.pp) if parallel.num_gpus >= parallel.tp * parallel.pp else 0
+    dp = data_parallel_size(parallel)
     if training.global_batch and dp > 0 and training.micro_batch > 0:
         m = max(1, training.global_batch // (training.micro_batch * dp))
     return [min(pp - i, m) if m is not None else pp - i for i in range(pp)]
@@ -118,17 +119,15 @@ def _in_flight(training: TrainingSpec, parallel: ParallelSpec) -> list[int]:
 
 def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, n_moe: int, m: int,
                  inputs: list[RawTerm], outputs: list[RawTerm]) -> list[ActivationTerm]:
-    terms: dict[str, list] = {}
+    sizes: dict[str, int] = {}  # bytes per term name, in first-seen order
+    formulas: dict[str, list[str]] = {}
 
     def add(raw: RawTerm, count: int, prefix: str) -> None:
         if count <= 0 or raw.bytes == 0:
             return
         key = prefix + raw.name
-        if key in terms:
-            terms[key][0] += raw.bytes * count
-            terms[key][1].append(f"{count}×({raw.formula})")
-        else:
-            terms[key] = [raw.bytes * count, [f"{count}×({raw.formula})"]]
+        sizes[key] = sizes.get(key, 0) + raw.bytes * count
+        formulas.setdefault(key, []).append(f"{count}×({raw.formula})")
 
     for raw in dense:
         add(raw, n_dense * m, "layers: ")
@@ -138,7 +137,7 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
         add(raw, m, "embedding: ")
     for raw in outputs:
         add(raw, 1 if m else 0, "output: ")
-    return [ActivationTerm(k, v[0], " + ".join(v[1])) for k, v in terms.items()]
+    return [ActivationTerm(k, n, " + ".join(formulas[k])) for k, n in sizes.items()]
 
 
 def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:
@@ -172,16 +171,17 @@ def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec
         if value not in allowed:
             raise InputError(name, Msg.of("error.unknown_value", value=repr(value)),
                              Msg.of("allowed.choices", choices=", ".join(allowed)))
-    for name, value in (
+    counts: tuple[tuple[str, object], ...] = (  # checked as values: a Scenario built in code may hold anything
         ("training.micro_batch", training.micro_batch), ("training.seq_len", training.seq_len),
         ("parallel.tp", parallel.tp), ("parallel.pp", parallel.pp),
         ("model.architecture.num_layers", arch.num_layers), ("model.architecture.hidden_size", arch.hidden_size),
         ("model.architecture.num_heads", arch.num_heads), ("model.architecture.kv_heads", arch.kv_heads),
         ("model.architecture.head_size", arch.head_size), ("model.architecture.ffn_size", arch.ffn_size),
         ("model.architecture.vocab_size", arch.vocab_size),
-    ):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InputError(name, Msg.of("error.positive_integer", value=repr(value)), Msg.of("allowed.at_least_one"))
+    )
+    for name, count in counts:
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise InputError(name, Msg.of("error.positive_integer", value=repr(count)), Msg.of("allowed.at_least_one"))
     if arch.num_heads % arch.kv_heads:
         raise InputError("model.architecture.num_kv_heads",
                          Msg.of("error.kv_heads_divide", kv_heads=arch.kv_heads, heads=arch.num_heads),

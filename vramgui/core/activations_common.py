@@ -57,7 +57,3 @@ class RawTerm:
     name: str
     bytes: int
     formula: str
-
-
-def fmt_bytes_per_element(n: int) -> str:
-    return "" if n == 1 else f"{n}·"

@@ -215,18 +215,38 @@ def head_params(arch: Architecture, include_tied: bool = False) -> int:
     return sum(sum(m) for m in _head_modules(arch, include_tied))
 
 
-def _kinds(arch: Architecture) -> dict[bool, tuple[int, int]]:
-    """Block kinds present (dense False / MoE True) -> (first index, how many blocks), in O(1) of num_layers."""
-    n = max(arch.num_layers, 0)
+def moe_blocks_between(arch: Architecture, start: int = 0, stop: int | None = None) -> int:
+    """How many of blocks ``start .. stop-1`` (default: all) are MoE blocks (``is_moe_layer``), in O(1): block i
+    is MoE when i >= dense_layers and (i + 1) % moe_layer_step == 0, so they are the multiples of the step in
+    (lo, hi]. The one MoE block counter: the parameter count, the pipeline stages and the activations use it."""
+    if not arch.is_moe:
+        return 0
+    hi = arch.num_layers if stop is None else min(stop, arch.num_layers)
+    lo = max(start, arch.dense_layers, 0)
     step = max(arch.moe_layer_step, 1)
-    start = min(max(arch.dense_layers, 0), n)
-    moe = (n // step - start // step) if arch.is_moe else 0  # indices i >= start with (i + 1) % step == 0
+    return hi // step - lo // step if lo < hi else 0
+
+
+def first_moe_block(arch: Architecture) -> int | None:
+    """Index of the first MoE block (the first i >= dense_layers with (i + 1) % moe_layer_step == 0); None when
+    the model has none."""
+    if not moe_blocks_between(arch):
+        return None
+    step = max(arch.moe_layer_step, 1)
+    return (max(arch.dense_layers, 0) // step + 1) * step - 1
+
+
+def _kinds(arch: Architecture) -> dict[bool, tuple[int, int]]:
+    """Block kinds present (dense False / MoE True) -> (first index, how many blocks), in O(1) of num_layers.
+    Block 0 is dense unless every block is MoE."""
+    n = max(arch.num_layers, 0)
+    moe = moe_blocks_between(arch)
     kinds: dict[bool, tuple[int, int]] = {}
     if n - moe:
-        first_dense = 0 if (start > 0 or step > 1 or not arch.is_moe) else n
-        kinds[False] = (first_dense, n - moe)
-    if moe:
-        kinds[True] = (-(-(start + 1) // step) * step - 1, moe)
+        kinds[False] = (0, n - moe)
+    first = first_moe_block(arch)
+    if first is not None:
+        kinds[True] = (first, moe)
     return kinds
 
 
@@ -249,15 +269,11 @@ def expert_params(arch: Architecture) -> int:
     return sum(sum(m) for m in _mlp_modules(arch, arch.expert_ffn_size, arch.mlp_bias))
 
 
-def moe_layer_count(arch: Architecture) -> int:
-    return _kinds(arch).get(True, (0, 0))[1]
-
-
 def count_active_params(arch: Architecture) -> int:
     """Parameters one token passes through: the routed experts count ``experts_per_token`` times, not
     ``num_experts`` times (router, shared experts and everything else in full). Dense models: count_params."""
     idle = max(arch.num_experts - arch.experts_per_token, 0)
-    return count_params(arch) - moe_layer_count(arch) * idle * expert_params(arch)
+    return count_params(arch) - moe_blocks_between(arch) * idle * expert_params(arch)
 
 
 def count_param_tensors(arch: Architecture, layout: str = "fused") -> int:
@@ -283,17 +299,3 @@ def largest_layer_params(arch: Architecture, layout: str = "fused") -> int:
     for first, _ in _kinds(arch).values():
         sizes += [sum(m) for m in layer_modules(arch, first, layout)]
     return max(sizes)
-
-
-def param_breakdown(arch: Architecture) -> dict[str, int]:
-    """Where the parameters are, for derivations and charts; the values sum to count_params(arch)."""
-    attention = sum(sum(m) for m in _attention_modules(arch)) * arch.num_layers
-    norms = sum(_norm(arch, arch.hidden_size)) * arch.norms_per_layer * arch.num_layers
-    mlp = count_params(arch) - embedding_params(arch) - head_params(arch) - attention - norms
-    return {
-        "embeddings": embedding_params(arch),
-        "attention": attention,
-        "mlp": mlp,
-        "norms": norms,
-        "head": head_params(arch),
-    }

@@ -74,14 +74,6 @@ class GpuPreset:
     segment: str = ""  # consumer, workstation, datacenter
     note: str = ""
 
-    @property
-    def memory_gib(self) -> float:
-        return self.memory / GiB
-
-    @property
-    def memory_gb(self) -> float:
-        return self.memory / GB
-
 
 def parse_official_count(label: str) -> tuple[int, int]:
     """``"7.61B"`` -> (7_610_000_000, 5_000_000): the count and half a unit of its last stated digit (the

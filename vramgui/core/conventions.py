@@ -13,12 +13,6 @@ from vramgui.core.model_states import ModelStates, paper_model_states
 from vramgui.core.parallel import num_nodes, ranks_per_node
 from vramgui.core.specs import Scenario
 
-CONVENTION_LABELS = {
-    "paper": "ZeRO paper (2 + 2 + K, K = 12 for mixed Adam)",
-    "deepspeed": "DeepSpeed estimate_zero*_model_states_mem_needs",
-    "megatron": "Megatron-LM distributed optimizer table",
-}
-
 
 def model_states_for(s: Scenario, phi: int, n_d: int, param_tensors: int | None,
                      largest_layer: int | None) -> ModelStates:

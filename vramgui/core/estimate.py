@@ -9,30 +9,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vramgui.core import architecture as arch_mod
 from vramgui.core import components
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.conventions import model_states_for
-from vramgui.core.errors import InputError
 from vramgui.core.messages import Msg, english, render
 from vramgui.core.model_states import Part
-from vramgui.core.parallel import data_parallel_size, fsdp_name, stage_params
+from vramgui.core.parallel import ceil_div, data_parallel_size, fsdp_name, stage_params
 from vramgui.core.specs import DTYPE_BYTES, Scenario
 from vramgui.core.strategy import Strategy
 from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
 from vramgui.core.validate import validate_scenario
 
+if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
+    from vramgui.core.activations import ActivationEstimate
+    from vramgui.core.architecture import Architecture
+    from vramgui.core.specs import ParallelSpec, TrainingSpec
 
-def _activation_model():
-    """The activation model, imported on first use (a count-only CLI run never needs it)."""
-    try:
-        from vramgui.core import activations
-    except ImportError:  # pragma: no cover - a build without the activation model
-        return None
-    return activations
 
 @dataclass(frozen=True)
 class Component:
@@ -82,7 +78,7 @@ class Estimate:
     strategy: Strategy
     fsdp: str
     notes: tuple[Msg, ...] = field(default=())
-    activation_detail: Any = None  # ActivationEstimate when known
+    activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
 
     @property
     def host_formula(self) -> str:
@@ -136,34 +132,24 @@ class Estimate:
         }
 
 
-def _arch_fn(name: str):
-    fn = getattr(arch_mod, name, None)
-    if fn is None:
-        raise InputError("model.params", Msg.of("error.cannot_derive", name=name), Msg.of("allowed.count_example"))
-    return fn
-
-
-@lru_cache(maxsize=256)  # architectures are frozen; counting walks every layer, sweeps need it once
-def count_params(arch) -> int:
-    return _arch_fn("count_params")(arch)
+@lru_cache(maxsize=256)  # architectures are frozen; sweeps ask for the same counts again and again
+def count_params(arch: Architecture) -> int:
+    return arch_mod.count_params(arch)
 
 
 @lru_cache(maxsize=256)
-def count_active_params(arch) -> int | None:
-    fn = getattr(arch_mod, "count_active_params", None)
-    return fn(arch) if fn is not None else None
+def count_active_params(arch: Architecture) -> int:
+    return arch_mod.count_active_params(arch)
 
 
 @lru_cache(maxsize=256)
-def count_param_tensors(arch) -> int | None:
-    fn = getattr(arch_mod, "count_param_tensors", None)
-    return fn(arch) if fn is not None and arch is not None else None
+def count_param_tensors(arch: Architecture) -> int:
+    return arch_mod.count_param_tensors(arch)
 
 
 @lru_cache(maxsize=256)
-def _largest_layer_of(arch) -> int | None:
-    fn = getattr(arch_mod, "largest_layer_params", None)
-    return fn(arch) if fn is not None else None
+def _largest_layer_of(arch: Architecture) -> int:
+    return arch_mod.largest_layer_params(arch)
 
 
 def largest_layer(scenario: Scenario) -> int | None:
@@ -174,33 +160,38 @@ def largest_layer(scenario: Scenario) -> int | None:
     return None
 
 
-_ACT_CACHE: dict[tuple, Any] = {}
+_ACT_CACHE: dict[tuple[object, ...], ActivationEstimate] = {}
 _ACT_CACHE_MAX = 4096
 
 
-def _activations_cached(arch, training, parallel, dtype):
+def clear_activation_cache() -> None:
+    """Forget every cached activation estimate (bench: time the activation model, not a cache hit)."""
+    _ACT_CACHE.clear()
+
+
+def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
+                        dtype: str) -> ActivationEstimate:
     """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
     of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
     group = parallel.tp * parallel.pp
-    n_d = parallel.num_gpus // group if parallel.pp > 1 and training.global_batch is not None else 1
+    n_d = data_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
     key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype)
     hit = _ACT_CACHE.get(key)
     if hit is None:
+        from vramgui.core.activations import estimate_activations
+
         norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0)
-        hit = _activation_model().estimate_activations(arch, training, norm, dtype)
+        hit = estimate_activations(arch, training, norm, dtype)
         if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
             _ACT_CACHE.clear()
         _ACT_CACHE[key] = hit
     return hit
 
 
-_activations_cached.cache_clear = _ACT_CACHE.clear  # type: ignore[attr-defined]
-
-
-def activations_component(scenario: Scenario) -> tuple[Component, Any]:
+def activations_component(scenario: Scenario) -> tuple[Component, ActivationEstimate | None]:
     arch = scenario.model.architecture
-    if arch is None or _activation_model() is None:
-        why = Msg.of("deriv.no_architecture" if arch is None else "deriv.no_activation_model")
+    if arch is None:
+        why = Msg.of("deriv.no_architecture")
         deriv = Derivation(total=None, note=Msg.of("deriv.not_estimable", reason=why),
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
@@ -208,7 +199,7 @@ def activations_component(scenario: Scenario) -> tuple[Component, Any]:
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
-def _activation_derivation(act: Any) -> Derivation:
+def _activation_derivation(act: ActivationEstimate) -> Derivation:
     """"32 layer(s) × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
     figure with enough digits that the product can be checked by hand, and the embedding/logits/loss terms named
     rather than "rest"."""
@@ -249,13 +240,17 @@ def estimate(scenario: Scenario) -> Estimate:
     s = validate_scenario(scenario)
     arch = s.model.architecture
     explicit = s.model.params is not None
-    params = s.model.params if explicit else count_params(arch)
+    if s.model.params is not None:
+        params = s.model.params
+    else:
+        assert arch is not None  # validate_scenario: a parameter count or an architecture
+        params = count_params(arch)
     active = count_active_params(arch) if arch is not None and arch.is_moe else None
     n_d = data_parallel_size(s.parallel)
     sp = stage_params(params, s.parallel, arch, explicit)
-    tensors = count_param_tensors(arch)
+    tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
-        tensors = -(-tensors // s.parallel.pp)
+        tensors = ceil_div(tensors, s.parallel.pp)
     states = model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
 
     comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (

@@ -97,10 +97,6 @@ def fields() -> tuple[Field, ...]:
     return tuple(registry().values())
 
 
-def by_flag(flag: str) -> Field | None:
-    return next((f for f in fields() if f.flag == flag), None)
-
-
 def flag_of(path: str) -> str | None:
     """The CLI flag that sets ``path`` (also for a path below a field, e.g. ``model.architecture.*``)."""
     f = registry().get(path)

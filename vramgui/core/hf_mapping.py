@@ -17,6 +17,7 @@ from typing import Any
 
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
+from vramgui.core.messages import Msg
 
 _LIMITS = {  # sanity bounds: far above any released model, low enough to keep every count cheap
     "layers": 100_000, "width": 10_000_000, "heads": 100_000, "vocab": 100_000_000, "experts": 100_000,
@@ -31,11 +32,9 @@ class _Config:
         self.data = data
         self.model_type = model_type
 
-    def _fail(self, key: str, message: str, allowed: str | None = None) -> InputError:
-        return InputError(f"config.{key}", f"{message} (model_type {self.model_type!r})", allowed)
-
-    def has(self, key: str) -> bool:
-        return self.data.get(key) is not None
+    def _fail(self, key: str, problem: Msg, allowed: Msg | str | None = None) -> InputError:
+        message = Msg.of("error.config_key", problem=problem, model_type=repr(self.model_type))
+        return InputError(f"config.{key}", message, allowed)
 
     def int(self, *keys: str, default: int | None = None, limit: str = "width", minimum: int = 1) -> int:
         for key in keys:
@@ -46,12 +45,13 @@ class _Config:
                 if isinstance(value, float) and value.is_integer():
                     value = int(value)
                 else:
-                    raise self._fail(key, f"must be a whole number, got {value!r:.40}")
+                    raise self._fail(key, Msg.of("error.config_whole_number", value=f"{value!r:.40}"))
             if not minimum <= value <= _LIMITS[limit]:
-                raise self._fail(key, f"{value} is out of range", f"{minimum}..{_LIMITS[limit]:,}")
+                raise self._fail(key, Msg.of("error.out_of_range", value=str(value)),
+                                 Msg.of("allowed.span", low=minimum, high=f"{_LIMITS[limit]:,}"))
             return value
         if default is None:
-            raise self._fail(keys[0], "is missing from config.json")
+            raise self._fail(keys[0], Msg.of("error.config_missing"))
         return default
 
     def bool(self, key: str, default: bool) -> bool:
@@ -59,13 +59,13 @@ class _Config:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise self._fail(key, f"must be true or false, got {value!r:.40}")
+            raise self._fail(key, Msg.of("error.config_true_false", value=f"{value!r:.40}"))
         return value
 
     def empty_list(self, key: str) -> None:
         value = self.data.get(key)
         if value not in (None, []):
-            raise self._fail(key, "non-empty lists are not supported by vramgui's counter", "[]")
+            raise self._fail(key, Msg.of("error.config_list"), "[]")
 
 
 def _common(c: _Config, *, kv_default: int | None = None, head_dim_default: int | None = None,
@@ -293,11 +293,11 @@ _TEXT_CONFIG_WRAPPERS = {"gemma3": "gemma3_text"}
 def architecture_from_config(config: Any) -> Architecture:
     """Map a parsed config.json (a dict) onto an Architecture; unsupported model_type -> InputError."""
     if not isinstance(config, dict):
-        raise InputError("config", "config.json must hold a JSON object")
+        raise InputError("config", Msg.of("error.config_not_object"))
+    supported = Msg.of("allowed.choices", choices=", ".join(SUPPORTED_MODEL_TYPES))
     model_type = config.get("model_type")
     if not isinstance(model_type, str) or not model_type:
-        raise InputError("config.model_type", "missing or not a string: this does not look like a Hugging Face "
-                         "config.json", ", ".join(SUPPORTED_MODEL_TYPES))
+        raise InputError("config.model_type", Msg.of("error.config_no_model_type"), supported)
     if model_type in _TEXT_CONFIG_WRAPPERS and isinstance(config.get("text_config"), dict):
         text = dict(config["text_config"])
         text["model_type"] = _TEXT_CONFIG_WRAPPERS[model_type]  # never another wrapper: no recursion chains
@@ -306,7 +306,6 @@ def architecture_from_config(config: Any) -> Architecture:
     model_type = _ALIASES.get(model_type, model_type)
     reader = READERS.get(model_type)
     if reader is None:
-        remote = " (it needs trust_remote_code; vramgui never runs model code)" if "auto_map" in config else ""
-        raise InputError("config.model_type", f"{model_type[:60]!r} is not supported{remote}",
-                         ", ".join(SUPPORTED_MODEL_TYPES))
+        code = "error.model_type_remote_code" if "auto_map" in config else "error.model_type_unsupported"
+        raise InputError("config.model_type", Msg.of(code, model_type=repr(model_type[:60])), supported)
     return reader(_Config(config, model_type))

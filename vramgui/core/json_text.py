@@ -13,17 +13,21 @@ import json
 import re
 from typing import Any
 
+from vramgui.core.messages import Msg, render
+
 DEFAULT_MAX_DEPTH = 64
 DEFAULT_MAX_ITEMS = 1_000_000
 
 
 class JsonError(ValueError):
-    """Text that is not acceptable JSON. ``what`` names the document, ``reason`` says why (fit for a user)."""
+    """Text that is not acceptable JSON. ``what`` names the document, ``reason_msg`` says why (a message id, fit
+    for a user in any language); ``reason`` is its English text."""
 
-    def __init__(self, what: str, reason: str) -> None:
+    def __init__(self, what: str, reason: Msg | str) -> None:
         self.what = what
-        self.reason = reason
-        super().__init__(f"{what}: {reason}")
+        self.reason_msg = reason
+        self.reason = render(reason)
+        super().__init__(f"{what}: {self.reason}")
 
 
 # A string literal, or an unterminated one running to the end: the pattern never fails once it starts at a
@@ -35,18 +39,22 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
 
 
 class _RejectedError(ValueError):
-    """Raised from json.loads hooks; the message is already fit for a user."""
+    """Raised from json.loads hooks with the reason for the user."""
+
+    def __init__(self, reason: Msg) -> None:
+        self.reason = reason
+        super().__init__(render(reason))
 
 
 def _reject_constant(name: str) -> Any:
-    raise _RejectedError(f"{name} is not allowed (numbers must be finite)")
+    raise _RejectedError(Msg.of("error.json_constant", name=name))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise _RejectedError(f"the field {key[:80]!r} appears twice")
+            raise _RejectedError(Msg.of("error.json_duplicate_key", key=repr(key[:80])))
         data[key] = value
     return data
 
@@ -65,7 +73,7 @@ def check_json_shape(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items
         if b == 91 or b == 123:  # [ {
             depth += 1
             if depth > max_depth:
-                raise JsonError(what, f"is nested more than {max_depth} levels deep")
+                raise JsonError(what, Msg.of("error.json_too_deep", depth=max_depth))
         else:
             depth -= 1
             if depth < 0:
@@ -73,7 +81,7 @@ def check_json_shape(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items
     items = bare.count(",") + len(_NON_EMPTY_OPEN.findall(bare))  # exact for well-formed JSON
     containers = bare.count("[") + bare.count("{")
     if items > max_items or containers > max_items + 1:
-        raise JsonError(what, f"holds more than {max_items:,} elements")
+        raise JsonError(what, Msg.of("error.json_too_many_items", limit=f"{max_items:,}"))
 
 
 def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int = DEFAULT_MAX_ITEMS,
@@ -86,13 +94,13 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
             return json.loads(text, object_pairs_hook=_no_duplicates)
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise JsonError(what, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise JsonError(what, Msg.of("error.json_syntax", detail=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except _RejectedError as exc:
-        raise JsonError(what, str(exc)) from None
+        raise JsonError(what, exc.reason) from None
     except RecursionError:  # only with a caller's max_depth beyond the interpreter's limit
-        raise JsonError(what, "is nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits
-        raise JsonError(what, f"a value cannot be read: {str(exc)[:100]}") from None
+        raise JsonError(what, Msg.of("error.json_nested_too_deeply")) from None
+    except ValueError as exc:  # e.g. an integer literal of more than 4300 digits (Python's words, kept as they are)
+        raise JsonError(what, Msg.of("error.json_value_unreadable", detail=str(exc)[:100])) from None
 
 
 def decode_text(raw: bytes, *, what: str = "the file") -> str:
@@ -100,4 +108,4 @@ def decode_text(raw: bytes, *, what: str = "the file") -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise JsonError(what, "not UTF-8 text") from None
+        raise JsonError(what, Msg.of("error.json_not_utf8")) from None

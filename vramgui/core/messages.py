@@ -74,10 +74,6 @@ def render(msg: Msg | str | None, tr: Translator = english) -> str:
         return CATALOGUE[msg.code].format(**values)
 
 
-def is_known(code: str) -> bool:
-    return code in CATALOGUE
-
-
 def _catalogue() -> Mapping[str, str]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
@@ -99,21 +95,111 @@ def _catalogue() -> Mapping[str, str]:
         "error.deepspeed_param_offload": QT_TRANSLATE_NOOP(
             "Core", "DeepSpeed's estimator has no case for parameter offload without optimizer offload"),
         "error.layers_over_limit": QT_TRANSLATE_NOOP("Core", "{layers} layers is more than vramgui's limit of {limit}"),
-        "error.gpus_per_node_over_gpus": QT_TRANSLATE_NOOP(
-            "Core", "{per_node} GPUs per node is more than the {gpus} GPUs in all"),
         "error.size_syntax": QT_TRANSLATE_NOOP("Core", "cannot read {text} as a size"),
         "error.size_unit": QT_TRANSLATE_NOOP("Core", "unknown unit {unit} in {text}"),
-        "error.size_needs_unit": QT_TRANSLATE_NOOP("Core", "{text} has no unit: add GB or GiB"),
         "error.count_syntax": QT_TRANSLATE_NOOP("Core", "cannot read {text} as a count"),
         "error.count_suffix": QT_TRANSLATE_NOOP("Core", "unknown suffix {suffix} in {text}"),
         "error.negative": QT_TRANSLATE_NOOP("Core", "{text} is negative"),
-        "error.not_finite": QT_TRANSLATE_NOOP("Core", "{text} is not a finite, non-negative number"),
         "error.size_expected": QT_TRANSLATE_NOOP("Core", "expected a size such as 80GB or 80GiB"),
         "error.count_expected": QT_TRANSLATE_NOOP("Core", "expected a count such as 7B or 124M"),
         "error.not_whole_count": QT_TRANSLATE_NOOP("Core", "{text} is not a whole number of parameters"),
         "error.unknown_field": QT_TRANSLATE_NOOP("Core", "unknown field ({hint})"),
         "error.did_you_mean": QT_TRANSLATE_NOOP("Core", "did you mean {name}?"),
         "error.known_fields": QT_TRANSLATE_NOOP("Core", "known fields here: {names}"),
+        # ----- scenario documents (vramgui.core.scenario_doc, vramgui.io.scenario_files): problems by field path
+        "error.with_allowed": QT_TRANSLATE_NOOP("Core", "{message} (allowed: {allowed})"),
+        "error.unsupported_type": QT_TRANSLATE_NOOP("Core", "unsupported field type {type}"),
+        "error.must_be_object": QT_TRANSLATE_NOOP("Core", "must be an object {{...}}, not {kind}"),
+        "error.must_be_integer": QT_TRANSLATE_NOOP("Core", "must be an integer, not {kind}"),
+        "error.must_be_number": QT_TRANSLATE_NOOP("Core", "must be a number, not {kind}"),
+        "error.must_be_string": QT_TRANSLATE_NOOP("Core", "must be a string, not {kind}"),
+        "error.must_be_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, not {kind}"),
+        "error.must_be_at_least_one": QT_TRANSLATE_NOOP("Core", "must be at least 1, not {value}"),
+        "error.scenario_not_object": QT_TRANSLATE_NOOP(
+            "Core", "a scenario must be a JSON object {{...}}, not {kind}"),
+        "error.scenario_is_hf_config": QT_TRANSLATE_NOOP(
+            "Core", "this is a Hugging Face model config.json, not a vramgui scenario; import it as a model instead"),
+        "error.scenario_schema": QT_TRANSLATE_NOOP("Core", "{schema} is not a vramgui scenario (expected {expected})"),
+        "error.scenario_newer": QT_TRANSLATE_NOOP(
+            "Core", "this file was written in scenario format {version}; this vramgui ({app_version}) reads format "
+                    "{supported} and older - please update"),
+        "error.scenario_newer_by": QT_TRANSLATE_NOOP(
+            "Core", "this file was written by vramgui {writer} in scenario format {version}; this vramgui "
+                    "({app_version}) reads format {supported} and older - please update"),
+        "error.scenario_too_large": QT_TRANSLATE_NOOP("Core", "the file is larger than {limit} bytes: not a scenario"),
+        "error.scenario_not_utf8": QT_TRANSLATE_NOOP("Core", "the file is not UTF-8 text: not a scenario"),
+        "error.cannot_read_file": QT_TRANSLATE_NOOP("Core", "cannot read the file: {reason}"),
+        "error.json_syntax": QT_TRANSLATE_NOOP("Core", "not valid JSON: {detail} at line {line}, column {column}"),
+        "error.json_constant": QT_TRANSLATE_NOOP("Core", "{name} is not allowed (numbers must be finite)"),
+        "error.json_duplicate_key": QT_TRANSLATE_NOOP("Core", "the field {key} appears twice"),
+        "error.json_too_deep": QT_TRANSLATE_NOOP("Core", "is nested more than {depth} levels deep"),
+        "error.json_nested_too_deeply": QT_TRANSLATE_NOOP("Core", "is nested too deeply"),
+        "error.json_too_many_items": QT_TRANSLATE_NOOP("Core", "holds more than {limit} elements"),
+        "error.json_value_unreadable": QT_TRANSLATE_NOOP("Core", "a value cannot be read: {detail}"),
+        "error.json_not_utf8": QT_TRANSLATE_NOOP("Core", "not UTF-8 text"),
+        "error.json_text_over_cap": QT_TRANSLATE_NOOP(
+            "Core", "{size} characters, more than the {limit} bytes read at most"),
+        "error.json_bytes_over_cap": QT_TRANSLATE_NOOP(
+            "Core", "{size} bytes, more than the {limit} bytes read at most"),
+        "kind.number": QT_TRANSLATE_NOOP("Core", "the number {text}"),
+        "kind.string": QT_TRANSLATE_NOOP("Core", "the string {text}"),
+        "kind.long_string": QT_TRANSLATE_NOOP("Core", "a string"),
+        "kind.list": QT_TRANSLATE_NOOP("Core", "a list"),
+        "kind.object": QT_TRANSLATE_NOOP("Core", "an object"),
+        # ----- Hugging Face config.json (vramgui.core.hf_mapping, vramgui.io.hf_config): problems by config key
+        "error.config_key": QT_TRANSLATE_NOOP("Core", "{problem} (model_type {model_type})"),
+        "error.config_whole_number": QT_TRANSLATE_NOOP("Core", "must be a whole number, got {value}"),
+        "error.config_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, got {value}"),
+        "error.config_missing": QT_TRANSLATE_NOOP("Core", "is missing from config.json"),
+        "error.config_list": QT_TRANSLATE_NOOP("Core", "non-empty lists are not supported by vramgui's counter"),
+        "error.config_not_object": QT_TRANSLATE_NOOP("Core", "config.json must hold a JSON object"),
+        "error.config_file_not_object": QT_TRANSLATE_NOOP("Core", "{path} must hold a JSON object, not {kind}"),
+        "error.config_no_model_type": QT_TRANSLATE_NOOP(
+            "Core", "missing or not a string: this does not look like a Hugging Face config.json"),
+        "error.model_type_unsupported": QT_TRANSLATE_NOOP("Core", "{model_type} is not supported"),
+        "error.model_type_remote_code": QT_TRANSLATE_NOOP(
+            "Core", "{model_type} is not supported (it needs trust_remote_code; vramgui never runs model code)"),
+        "note.model_type_read_as": QT_TRANSLATE_NOOP("Core", "read model_type {found} as {used}"),
+        "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
+            "Core", "read model_type {found} as {used} (language model only)"),
+        # ----- safetensors weights (vramgui.io.safetensors): "{file}: {problem}" on the field "weights"
+        "error.in_file": QT_TRANSLATE_NOOP("Core", "{file}: {problem}"),
+        "error.st_shorter_than_length": QT_TRANSLATE_NOOP(
+            "Core", "is truncated: {size} bytes, shorter than the 8-byte header length"),
+        "error.st_header_over_cap": QT_TRANSLATE_NOOP(
+            "Core", "declares a {size}-byte header; more than the {cap} bytes read at most"),
+        "error.st_header_past_end": QT_TRANSLATE_NOOP(
+            "Core", "is truncated: its header needs {need} bytes, the file has {size}"),
+        "error.st_cannot_read": QT_TRANSLATE_NOOP("Core", "cannot be read: {reason}"),
+        "error.st_truncated_header": QT_TRANSLATE_NOOP("Core", "is truncated inside its header"),
+        "error.st_header_not_object": QT_TRANSLATE_NOOP("Core", "header is not a JSON object"),
+        "error.st_entry_not_object": QT_TRANSLATE_NOOP("Core", "entry {name} is not an object"),
+        "error.st_no_dtype": QT_TRANSLATE_NOOP("Core", "tensor {name} has no dtype"),
+        "error.st_bad_shape": QT_TRANSLATE_NOOP("Core", "tensor {name} has an invalid shape"),
+        "error.st_bad_offsets": QT_TRANSLATE_NOOP("Core", "tensor {name} has invalid data_offsets"),
+        "error.st_tensor_past_end": QT_TRANSLATE_NOOP(
+            "Core", "is truncated: tensor {name} ends at byte {end} of a {size}-byte data buffer"),
+        "error.st_unknown_dtype": QT_TRANSLATE_NOOP("Core", "tensor {name} has unknown dtype {dtype} (known: {known})"),
+        "error.st_size_mismatch": QT_TRANSLATE_NOOP(
+            "Core", "tensor {name}: {dtype} {shape} needs {need} bytes, its offsets span {span}"),
+        "error.st_bad_shard_name": QT_TRANSLATE_NOOP(
+            "Core", "{index}: shard name {name} is not a file in the model folder"),
+        "error.st_too_many_shards": QT_TRANSLATE_NOOP("Core", "{index} names {count} shards (at most {limit})"),
+        "error.st_too_many_files": QT_TRANSLATE_NOOP("Core", "more than {limit} safetensors files in {folder}"),
+        "error.st_headers_over_cap": QT_TRANSLATE_NOOP(
+            "Core", "the safetensors headers in {folder} exceed {limit} bytes together"),
+        "error.st_no_weight_map": QT_TRANSLATE_NOOP("Core", "{index} has no weight_map object"),
+        "error.st_weight_map_over_cap": QT_TRANSLATE_NOOP("Core", "{index} maps {count} tensors (at most {limit})"),
+        "error.st_no_total_size": QT_TRANSLATE_NOOP("Core", "{missing}, and {index} has no usable metadata.total_size"),
+        "error.st_no_dtype_for_size": QT_TRANSLATE_NOOP(
+            "Core", "{missing}; total_size is {size} bytes but config.json names no dtype to turn bytes into "
+                    "parameters"),
+        "note.shard_missing": QT_TRANSLATE_NOOP("Core", "{count} shard file missing ({first})"),
+        "note.shards_missing": QT_TRANSLATE_NOOP("Core", "{count} shard files missing ({first}, ...)"),
+        "note.quantized_checkpoint": QT_TRANSLATE_NOOP(
+            "Core", "quantized checkpoint: packed integer weights hold several parameters per element"),
+        "note.estimated_from_size": QT_TRANSLATE_NOOP(
+            "Core", "estimated: tensors stored in another dtype or buffers make this approximate"),
         # ----- allowed ranges
         "allowed.range": QT_TRANSLATE_NOOP("Core", "{low} to {high}"),
         "allowed.fraction": QT_TRANSLATE_NOOP("Core", "0 <= value < 1"),
@@ -162,8 +248,6 @@ def _catalogue() -> Mapping[str, str]:
         "error.experts_per_token": QT_TRANSLATE_NOOP("Core", "{per_token} experts per token with {experts} experts"),
         "error.global_batch_gpus": QT_TRANSLATE_NOOP(
             "Core", "{global_batch} is not a multiple of micro_batch × GPUs = {micro} × {gpus} = {step}"),
-        "error.cannot_derive": QT_TRANSLATE_NOOP(
-            "Core", "this build cannot derive {name} from an architecture; give a count"),
         "error.needs_gpu_memory": QT_TRANSLATE_NOOP("Core", "a GPU memory size is needed to solve for what fits"),
         "error.micro_batch_needs_architecture": QT_TRANSLATE_NOOP(
             "Core", "the micro-batch only changes activations, which need an architecture"),
@@ -219,7 +303,6 @@ def _catalogue() -> Mapping[str, str]:
             "Core", "the global batch is not held fixed while solving (it is dropped, as it need not divide)"),
         # ----- words inside derivations and formulas (the numbers and symbols are not translated)
         "deriv.no_architecture": QT_TRANSLATE_NOOP("Core", "no architecture known"),
-        "deriv.no_activation_model": QT_TRANSLATE_NOOP("Core", "activation model not available"),
         "deriv.not_estimable": QT_TRANSLATE_NOOP("Core", "not estimable: {reason}"),
         "deriv.not_available": QT_TRANSLATE_NOOP("Core", "n/a"),
         "deriv.offloaded": QT_TRANSLATE_NOOP("Core", "0 (offloaded)"),

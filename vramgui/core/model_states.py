@@ -6,7 +6,8 @@ seed: for mixed-precision Adam 2Φ + 2Φ + KΦ with K = 12, divided by N_d for w
 (Ren et al. 2021, §4.1): gradients and all optimizer states live in host memory, the GPU keeps the 16-bit
 parameters; parameter offload (ZeRO-Infinity) moves the parameter partition to the host as well.
 
-Each component has its own function so it can be checked against bytes read off real tensors.
+The bytes per parameter of each component are ``vramgui.core.precision``'s (weight, gradient, master and state
+bytes), checked against bytes read off real tensors (bench/validate).
 """
 
 from __future__ import annotations
@@ -54,27 +55,7 @@ class ModelStates:
     notes: tuple[Msg, ...] = field(default=())
 
 
-# --- unsharded, single-GPU bytes: one function per component (checked against real PyTorch tensors) ---
-
-def parameter_bytes(params: int, precision: PrecisionSpec) -> int:
-    """Bytes of the weights: Φ x dtype bytes."""
-    return params * prec.weight_bytes(precision)
-
-
-def gradient_bytes(params: int, precision: PrecisionSpec) -> int:
-    """Bytes of ``p.grad`` for every parameter: Φ x dtype bytes."""
-    return params * prec.gradient_bytes(precision)
-
-
-def master_weight_bytes(params: int, precision: PrecisionSpec) -> int:
-    """fp32 master copy: 4Φ under the mixed recipe, 0 otherwise."""
-    return params * prec.master_bytes(precision)
-
-
-def optimizer_state_bytes(params: int, precision: PrecisionSpec) -> int:
-    """Optimizer's own per-parameter state tensors (exp_avg, exp_avg_sq, momentum...), no master copy."""
-    return params * prec.state_bytes(precision)
-
+# --- bytes outside the Φ terms ---
 
 def step_counter_bytes(param_tensors: int | None, precision: PrecisionSpec) -> int:
     """4 bytes per parameter tensor for PyTorch's float32 ``step`` scalars (pure recipe only)."""

@@ -54,30 +54,13 @@ def _block_params(arch: Architecture, index: int) -> int:
     return sum(sum(m) for m in am.layer_modules(arch, index))
 
 
-def moe_blocks_between(arch: Architecture, start: int, stop: int) -> int:
-    """How many of blocks ``start .. stop-1`` are MoE blocks (``architecture.is_moe_layer``), in O(1):
-    block i is MoE when i >= dense_layers and (i + 1) % moe_layer_step == 0."""
-    if not arch.is_moe:
-        return 0
-    lo, hi = max(start, arch.dense_layers, 0), min(stop, arch.num_layers)
-    step = max(arch.moe_layer_step, 1)
-    return max(0, hi // step - lo // step) if lo < hi else 0  # multiples of step in (lo, hi]
-
-
 @lru_cache(maxsize=256)
 def _block_sizes(arch: Architecture) -> tuple[int, int]:
-    """(dense block, MoE block) parameter counts, 0 for a kind the model does not have.
-
-    Block 0 is dense unless every block is MoE; the first MoE block is the first i >= dense_layers with
-    (i + 1) % moe_layer_step == 0.
-    """
+    """(dense block, MoE block) parameter counts, 0 for a kind the model does not have. Block 0 is dense
+    unless every block is MoE."""
     dense = 0 if am.is_moe_layer(arch, 0) else _block_params(arch, 0)
-    moe = 0
-    if arch.is_moe:
-        step = max(arch.moe_layer_step, 1)
-        first = -(-(max(arch.dense_layers, 0) + 1) // step) * step - 1
-        if first < arch.num_layers:
-            moe = _block_params(arch, first)
+    first = am.first_moe_block(arch)
+    moe = 0 if first is None else _block_params(arch, first)
     return dense, moe
 
 
@@ -88,7 +71,7 @@ def blocks_params(arch: Architecture, start: int, stop: int) -> int:
     if start >= stop:
         return 0
     dense, moe = _block_sizes(arch)
-    n_moe = moe_blocks_between(arch, start, stop)
+    n_moe = am.moe_blocks_between(arch, start, stop)
     return n_moe * moe + (stop - start - n_moe) * dense
 
 

@@ -83,11 +83,6 @@ def state_bytes(precision: PrecisionSpec) -> int:
     return info.states * width
 
 
-def k_bytes(precision: PrecisionSpec) -> int:
-    """The ZeRO paper's K: optimizer-state bytes per parameter including the master copy (12 for mixed Adam)."""
-    return master_bytes(precision) + state_bytes(precision)
-
-
 def counts_step_tensors(precision: PrecisionSpec) -> bool:
     """Step counters are counted under the pure recipe (what a plain PyTorch optimizer holds), fp32 included:
     a plain ``torch.optim.AdamW`` over fp32 parameters keeps them too (measured by bench/validate)."""

@@ -39,7 +39,7 @@ from vramgui import __version__
 from vramgui.core import fields as field_registry
 from vramgui.core.errors import InputError
 from vramgui.core.json_text import JsonError, loads_json
-from vramgui.core.messages import render
+from vramgui.core.messages import Msg, render
 from vramgui.core.specs import Scenario
 
 if TYPE_CHECKING:
@@ -60,21 +60,25 @@ _PRESET_KEYS = ("model", "gpu")
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 
+Problem = tuple[str, Msg | str]  # (dotted field path, "" for the whole document; the message id, or plain text)
+
 
 class ScenarioError(ValueError):
-    """A scenario document that cannot be used. ``problems`` lists every ``(field_path, message)`` found;
-    ``source`` is the file it came from (if any). ``str()`` is a complete message for a dialog or stderr."""
+    """A scenario document that cannot be used. ``problems`` lists every ``(field_path, message)`` found, the
+    message a ``Msg`` (a plain string only for text that comes from elsewhere, e.g. the JSON reader's reason);
+    ``source`` is the file it came from (if any). ``str()`` is a complete English message for stderr; the GUI
+    renders the problems in the user's language (``vramgui.presenters.messages.scenario_error_text``)."""
 
-    def __init__(self, problems: list[tuple[str, str]], source: str | PathLike[str] | None = None) -> None:
+    def __init__(self, problems: list[Problem], source: str | PathLike[str] | None = None) -> None:
         self.problems = list(problems)
         self.source = None if source is None else str(source)
         head = f"{self.source}: " if self.source else ""
         if len(self.problems) == 1:
             path, message = self.problems[0]
-            text = f"{head}{path + ': ' if path else ''}{message}"
+            text = f"{head}{path + ': ' if path else ''}{render(message)}"
         else:
             lines = [f"{head}{len(self.problems)} problems in the scenario:"]
-            lines += [f"  {path or '(document)'}: {message}" for path, message in self.problems]
+            lines += [f"  {path or '(document)'}: {render(message)}" for path, message in self.problems]
             text = "\n".join(lines)
         super().__init__(text)
 
@@ -127,14 +131,11 @@ def dumps(scenario: Scenario, *, name: str | None = None, preset: PresetRef | No
 # ----------------------------------------------------------------------------------------------- reading
 
 
-def _type_name(tp: Any) -> str:
-    names = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
-    if dataclasses.is_dataclass(tp):
-        return "an object"
-    return names.get(tp, getattr(tp, "__name__", str(tp)))
+_MUST_BE = {int: "error.must_be_integer", float: "error.must_be_number", str: "error.must_be_string",
+            bool: "error.must_be_true_false"}
 
 
-def _convert(value: Any, tp: Any, path: str, problems: list[tuple[str, str]]) -> Any:
+def _convert(value: Any, tp: Any, path: str, problems: list[Problem]) -> Any:
     """``value`` (parsed JSON) as type ``tp``; appends a problem and returns None when it is not one."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
@@ -143,11 +144,11 @@ def _convert(value: Any, tp: Any, path: str, problems: list[tuple[str, str]]) ->
             return None
         if len(args) == 1:
             return _convert(value, args[0], path, problems)
-        problems.append((path, f"unsupported field type {tp}"))
+        problems.append((path, Msg.of("error.unsupported_type", type=str(tp))))
         return None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
-            problems.append((path, f"must be an object {{...}}, not {_json_kind(value)}"))
+            problems.append((path, Msg.of("error.must_be_object", kind=_json_kind(value))))
             return None
         return _build(tp, value, f"{path}.", problems)
     if tp is bool:
@@ -165,28 +166,29 @@ def _convert(value: Any, tp: Any, path: str, problems: list[tuple[str, str]]) ->
         if isinstance(value, str):
             return value
     else:
-        problems.append((path, f"unsupported field type {tp}"))
+        problems.append((path, Msg.of("error.unsupported_type", type=str(tp))))
         return None
-    problems.append((path, f"must be {_type_name(tp)}, not {_json_kind(value)}"))
+    problems.append((path, Msg.of(_MUST_BE[tp], kind=_json_kind(value))))
     return None
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: Any) -> Msg | str:
+    """What a JSON value is, for "must be X, not <kind>": JSON's own words (null, true, false) as they are."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         text = repr(value)  # a 4,000-digit integer is not echoed whole
-        return f"the number {text if len(text) <= 40 else text[:18] + '…' + text[-18:]}"
+        return Msg.of("kind.number", text=text if len(text) <= 40 else text[:18] + "…" + text[-18:])
     if isinstance(value, str):
-        return f"the string {value!r}" if len(value) <= 40 else "a string"
+        return Msg.of("kind.string", text=repr(value)) if len(value) <= 40 else Msg.of("kind.long_string")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return Msg.of("kind.list")
+    return Msg.of("kind.object")
 
 
-def _checked(path: str, value: Any, problems: list[tuple[str, str]]) -> tuple[bool, Any]:
+def _checked(path: str, value: Any, problems: list[Problem]) -> tuple[bool, Any]:
     """The field registry's rule for the value at ``path`` (range, choices; ``vramgui.core.fields.check``):
     (True, the value) or (False, None) with the problem appended. A field the registry does not list has
     type checks only (a defaulted field added to a spec stays readable)."""
@@ -196,22 +198,23 @@ def _checked(path: str, value: Any, problems: list[tuple[str, str]]) -> tuple[bo
     try:
         return True, field_registry.check(f, value)
     except InputError as err:
-        text = render(err.msg)
+        message = err.msg
         if err.allowed_msg is not None and render(err.allowed_msg):
-            text += f" (allowed: {render(err.allowed_msg)})"
-        problems.append((path, text))
+            message = Msg.of("error.with_allowed", message=err.msg, allowed=err.allowed_msg)
+        problems.append((path, message))
         return False, None
 
 
-def _build(cls: type, data: dict[str, Any], prefix: str, problems: list[tuple[str, str]],
+def _build(cls: type, data: dict[str, Any], prefix: str, problems: list[Problem],
            skip: tuple[str, ...] = ()) -> Any:
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key in data:
         if key not in fields and key not in skip:
             close = difflib.get_close_matches(str(key), list(fields), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known fields here: {', '.join(fields)}"
-            problems.append((f"{prefix}{key}", f"unknown field ({hint})"))
+            hint = (Msg.of("error.did_you_mean", name=repr(close[0])) if close
+                    else Msg.of("error.known_fields", names=", ".join(fields)))
+            problems.append((f"{prefix}{key}", Msg.of("error.unknown_field", hint=hint)))
     kwargs: dict[str, Any] = {}
     before = len(problems)
     for name in fields:
@@ -232,27 +235,28 @@ def _build(cls: type, data: dict[str, Any], prefix: str, problems: list[tuple[st
 def document_from_dict(data: Any, source: str | PathLike[str] | None = None) -> ScenarioDocument:
     """Validate a parsed document; raise ``ScenarioError`` listing every problem."""
     if not isinstance(data, dict):
-        raise ScenarioError([("", f"a scenario must be a JSON object {{...}}, not {_json_kind(data)}")], source)
+        raise ScenarioError([("", Msg.of("error.scenario_not_object", kind=_json_kind(data)))], source)
     schema = data.get("schema")
     if schema is None and ("model_type" in data or "architectures" in data):
-        raise ScenarioError([("", "this is a Hugging Face model config.json, not a vramgui scenario; "
-                                  "import it as a model instead")], source)
+        raise ScenarioError([("", Msg.of("error.scenario_is_hf_config"))], source)
     if schema is not None and schema != SCHEMA:
-        raise ScenarioError([("schema", f"{schema!r} is not a vramgui scenario (expected {SCHEMA!r})")], source)
+        raise ScenarioError([("schema", Msg.of("error.scenario_schema", schema=repr(schema), expected=repr(SCHEMA)))],
+                            source)
     version = data.get("schema_version", SCHEMA_VERSION)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ScenarioError([("schema_version", f"must be an integer, not {_json_kind(version)}")], source)
+        raise ScenarioError([("schema_version", Msg.of("error.must_be_integer", kind=_json_kind(version)))], source)
     if version > SCHEMA_VERSION:
         writer = data.get("app_version")
-        by = f" by vramgui {writer}" if isinstance(writer, str) else ""
-        raise ScenarioError([("schema_version", f"this file was written{by} in scenario format {version}; this "
-                              f"vramgui ({__version__}) reads format {SCHEMA_VERSION} and older - please update")],
-                            source)
+        newer = (Msg.of("error.scenario_newer_by", writer=writer, version=version, app_version=__version__,
+                        supported=SCHEMA_VERSION) if isinstance(writer, str)
+                 else Msg.of("error.scenario_newer", version=version, app_version=__version__,
+                             supported=SCHEMA_VERSION))
+        raise ScenarioError([("schema_version", newer)], source)
     if version < 1:
-        raise ScenarioError([("schema_version", f"must be at least 1, not {version}")], source)
+        raise ScenarioError([("schema_version", Msg.of("error.must_be_at_least_one", value=version))], source)
     data = migrate(data, version)
 
-    problems: list[tuple[str, str]] = []
+    problems: list[Problem] = []
     name = _header_str(data, "name", problems)
     app_version = _header_str(data, "app_version", problems)
     preset = _convert(data.get("preset"), PresetRef | None, "preset", problems)
@@ -275,16 +279,12 @@ def migrate(data: dict[str, Any], version: int) -> dict[str, Any]:
     return data
 
 
-def _header_str(data: dict[str, Any], key: str, problems: list[tuple[str, str]]) -> str | None:
+def _header_str(data: dict[str, Any], key: str, problems: list[Problem]) -> str | None:
     value = data.get(key)
     if value is None or isinstance(value, str):
         return value
-    problems.append((key, f"must be a string, not {_json_kind(value)}"))
+    problems.append((key, Msg.of("error.must_be_string", kind=_json_kind(value))))
     return None
-
-
-def scenario_from_dict(data: Any) -> Scenario:
-    return document_from_dict(data).scenario
 
 
 def loads_document(text: str, source: str | PathLike[str] | None = None) -> ScenarioDocument:
@@ -292,7 +292,7 @@ def loads_document(text: str, source: str | PathLike[str] | None = None) -> Scen
     try:
         data = loads_json(text, max_depth=MAX_DEPTH, max_items=MAX_ITEMS, what="scenario")
     except JsonError as err:
-        raise ScenarioError([("", err.reason)], source) from None
+        raise ScenarioError([("", err.reason_msg)], source) from None
     return document_from_dict(data, source)
 
 

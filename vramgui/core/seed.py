@@ -27,9 +27,25 @@ def _bytes(model_dtype: str, optimizer: str) -> tuple[int, int, int]:
     return model, model, SEED_OPTIMIZER_BYTES[optimizer]
 
 
-def _positive(field: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+def _number(value: object) -> float | None:
+    """``value`` when it is a finite int or float (not a bool), else None. The seed functions take whatever a
+    caller passes, so the checks look at the value, not at the annotation."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return value
+
+
+def _positive(field: str, value: object) -> float:
+    number = _number(value)
+    if number is None or number <= 0:
         raise InputError(field, Msg.of("error.not_positive", value=repr(value)), Msg.of("allowed.positive"))
+    return number
+
+
+def _gpu_count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError("num_gpus", Msg.of("error.not_gpu_count", value=repr(value)),
+                         Msg.of("allowed.at_least_one"))
     return value
 
 
@@ -44,9 +60,7 @@ def _stage(zero_stage: object) -> int:
 def _bytes_per_param(zero_stage: object, num_gpus: int, model_dtype: str, optimizer: str) -> float:
     model, grad, opt = _bytes(model_dtype, optimizer)
     stage = _stage(zero_stage)
-    if isinstance(num_gpus, bool) or not isinstance(num_gpus, int) or num_gpus < 1:
-        raise InputError("num_gpus", Msg.of("error.not_gpu_count", value=repr(num_gpus)),
-                         Msg.of("allowed.at_least_one"))
+    num_gpus = _gpu_count(num_gpus)
     if stage == 0:
         return model + grad + opt
     if stage == 1:
@@ -74,8 +88,8 @@ def max_trainable_params(gpu_memory_gb: float, num_gpus: int, zero_stage: object
                          model_dtype: str = "fp16", optimizer: str = "adam") -> float:
     """Largest model in billions of parameters (seed 2.2): GPU GB x (1 - overhead) / bytes per parameter."""
     _positive("gpu_memory_gb", gpu_memory_gb)
-    if (isinstance(overhead_ratio, bool) or not isinstance(overhead_ratio, (int, float))
-            or not math.isfinite(overhead_ratio) or not 0 <= overhead_ratio < 1):
+    ratio = _number(overhead_ratio)
+    if ratio is None or not 0 <= ratio < 1:
         raise InputError("overhead_ratio", Msg.of("error.out_of_range", value=repr(overhead_ratio)),
                          Msg.of("allowed.overhead_ratio"))
     available_memory = gpu_memory_gb * (1 - overhead_ratio)

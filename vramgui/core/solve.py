@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from vramgui.core import fields
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.messages import Msg
-from vramgui.core.specs import Scenario
+from vramgui.core.specs import ModelSpec, Scenario
 from vramgui.core.strategy import Strategy
-from vramgui.core.validate import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 
 # in the order they are tried: lowest ZeRO stage without offload, then with CPU offload
 ZERO_VARIANTS = (
@@ -29,14 +30,14 @@ MEGATRON_VARIANTS = (Strategy(convention="megatron", distributed_optimizer=False
 
 
 def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
-    """``with_value(s, "parallel.num_gpus", 16)``: a copy with one nested field replaced."""
-    section, _, name = path.partition(".")
-    if not name:
-        return replace(scenario, **{section: value})
-    return replace(scenario, **{section: replace(getattr(scenario, section), **{name: value})})
+    """``with_value(s, "parallel.num_gpus", 16)``: a copy with one nested field replaced (the field registry's
+    ``with_value``, typed for a whole scenario)."""
+    changed: Scenario = fields.with_value(scenario, path, value)
+    return changed
 
 
-def _without_global_batch(s: Scenario) -> Scenario:
+def without_global_batch(s: Scenario) -> Scenario:
+    """The scenario without its global batch: a solve varies what the batch must divide by."""
     return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
 
 
@@ -79,16 +80,18 @@ def max_params(scenario: Scenario) -> int:
     The architecture, when given, still sizes activations and DeepSpeed's largest layer; only the count varies.
     """
     _need_memory(scenario)
-    base = _without_global_batch(scenario)
+    base = without_global_batch(scenario)
     model = base.model
 
     def total(n: int) -> int:
         return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n)))).per_gpu_total
 
+    usable_or_none = estimate(replace(base, model=replace(model, params=1, largest_layer=_ll(model, 1)))).usable
+    assert usable_or_none is not None  # _need_memory: the GPU memory is known
+    usable: int = usable_or_none
+
     def fits(n: int) -> bool:
         return total(n) <= usable
-
-    usable = estimate(replace(base, model=replace(model, params=1, largest_layer=_ll(model, 1)))).usable
     # The per-GPU total is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
     lo_p, hi_p = 10**9, 2 * 10**9
     t1, t2 = total(lo_p), total(hi_p)
@@ -103,7 +106,7 @@ def max_params(scenario: Scenario) -> int:
     return _largest(fits, 1, MAX_PARAMS)
 
 
-def _ll(model, n: int) -> int | None:
+def _ll(model: ModelSpec, n: int) -> int | None:
     return None if model.largest_layer is None else min(model.largest_layer, n)
 
 
@@ -116,7 +119,7 @@ def max_micro_batch(scenario: Scenario) -> int:
     """Largest micro-batch that fits (0 if even 1 does not)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.micro_batch_needs_architecture")
-    base = _without_global_batch(scenario)
+    base = without_global_batch(scenario)
     return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
 
 
@@ -124,14 +127,14 @@ def max_seq_len(scenario: Scenario) -> int:
     """Largest sequence length that fits (0 if even 1 does not)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.seq_len_needs_architecture")
-    base = _without_global_batch(scenario)
+    base = without_global_batch(scenario)
     return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
 
 
 def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     """Fewest GPUs (a multiple of tp x pp) that fit, or None when even ``limit`` GPUs do not."""
     _need_memory(scenario)
-    base = _without_global_batch(scenario)
+    base = without_global_batch(scenario)
     group = base.parallel.tp * base.parallel.pp
     top = max(1, min(limit, MAX_GPUS) // group)
 
@@ -172,10 +175,11 @@ def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate]
 
 def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple[object, Estimate]]:
     """(value, Estimate) for each value of one field, e.g. ``sweep(s, "training.micro_batch", range(1, 65))``."""
-    base = _without_global_batch(scenario)
+    base = without_global_batch(scenario)
     return [(v, estimate(with_value(base, path, v))) for v in values]
 
 
 def sweep_gpus(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate]]:
     """(GPU count, Estimate) per count, for charts; the global batch is dropped (it need not divide)."""
-    return sweep(scenario, "parallel.num_gpus", counts)  # type: ignore[return-value]
+    base = without_global_batch(scenario)
+    return [(n, estimate(with_value(base, "parallel.num_gpus", n))) for n in counts]

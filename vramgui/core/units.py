@@ -104,24 +104,6 @@ def parse_count_exact(text: str | int, field: str = "params") -> int:
     return int(value)
 
 
-def parse_bytes(text: str | int | float, field: str = "size") -> int:
-    """As ``parse_bytes_exact``; a float (from code, not from a person) is rounded to whole bytes."""
-    if isinstance(text, float) and not isinstance(text, bool):
-        if text != text or text in (float("inf"), float("-inf")) or text < 0:
-            raise InputError(field, Msg.of("error.not_finite", text=repr(text)))
-        return round(text)
-    return parse_bytes_exact(text, field)
-
-
-def parse_count(text: str | int | float, field: str = "params") -> int:
-    """As ``parse_count_exact``; a float (from code) is rounded to a whole count."""
-    if isinstance(text, float) and not isinstance(text, bool):
-        if text != text or text in (float("inf"), float("-inf")) or text < 0:
-            raise InputError(field, Msg.of("error.not_finite", text=repr(text)))
-        return round(text)
-    return parse_count_exact(text, field)
-
-
 def unit_factor(unit: str) -> int:
     if unit not in FORMAT_UNITS:
         raise InputError("unit", Msg.of("error.unknown_value", value=repr(unit)),

@@ -13,10 +13,9 @@ from functools import lru_cache
 from vramgui.core import fields
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
-from vramgui.core.fields import (  # noqa: F401 - the limits are re-exported for the solvers
-    MAX_BATCH, MAX_BYTES, MAX_GPUS, MAX_LAYERS, MAX_PARAMS, MAX_SEQ, MAX_WIDTH,
-)
+from vramgui.core.fields import MAX_LAYERS, MAX_PARAMS
 from vramgui.core.messages import Msg
+from vramgui.core.parallel import ceil_div, data_parallel_size
 from vramgui.core.specs import Scenario
 
 _ARCH = "model.architecture."
@@ -35,7 +34,7 @@ def check_int(field: str, value: object, low: int, high: int) -> int:
 
 def nearest_multiples(value: int, step: int) -> tuple[int, ...]:
     """The multiples of ``step`` either side of ``value`` (only the positive ones)."""
-    low, high = (value // step) * step, -(-value // step) * step
+    low, high = (value // step) * step, ceil_div(value, step) * step
     return tuple(sorted({v for v in (low, high) if v > 0}))
 
 
@@ -93,7 +92,7 @@ def validate_scenario(s: Scenario) -> Scenario:
     if m.architecture is not None and p.pp > m.architecture.num_layers:
         raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=p.pp, layers=m.architecture.num_layers),
                          Msg.of("allowed.range", low="1", high=f"{m.architecture.num_layers:,}"))
-    n_d = p.num_gpus // (p.tp * p.pp)
+    n_d = data_parallel_size(p)
 
     if t.global_batch is not None:
         step = t.micro_batch * n_d

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from vramgui.core.json_text import DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS, JsonError, decode_text, loads_json
+from vramgui.core.messages import Msg
 
 __all__ = [
     "FileReadError", "FileTooLargeError", "JsonError", "atomic_write_bytes", "atomic_write_text",
-    "open_regular_file", "read_json", "read_regular_file",
+    "open_regular_file", "read_error_message", "read_json", "read_regular_file",
 ]
 
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: opening a FIFO never waits for a writer
@@ -42,6 +43,14 @@ class FileReadError(ValueError):
         self.reason = reason
         self.what = what
         super().__init__(f"{what} {self.path}: {reason}")
+
+
+def read_error_message(err: FileReadError | JsonError) -> Msg | str:
+    """What to tell the user about a failed read: "{what}: {reason}" with a JSON problem as a message id; a file
+    problem stays the reader's own text (it carries the operating system's words)."""
+    if isinstance(err, JsonError):
+        return Msg.of("error.in_file", file=err.what, problem=err.reason_msg)
+    return str(err)
 
 
 class FileTooLargeError(FileReadError):
@@ -135,12 +144,12 @@ def read_json(source: os.PathLike[str] | bytes | str, *, max_bytes: int, max_dep
     if isinstance(source, str):
         name = what or "the JSON text"
         if len(source) > max_bytes:
-            raise JsonError(name, f"{len(source):,} characters, more than the {max_bytes:,} bytes read at most")
+            raise JsonError(name, Msg.of("error.json_text_over_cap", size=f"{len(source):,}", limit=f"{max_bytes:,}"))
         text = source
     elif isinstance(source, (bytes, bytearray, memoryview)):
         name = what or "the JSON text"
         if len(source) > max_bytes:
-            raise JsonError(name, f"{len(source):,} bytes, more than the {max_bytes:,} bytes read at most")
+            raise JsonError(name, Msg.of("error.json_bytes_over_cap", size=f"{len(source):,}", limit=f"{max_bytes:,}"))
         text = decode_text(bytes(source), what=name)
     else:
         kind = what or "JSON file"

@@ -2,7 +2,8 @@
 
 The file is read as data through the capped readers of ``vramgui.io.files``, never executed; no transformers
 import, no download. Interpreting the dict is the pure ``vramgui.core.hf_mapping``. Every failure is an
-``InputError`` on the field ``config`` whose message names the file and the reason.
+``InputError`` on the field ``config`` whose message names the file and the reason (a message id; a file the
+capped reader cannot open keeps the reader's text, which carries the operating system's words).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 from vramgui.core.architecture import count_params
 from vramgui.core.errors import InputError
 from vramgui.core.hf_mapping import architecture_from_config
+from vramgui.core.messages import Msg
 from vramgui.core.specs import ModelSpec
-from vramgui.io.files import FileReadError, JsonError, read_json
+from vramgui.io.files import FileReadError, JsonError, read_error_message, read_json
 
 MAX_CONFIG_BYTES = 8 * 2**20  # real config.json files are a few kB; big id2label tables stay far below this
 MAX_CONFIG_DEPTH = 64  # real configs nest three or four levels (text_config.rope_scaling...)
@@ -37,9 +39,9 @@ def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
         data = read_json(cfg, max_bytes=MAX_CONFIG_BYTES, max_depth=MAX_CONFIG_DEPTH, max_items=MAX_CONFIG_ITEMS,
                          what="model config", allow_nan=True)
     except (FileReadError, JsonError) as err:
-        raise InputError("config", str(err)) from None
+        raise InputError("config", read_error_message(err)) from None
     if not isinstance(data, dict):
-        raise InputError("config", f"{cfg} must hold a JSON object, not {type(data).__name__}")
+        raise InputError("config", Msg.of("error.config_file_not_object", path=str(cfg), kind=type(data).__name__))
     return data
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from vramgui.core.architecture import count_params
 from vramgui.core.hf_mapping import architecture_from_config
+from vramgui.core.messages import Msg
 from vramgui.core.specs import ModelSpec
 from vramgui.io.hf_config import config_path, model_name, read_config
 from vramgui.io.safetensors import WeightsCount, count_weights
@@ -25,7 +26,7 @@ class ModelImport:
     spec: ModelSpec
     config_params: int  # exact count of what transformers builds from config.json
     weights: WeightsCount | None  # None: no safetensors weights in the folder
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()  # how config.json was read (vramgui.core.messages ids)
 
     @property
     def weights_params(self) -> int | None:
@@ -40,25 +41,6 @@ class ModelImport:
     def mismatch(self) -> bool:
         return bool(self.difference)
 
-    def summary(self) -> str:
-        """One paragraph for the CLI and the GUI's import dialog."""
-        lines = [f"{self.spec.name}: {self.config_params:,} parameters from config.json "
-                 f"({self.spec.architecture.model_type if self.spec.architecture else '?'})"]
-        w = self.weights
-        if w is None:
-            lines.append("no safetensors weights found beside it")
-        else:
-            approx = "" if w.exact else "about "
-            lines.append(f"{approx}{w.params:,} parameters in the weights ({w.source}, {w.tensors:,} tensors)")
-            for reason, n in w.excluded:
-                lines.append(f"  set aside: {n:,} in {reason}")
-            if self.mismatch:
-                lines.append(f"MISMATCH: weights differ from config.json by {self.difference:+,} parameters")
-            else:
-                lines.append("weights and config.json agree")
-            lines += list(w.notes)
-        return "\n".join(lines + list(self.notes))
-
 
 def import_model(path: str | os.PathLike[str]) -> ModelImport:
     """Read ``config.json`` (a file or a model folder) and, for a folder, count its safetensors weights."""
@@ -69,10 +51,10 @@ def import_model(path: str | os.PathLike[str]) -> ModelImport:
     spec = ModelSpec(name=model_name(config, p), params=params, architecture=arch)
     folder = config_path(p).parent
     dtype = config.get("torch_dtype", config.get("dtype"))
-    notes = []
+    notes: list[Msg] = []
     if config.get("model_type") != arch.model_type:
-        notes.append(f"read model_type {config.get('model_type')!r} as {arch.model_type!r}"
-                     + (" (language model only)" if "text_config" in config else ""))
+        code = "note.model_type_read_as_text" if "text_config" in config else "note.model_type_read_as"
+        notes.append(Msg.of(code, found=repr(config.get("model_type")), used=repr(arch.model_type)))
     weights = count_weights(folder, num_layers=arch.num_layers, tied=arch.tied_embeddings,
                             torch_dtype=dtype if isinstance(dtype, str) else None)
     return ModelImport(path=str(p), spec=spec, config_params=params, weights=weights, notes=tuple(notes))

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from vramgui.core.errors import InputError
-from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_json
+from vramgui.core.messages import Msg
+from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_error_message, read_json
 
 MAX_HEADER_BYTES = 16 * 2**20  # real headers are well under 1 MiB (the format itself allows up to 100 MB)
 # JSON elements in one header: each tensor is ~7 (its entry, dtype, shape dims, two offsets) in >= ~55 bytes, so
@@ -65,8 +66,13 @@ class Tensor:
         return math.prod(self.shape)
 
 
-def _fail(path: Path, message: str) -> InputError:
-    return InputError("weights", f"{path.name}: {message}")
+def _fail(path: Path, code: str, **params: str) -> InputError:
+    """An error on the field ``weights``: "{file}: {problem}", the problem a message id with its parameters."""
+    return InputError("weights", Msg.of("error.in_file", file=path.name, problem=Msg.of(code, **params)))
+
+
+def _name(name: str) -> str:
+    return repr(name[:80])
 
 
 def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> list[Tensor]:
@@ -79,26 +85,26 @@ def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
     try:
         with open_regular_file(p, what="safetensors file") as (fh, st):
             if st.st_size < 8:
-                raise _fail(p, f"is truncated: {st.st_size} bytes, shorter than the 8-byte header length")
+                raise _fail(p, "error.st_shorter_than_length", size=str(st.st_size))
             n = int.from_bytes(fh.read(8), "little")
             if n > cap:
-                raise _fail(p, f"declares a {n:,}-byte header; more than the {cap:,} bytes read at most")
+                raise _fail(p, "error.st_header_over_cap", size=f"{n:,}", cap=f"{cap:,}")
             if 8 + n > st.st_size:
-                raise _fail(p, f"is truncated: its header needs {8 + n:,} bytes, the file has {st.st_size:,}")
+                raise _fail(p, "error.st_header_past_end", need=f"{8 + n:,}", size=f"{st.st_size:,}")
             raw = fh.read(n)
     except FileReadError as err:
-        raise InputError("weights", str(err)) from None
+        raise InputError("weights", read_error_message(err)) from None
     except OSError as exc:
-        raise _fail(p, f"cannot be read: {exc.strerror or exc}") from None
+        raise _fail(p, "error.st_cannot_read", reason=str(exc.strerror or exc)) from None
     if len(raw) != n:
-        raise _fail(p, "is truncated inside its header")
+        raise _fail(p, "error.st_truncated_header")
     try:
         header = read_json(raw, max_bytes=cap, max_depth=MAX_JSON_DEPTH, max_items=MAX_HEADER_ITEMS,
                            what=f"{p.name} header")
     except JsonError as err:
-        raise InputError("weights", str(err)) from None
+        raise InputError("weights", read_error_message(err)) from None
     if not isinstance(header, dict):
-        raise _fail(p, "header is not a JSON object")
+        raise _fail(p, "error.st_header_not_object")
     return _tensors(p, header, data_len=st.st_size - 8 - n), n
 
 
@@ -108,27 +114,27 @@ def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
         if name == "__metadata__":
             continue
         if not isinstance(info, dict):
-            raise _fail(p, f"entry {name[:80]!r} is not an object")
+            raise _fail(p, "error.st_entry_not_object", name=_name(name))
         dtype, shape, offsets = info.get("dtype"), info.get("shape"), info.get("data_offsets")
         if not isinstance(dtype, str):
-            raise _fail(p, f"tensor {name[:80]!r} has no dtype")
+            raise _fail(p, "error.st_no_dtype", name=_name(name))
         if (not isinstance(shape, list) or len(shape) > MAX_DIMS
                 or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)):
-            raise _fail(p, f"tensor {name[:80]!r} has an invalid shape")
+            raise _fail(p, "error.st_bad_shape", name=_name(name))
         if (not isinstance(offsets, list) or len(offsets) != 2
                 or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
                 or not 0 <= offsets[0] <= offsets[1]):
-            raise _fail(p, f"tensor {name[:80]!r} has invalid data_offsets")
+            raise _fail(p, "error.st_bad_offsets", name=_name(name))
         if offsets[1] > data_len:
-            raise _fail(p, f"is truncated: tensor {name[:80]!r} ends at byte {offsets[1]:,} of a "
-                           f"{data_len:,}-byte data buffer")
+            raise _fail(p, "error.st_tensor_past_end", name=_name(name), end=f"{offsets[1]:,}", size=f"{data_len:,}")
         tensor = Tensor(name, dtype, tuple(shape))
         bits = DTYPE_BITS.get(dtype)
         if bits is None:
-            raise _fail(p, f"tensor {name[:80]!r} has unknown dtype {dtype[:20]!r} (known: {', '.join(DTYPE_BITS)})")
+            raise _fail(p, "error.st_unknown_dtype", name=_name(name), dtype=repr(dtype[:20]),
+                        known=", ".join(DTYPE_BITS))
         if offsets[1] - offsets[0] != (tensor.numel * bits + 7) // 8:
-            raise _fail(p, f"tensor {name[:80]!r}: {dtype} {list(shape)} needs {(tensor.numel * bits + 7) // 8:,}"
-                           f" bytes, its offsets span {offsets[1] - offsets[0]:,}")
+            raise _fail(p, "error.st_size_mismatch", name=_name(name), dtype=dtype, shape=str(list(shape)),
+                        need=f"{(tensor.numel * bits + 7) // 8:,}", span=f"{offsets[1] - offsets[0]:,}")
         tensors.append(tensor)
     return tensors
 
@@ -144,12 +150,12 @@ class WeightsCount:
     exact: bool = True  # False when estimated from total_size bytes and the config dtype
     excluded: tuple[tuple[str, int], ...] = ()  # (reason, elements)
     dtypes: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[Msg, ...] = field(default_factory=tuple)
 
 
 def _safe_shard_name(folder: Path, name: Any) -> Path:
     if not isinstance(name, str) or not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
-        raise InputError("weights", f"{INDEX_NAME}: shard name {str(name)[:80]!r} is not a file in the model folder")
+        raise InputError("weights", Msg.of("error.st_bad_shard_name", index=INDEX_NAME, name=repr(str(name)[:80])))
     return folder / name
 
 
@@ -177,12 +183,13 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     and the shard headers it names; when shards are missing, falls back to the index's metadata."""
     folder = Path(folder)
     index_path = folder / INDEX_NAME
-    notes: list[str] = []
+    notes: list[Msg] = []
     if os.path.lexists(index_path):
         index, weight_map = _read_index(folder, index_path)
         shards = sorted({_safe_shard_name(folder, f).name for f in weight_map.values()})
         if len(shards) > MAX_FILES:
-            raise InputError("weights", f"{INDEX_NAME} names {len(shards):,} shards (at most {MAX_FILES:,})")
+            raise InputError("weights", Msg.of("error.st_too_many_shards", index=INDEX_NAME, count=f"{len(shards):,}",
+                                               limit=f"{MAX_FILES:,}"))
         missing = [s for s in shards if not (folder / s).is_file()]
         if missing:
             return _from_index_metadata(index, torch_dtype, len(weight_map), missing)
@@ -192,7 +199,7 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
         if not files:
             return None
         if len(files) > MAX_FILES:
-            raise InputError("weights", f"more than {MAX_FILES:,} safetensors files in {folder}")
+            raise InputError("weights", Msg.of("error.st_too_many_files", limit=f"{MAX_FILES:,}", folder=str(folder)))
         files.sort()
     total = kept = n_tensors = header_bytes = 0
     excluded: dict[str, int] = {}
@@ -201,8 +208,8 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
         tensors, n = _read_header(f, MAX_HEADER_BYTES)  # checks this file's own header length first
         header_bytes += n
         if header_bytes > MAX_TOTAL_HEADER_BYTES:
-            raise InputError("weights", f"the safetensors headers in {folder} exceed {MAX_TOTAL_HEADER_BYTES:,} "
-                                        "bytes together")
+            raise InputError("weights", Msg.of("error.st_headers_over_cap", folder=str(folder),
+                                               limit=f"{MAX_TOTAL_HEADER_BYTES:,}"))
         file_kept, file_excluded = _classify(tensors, num_layers, tied)
         total += sum(t.numel for t in tensors)
         kept += file_kept
@@ -211,7 +218,7 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
         for reason, n in file_excluded:
             excluded[reason] = excluded.get(reason, 0) + n
     if dtypes & {"I32", "U8", "I8", "F4", "U32"} and any(r.startswith("quant") for r in excluded):
-        notes.append("quantized checkpoint: packed integer weights hold several parameters per element")
+        notes.append(Msg.of("note.quantized_checkpoint"))
     plural = "s" if len(files) != 1 else ""
     return WeightsCount(total=total, params=kept, tensors=n_tensors,
                         source=f"headers of {len(files)} safetensors file{plural}",
@@ -224,12 +231,13 @@ def _read_index(folder: Path, index_path: Path) -> tuple[dict[str, Any], dict[st
         index = read_json(index_path, max_bytes=MAX_INDEX_BYTES, max_depth=MAX_JSON_DEPTH,
                           max_items=MAX_INDEX_ITEMS, what="safetensors index")
     except (FileReadError, JsonError) as err:
-        raise InputError("weights", str(err)) from None
+        raise InputError("weights", read_error_message(err)) from None
     weight_map = index.get("weight_map") if isinstance(index, dict) else None
     if not isinstance(weight_map, dict):
-        raise InputError("weights", f"{INDEX_NAME} has no weight_map object")
+        raise InputError("weights", Msg.of("error.st_no_weight_map", index=INDEX_NAME))
     if len(weight_map) > MAX_WEIGHT_MAP:
-        raise InputError("weights", f"{INDEX_NAME} maps {len(weight_map):,} tensors (at most {MAX_WEIGHT_MAP:,})")
+        raise InputError("weights", Msg.of("error.st_weight_map_over_cap", index=INDEX_NAME,
+                                           count=f"{len(weight_map):,}", limit=f"{MAX_WEIGHT_MAP:,}"))
     return index, weight_map
 
 
@@ -237,8 +245,8 @@ def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tenso
                          missing: list[str]) -> WeightsCount:
     raw_meta = index.get("metadata")
     meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
-    more = ", ..." if len(missing) > 1 else ""
-    gone = f"{len(missing)} shard file{'s' if len(missing) != 1 else ''} missing ({missing[0]}{more})"
+    gone = Msg.of("note.shard_missing" if len(missing) == 1 else "note.shards_missing", count=len(missing),
+                  first=missing[0])
     total_params = meta.get("total_parameters")
     if isinstance(total_params, int) and not isinstance(total_params, bool) and total_params >= 0:
         return WeightsCount(total=total_params, params=total_params, tensors=n_tensors,
@@ -246,11 +254,10 @@ def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tenso
     size = meta.get("total_size")
     width = TORCH_DTYPE_BYTES.get(torch_dtype or "")
     if not (isinstance(size, int) and not isinstance(size, bool) and size >= 0):
-        raise InputError("weights", f"{gone}, and {INDEX_NAME} has no usable metadata.total_size")
+        raise InputError("weights", Msg.of("error.st_no_total_size", missing=gone, index=INDEX_NAME))
     if width is None:
-        raise InputError("weights", f"{gone}; total_size is {size:,} bytes but config.json names no dtype to "
-                                    "turn bytes into parameters")
+        raise InputError("weights", Msg.of("error.st_no_dtype_for_size", missing=gone, size=f"{size:,}"))
     estimate = size // width
     return WeightsCount(total=estimate, params=estimate, tensors=n_tensors, exact=False,
                         source=f"{INDEX_NAME} metadata total_size {size:,} bytes / {width} bytes ({torch_dtype})",
-                        notes=(gone, "estimated: tensors stored in another dtype or buffers make this approximate"))
+                        notes=(gone, Msg.of("note.estimated_from_size")))

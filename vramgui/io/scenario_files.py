@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from vramgui.core.json_text import JsonError, decode_text
+from vramgui.core.messages import Msg
 from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError, dumps, loads_document
 from vramgui.core.specs import Scenario
 from vramgui.io.files import FileReadError, FileTooLargeError, atomic_write_text, read_regular_file
@@ -19,15 +20,14 @@ def load_document(path: str | os.PathLike[str]) -> ScenarioDocument:
     try:
         raw = read_regular_file(path, MAX_FILE_BYTES, what="scenario file")
     except FileTooLargeError:
-        raise ScenarioError([("", f"the file is larger than {MAX_FILE_BYTES:,} bytes: not a scenario")],
-                            path) from None
+        raise ScenarioError([("", Msg.of("error.scenario_too_large", limit=f"{MAX_FILE_BYTES:,}"))], path) from None
     except FileReadError as err:
         reason = err.reason.removeprefix("cannot open: ").removeprefix("cannot read: ")
-        raise ScenarioError([("", f"cannot read the file: {reason}")], path) from None
+        raise ScenarioError([("", Msg.of("error.cannot_read_file", reason=reason))], path) from None
     try:
         text = decode_text(raw)
     except JsonError:
-        raise ScenarioError([("", "the file is not UTF-8 text: not a scenario")], path) from None
+        raise ScenarioError([("", Msg.of("error.scenario_not_utf8"))], path) from None
     return loads_document(text, path)
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import os
 
-from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError, dumps
+from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError
 from vramgui.core.specs import Scenario
-from vramgui.io.files import atomic_write_text
 from vramgui.io.hf_config import read_config
-from vramgui.io.scenario_files import load_document
+from vramgui.io.scenario_files import load_document, save_scenario
 
 __all__ = ["PresetRef", "SaveError", "ScenarioDocument", "ScenarioError", "load_document", "looks_like_hf_config",
            "save_document"]
@@ -24,11 +23,10 @@ class SaveError(OSError):
 
 
 def save_document(path: str | os.PathLike[str], scenario: Scenario, preset: PresetRef | None = None) -> None:
-    """Write ``scenario`` to ``path`` with the app's atomic writer (``vramgui.io.files.atomic_write_text``);
+    """Write ``scenario`` to ``path`` with the app's atomic writer (``vramgui.io.scenario_files.save_scenario``);
     raises ``SaveError`` and leaves ``path`` as it was when anything fails."""
-    text = dumps(scenario, name=None, preset=preset)
     try:
-        atomic_write_text(path, text)
+        save_scenario(path, scenario, preset=preset)
     except OSError as err:
         raise SaveError(err.strerror or str(err)) from err
 

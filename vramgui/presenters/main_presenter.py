@@ -163,7 +163,8 @@ class MainPresenter(QObject):
 
             spec = load_model_spec(path)
         except (OSError, ValueError, KeyError, ImportError) as err:
-            message = translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, err)
+            reason = input_error_text(err) if isinstance(err, InputError) else str(err)
+            message = translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, reason)
             self._errors = [FieldError("model.preset", message)]
             self._view.show_field_errors(self._errors)
             self._view.show_stale(message if self._computed is not None else None)

@@ -48,8 +48,9 @@ def input_error_text(err: Exception) -> str:
     return out
 
 
-def scenario_error_text(err) -> str:
-    """A ``ScenarioError`` (opening a scenario file) for a dialog: every problem with its field path."""
+def scenario_error_text(err: Exception) -> str:
+    """A ``ScenarioError`` (opening a scenario file) for a dialog: every problem with its field path, each
+    message (a core ``Msg``, or plain text from the JSON reader) in the user's language."""
     problems = list(getattr(err, "problems", ()))
     source = getattr(err, "source", None) or ""
     if not problems:

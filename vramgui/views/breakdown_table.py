@@ -53,15 +53,19 @@ class BreakdownTable(QTableWidget):
 
     def as_text(self, selected_only: bool = False) -> str:
         """Tab-separated text (header + rows), exact bytes in a fourth column: pastes into a spreadsheet."""
-        header = [self.horizontalHeaderItem(c).text() for c in range(3)] + [self.tr("Bytes")]
-        rows = range(self.rowCount())
+        header = [self._cell_text(self.horizontalHeaderItem(c)) for c in range(3)] + [self.tr("Bytes")]
+        rows: list[int] = list(range(self.rowCount()))
         if selected_only and self.selectionModel().hasSelection():
             rows = sorted({i.row() for i in self.selectionModel().selectedRows()})
         lines = ["\t".join(header)]
         for r in rows:
             exact = "" if self.rows[r].bytes is None else str(self.rows[r].bytes)
-            lines.append("\t".join([self.item(r, c).text() for c in range(3)] + [exact]))
+            lines.append("\t".join([self._cell_text(self.item(r, c)) for c in range(3)] + [exact]))
         return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def _cell_text(item: QTableWidgetItem | None) -> str:
+        return "" if item is None else item.text()
 
     def copy_to_clipboard(self) -> None:
         QGuiApplication.clipboard().setText(self.as_text(selected_only=True))

@@ -11,11 +11,13 @@ import math
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
+# isort: split
+# (the import above must stay first: sorting would put pyqtgraph before PySide6)
 import pyqtgraph as pg
+from pyqtgraph.exporters import ImageExporter
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QCursor, QImage
 from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
-from pyqtgraph.exporters import ImageExporter
 
 EXPORT_BG, EXPORT_FG = "#ffffff", "#1f2328"
 CAPACITY_COLOUR, USABLE_COLOUR = "#c62828", "#8e24aa"

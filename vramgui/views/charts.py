@@ -11,6 +11,8 @@ import math
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
+# isort: split
+# (the import above must stay first: sorting would put pyqtgraph before PySide6)
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt

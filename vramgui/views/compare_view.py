@@ -206,7 +206,7 @@ class CompareWidget(QWidget):
                     else:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     if c == 2:  # a shape as well as a colour
-                        item.setIcon(status_icon({True: "ok", False: "bad"}.get(row.fits, "unknown")))
+                        item.setIcon(status_icon("unknown" if row.fits is None else "ok" if row.fits else "bad"))
                         if row.fits is not None:
                             item.setForeground(QBrush(QColor(ok_colour(self) if row.fits else error_colour(self))))
                     item.setFlags(flags)
@@ -261,8 +261,9 @@ class CompareWidget(QWidget):
 
     def _edit_selected_name(self) -> None:
         rows = self.table.selectionModel().selectedRows()
-        if rows:
-            self.table.editItem(self.table.item(rows[0].row(), 0))
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        if item is not None:
+            self.table.editItem(item)
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if not self._filling and item.column() == 0:

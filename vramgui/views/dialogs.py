@@ -64,14 +64,15 @@ class FormulasDialog(QDialog):
                       "bytes per layer in fp16 without recomputation), adjusted for the implementation, "
                       "recomputation, flash attention, TP and SP.") + "</p>",
             "<h3>" + self.tr("Sources") + "</h3><ul>",
-            "<li>" + self.tr("Rajbhandari et al., ZeRO: Memory Optimizations Toward Training Trillion Parameter Models, "
-                       "SC 2020 (arXiv:1910.02054), §3 and Figure 1.") + "</li>",
+            "<li>" + self.tr("Rajbhandari et al., ZeRO: Memory Optimizations Toward Training Trillion Parameter "
+                       "Models, SC 2020 (arXiv:1910.02054), §3 and Figure 1.") + "</li>",
             "<li>" + self.tr("Ren et al., ZeRO-Offload, USENIX ATC 2021; Rajbhandari et al., ZeRO-Infinity, SC 2021.")
             + "</li>",
             "<li>" + self.tr("Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models, 2022 "
                        "(arXiv:2205.05198).") + "</li>",
-            "<li>" + self.tr("DeepSpeed: estimate_zero2_model_states_mem_needs / estimate_zero3_model_states_mem_needs; "
-                       "Megatron-LM distributed optimizer documentation.") + "</li></ul>",
+            "<li>" + self.tr("DeepSpeed: estimate_zero2_model_states_mem_needs / "
+                       "estimate_zero3_model_states_mem_needs; Megatron-LM distributed optimizer documentation.")
+            + "</li></ul>",
         ]
         if current_html:
             parts += ["<h2>" + self.tr("The current scenario, term by term") + "</h2>", current_html]

@@ -1,6 +1,6 @@
 """Editors for the scrolling input form: spin and combo boxes that take focus by click or Tab only and leave the
 mouse wheel to the scroll area unless they have focus (a wheel turned over the form must scroll it, never change
-an input on the way: DESIGN.md, known pitfalls)."""
+an input on the way)."""
 
 from __future__ import annotations
 
