@@ -31,10 +31,11 @@ _PARTS_RE = re.compile(r"^([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$")
 _MAX_MAGNITUDE = 40  # decimal digits: far above any field's range, far below a costly big integer
 
 
-def exact_number(text: str, field: str) -> Fraction | None:
+def exact_number(text: str, field: str, shown: str | None = None) -> Fraction | None:
     """The exact value of a decimal such as ``7.5e9`` (no float rounding: ``9007199254740993`` stays itself), or
     None when it is not one. A number with more than ``_MAX_MAGNITUDE`` digits before the point raises
-    ``InputError`` at once (never a huge big-integer computation, never an overflow)."""
+    ``InputError`` at once (never a huge big-integer computation, never an overflow), quoting ``shown`` (the
+    whole input with its unit) or ``text``."""
     match = _PARTS_RE.match(text)
     if not match or not (match.group(1) or match.group(2)) or len(text) > 200:
         return None
@@ -44,7 +45,7 @@ def exact_number(text: str, field: str) -> Fraction | None:
         return Fraction(0)
     magnitude = len(whole.lstrip("0")) + exp if whole.lstrip("0") else exp - (len(frac) - len(frac.lstrip("0")))
     if magnitude > _MAX_MAGNITUDE:
-        raise InputError(field, Msg.of("error.out_of_range", value=_short(text)))
+        raise InputError(field, Msg.of("error.out_of_range", value=_short(text if shown is None else shown)))
     if magnitude < -_MAX_MAGNITUDE:
         return Fraction(0)
     return Fraction(int(whole + frac)) * Fraction(10) ** (exp - len(frac))
@@ -71,7 +72,7 @@ def parse_bytes_exact(text: str | int, field: str = "size") -> int:
     if factor is None:
         raise InputError(field, Msg.of("error.size_unit", unit=repr(unit), text=_short(text)),
                          Msg.of("allowed.unit_names"))
-    value = exact_number(number, field)
+    value = exact_number(number, field, text.strip())
     if value is None:
         raise InputError(field, Msg.of("error.size_syntax", text=_short(text)), Msg.of("allowed.size_units"))
     return round(value * factor)
@@ -95,7 +96,7 @@ def parse_count_exact(text: str | int, field: str = "params") -> int:
     if factor is None:
         raise InputError(field, Msg.of("error.count_suffix", suffix=repr(suffix), text=_short(text)),
                          Msg.of("allowed.suffix_names"))
-    value = exact_number(number, field)
+    value = exact_number(number, field, text.strip())
     if value is None:
         raise InputError(field, Msg.of("error.count_syntax", text=_short(text)), Msg.of("allowed.count_suffixes"))
     value *= factor
