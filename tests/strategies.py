@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from vramgui.core import fields
 from vramgui.core.architecture import Architecture
 from vramgui.core.fields import Field
-from vramgui.core.specs import Scenario
+from vramgui.core.specs import (
+    HardwareSpec,
+    ModelSpec,
+    OffloadSpec,
+    OverheadSpec,
+    ParallelSpec,
+    PrecisionSpec,
+    Scenario,
+    TrainingSpec,
+)
 
 
 def values(f: Field) -> st.SearchStrategy[Any]:
@@ -48,3 +57,21 @@ def scenarios(architecture: st.SearchStrategy[Architecture | None] | None = None
         return fields.with_value(s, "model.architecture", model_arch)
 
     return st.builds(build, st.fixed_dictionaries(leaves), arch)
+
+
+# A scenario with every section away from its defaults (the readers and writers round-trip it).
+LLAMA_8B = Scenario(
+    model=ModelSpec(
+        name="Llama-3-8B",
+        params=8_030_261_248,
+        architecture=Architecture(num_layers=32, hidden_size=4096, num_heads=32, num_kv_heads=8, ffn_size=14336,
+                                  vocab_size=128256, max_position_embeddings=8192),
+    ),
+    precision=PrecisionSpec(dtype="bf16", recipe="mixed", optimizer="adamw"),
+    training=TrainingSpec(micro_batch=2, seq_len=4096, global_batch=512, recompute="selective"),
+    parallel=ParallelSpec(num_gpus=16, gpus_per_node=8, zero_stage=3, tp=2, pp=1, sp=True),
+    offload=OffloadSpec(optimizer="cpu", params="cpu", zero_init=False),
+    hardware=HardwareSpec(gpu_name="A100 80GB", gpu_memory=80 * 10**9, reserve=0.05),
+    overhead=OverheadSpec(cuda_context=1 << 30, comm_buffers=500_000_000, zero3_live_params=10**9, extra=7),
+    convention="deepspeed",
+)

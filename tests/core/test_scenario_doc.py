@@ -7,35 +7,13 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 
-from tests.strategies import scenarios
+from tests.strategies import LLAMA_8B, scenarios
 from vramgui.core import scenario_doc
 from vramgui.core.architecture import Architecture
 from vramgui.core.scenario_doc import ScenarioError
 from vramgui.core.specs import (
-    HardwareSpec,
     ModelSpec,
-    OffloadSpec,
-    OverheadSpec,
-    ParallelSpec,
-    PrecisionSpec,
     Scenario,
-    TrainingSpec,
-)
-
-LLAMA_8B = Scenario(
-    model=ModelSpec(
-        name="Llama-3-8B",
-        params=8_030_261_248,
-        architecture=Architecture(num_layers=32, hidden_size=4096, num_heads=32, num_kv_heads=8, ffn_size=14336,
-                                  vocab_size=128256, max_position_embeddings=8192),
-    ),
-    precision=PrecisionSpec(dtype="bf16", recipe="mixed", optimizer="adamw"),
-    training=TrainingSpec(micro_batch=2, seq_len=4096, global_batch=512, recompute="selective"),
-    parallel=ParallelSpec(num_gpus=16, gpus_per_node=8, zero_stage=3, tp=2, pp=1, sp=True),
-    offload=OffloadSpec(optimizer="cpu", params="cpu", zero_init=False),
-    hardware=HardwareSpec(gpu_name="A100 80GB", gpu_memory=80 * 10**9, reserve=0.05),
-    overhead=OverheadSpec(cuda_context=1 << 30, comm_buffers=500_000_000, zero3_live_params=10**9, extra=7),
-    convention="deepspeed",
 )
 
 

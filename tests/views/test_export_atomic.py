@@ -5,22 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from vramgui.app import create_main_window
 from vramgui.presenters.documents import SaveError
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = create_main_window(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.presenter.finish_sweeps()
 
 
 @pytest.fixture

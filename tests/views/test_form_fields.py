@@ -5,28 +5,16 @@ inside the scrolling form that ignore a wheel turned over them unless they have 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QLineEdit, QSpinBox
 
-from vramgui.app import create_main_window
 from vramgui.core import fields
 from vramgui.core.estimate import estimate
 from vramgui.core.units import format_bytes
 from vramgui.io.scenario_files import load_scenario
 
 GB = 10**9
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = create_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.presenter.finish_sweeps()
 
 
 def type_into(qtbot, editor: QLineEdit, text: str) -> None:

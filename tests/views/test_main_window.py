@@ -7,11 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QFileDialog, QLabel, QLineEdit, QMessageBox
 
-from vramgui.app import create_main_window
 from vramgui.core import solve
 from vramgui.core.estimate import estimate
 from vramgui.core.units import format_bytes
@@ -19,22 +18,6 @@ from vramgui.io.presets import find_gpu, find_model
 from vramgui.views.dialogs import licence_files
 
 GB = 10**9
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    win = create_main_window(settings)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.presenter.finish_sweeps()
 
 
 def type_into(qtbot, editor: QLineEdit, text: str) -> None:
