@@ -161,11 +161,13 @@ def rebuild_window(old, language: str):
     if translations is not None:
         translations.apply(language)
     draft, pending = old.presenter.draft, old.presenter.pending_edits()
+    model_choice = old.presenter.model_choice_state()
     pinned = old.compare_presenter.pinned if old.compare_presenter is not None else ()
     old.document.ask_before_discarding = False  # nothing is lost: the new window takes the unsaved state over
     old.close()  # saves geometry, splitters and the scenario first
     window = create_main_window(old.settings.qsettings, defer_charts=True)
     window.presenter.load_scenario(draft)
+    window.presenter.restore_model_choice(model_choice)  # "architecture fields" stays that, not "imported"
     for key, value in pending.items():  # edits that were not valid yet stay in the form
         window.set_form_values({key: value})
         window.presenter.on_field_edited(key, value)

@@ -157,6 +157,23 @@ def test_switching_language_keeps_scenario_file_unsaved_edits_and_pins(qtbot, tm
     assert back.menuBar().actions()[0].text() == "&File"
 
 
+def test_switching_language_keeps_how_the_model_is_defined(qtbot, tmp_path, translations, built_translations):
+    window = make_window(qtbot, tmp_path / "s.ini")
+    edit(window, "model.preset", "llama-3-8b")
+    edit(window, "model.mode", "architecture")
+    edit(window, "model.architecture.num_layers", "30")
+    scenario = window.presenter.scenario
+    assert window.presenter.form_value("model.mode") == "architecture"
+
+    new = app.rebuild_window(window, "zh_CN")
+    qtbot.addWidget(new)
+    assert new.presenter.scenario == scenario
+    assert new.presenter.form_value("model.mode") == "architecture"
+    assert new.inputs.editors["model.architecture.num_layers"].isEnabled()
+    back = app.rebuild_window(new, "en")
+    qtbot.addWidget(back)
+
+
 def test_language_follows_the_system_locale_by_default(qapp, compiled_dir, monkeypatch):
     monkeypatch.setattr(i18n, "system_language", lambda: "zh_CN")
     original = QLocale()

@@ -123,6 +123,21 @@ class MainPresenter(QObject):
         """Edits that do not parse yet (path -> raw value), e.g. to carry them into a rebuilt window."""
         return {key: raw for key, (raw, _) in self._raw.items()}
 
+    def model_choice_state(self) -> tuple[str, str, ModelSpec | None, Any]:
+        """How the model is defined (mode, preset key, imported model, architecture shown), to carry into a
+        rebuilt window with ``restore_model_choice``."""
+        m = self._model
+        return m.mode, m.preset, m.imported, m.arch_shown
+
+    def restore_model_choice(self, state: tuple[str, str, ModelSpec | None, Any]) -> None:
+        """Define the held model as ``state`` says (after ``load_scenario`` of the same scenario)."""
+        m = self._model
+        m.mode, m.preset, m.imported, m.arch_shown = state
+        self._refresh_model_choices()
+        self._shown.clear()
+        self._sync()
+        self.recompute()
+
     def preset_ref(self) -> PresetRef | None:
         """The catalog entries the scenario started from, recorded in a saved file (informational)."""
         choice = self._model
