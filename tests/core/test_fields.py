@@ -174,3 +174,10 @@ def test_message_ids_are_checked():
         Msg.of("error.no_such_message")
     for code, template in CATALOGUE.items():
         assert template, code
+
+
+def test_size_and_count_ranges_read_in_units():
+    assert str(fields.field("hardware.gpu_memory").allowed()) == "1 B to 1,000,000 TB"
+    assert str(fields.field("overhead.extra").allowed()) == "0 B to 1,000,000 TB"
+    assert str(fields.field("model.params").allowed()) == "1 to 1,000T"
+    assert str(fields.field("parallel.tp").allowed()) == "1 to 1,000,000"

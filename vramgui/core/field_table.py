@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from vramgui.core import specs
 from vramgui.core.messages import QT_TRANSLATE_NOOP, Msg
+from vramgui.core.units import exact_count_text, exact_size_text
 
 Kind = Literal["int", "count", "bytes", "fraction", "choice", "bool", "text"]
 
@@ -62,6 +63,10 @@ class Field:
             return Msg.of("allowed.fraction")
         if self.low is None or self.high is None:
             return Msg.of("allowed.range", low="", high="")
+        if self.kind == "bytes":
+            return Msg.of("allowed.range", low=exact_size_text(int(self.low)), high=exact_size_text(int(self.high)))
+        if self.kind == "count":
+            return Msg.of("allowed.range", low=exact_count_text(int(self.low)), high=exact_count_text(int(self.high)))
         return Msg.of("allowed.range", low=f"{self.low:,}", high=f"{self.high:,}")
 
 

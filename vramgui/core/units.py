@@ -131,3 +131,19 @@ def format_count(n: int | None) -> str:
         if abs(n) >= factor:
             return f"{n / factor:.2f}{suffix}"
     return str(n)
+
+
+def exact_size_text(n: int) -> str:
+    """A byte bound in the largest decimal unit that divides it exactly: 10**18 -> "1,000,000 TB", 1 -> "1 B"."""
+    for unit, factor in (("TB", TB), ("GB", GB), ("MB", MB), ("KB", KB)):
+        if n >= factor and n % factor == 0:
+            return f"{n // factor:,} {unit}"
+    return f"{n:,} B"
+
+
+def exact_count_text(n: int) -> str:
+    """A count bound with the largest suffix that divides it exactly: 10**15 -> "1,000T", 0 -> "0"."""
+    for suffix, factor in (("T", 10**12), ("B", 10**9), ("M", 10**6), ("K", 10**3)):
+        if n >= factor and n % factor == 0:
+            return f"{n // factor:,}{suffix}"
+    return f"{n:,}"

@@ -11,9 +11,9 @@ from PySide6.QtCore import QCoreApplication
 from vramgui.core import fields
 from vramgui.core.messages import render
 from vramgui.core.parallel import num_nodes
-from vramgui.core.specs import ParallelSpec
+from vramgui.core.specs import ParallelSpec, Scenario
 from vramgui.core.units import GB, GiB, format_bytes
-from vramgui.presenters.form import Editor, editor_kind
+from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -48,7 +48,7 @@ class FieldInfo:
     editor: Editor
     label: str
     tooltip: str  # the registry's tooltip ("" when it has none)
-    allowed: str  # the registry's range for whole numbers ("Allowed: 1 to 10,000"), else ""
+    allowed: str  # the registry's range for numbers ("Allowed: 1 to 10,000", "Allowed: 0 B to 1,000,000 TB"), else ""
     unit: str  # the registry's unit id ("samples", "tokens", "GPUs"...), "" for none
     low: int | float | None
     high: int | float | None
@@ -62,7 +62,28 @@ def field_info(path: str) -> FieldInfo:
     tooltip = translate("Fields", f.tooltip) if f.tooltip else ""
     kind = editor_kind(f)
     allowed = ""
-    if f.kind == "int":
+    if f.kind in ("int", "bytes", "count"):
         allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
     return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
                      f.optional)
+
+
+def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:
+    """Which form inputs are enabled, and why each disabled one is (translated): what the scenario ignores
+    (``fields.inactive_reason``) and what the model's "Defined by" choice fixes. An input named by an error stays
+    enabled so that it can be corrected."""
+    states: dict[str, bool] = {}
+    reasons: dict[str, str] = {}
+    for path in FORM_PATHS:
+        msg = fields.inactive_reason(draft, path)
+        reason = render(msg, translate) if msg is not None else ""
+        if path.startswith(ARCH) and mode != "architecture":
+            reason = translate("MainPresenter", "To edit the architecture, set Defined by to the "
+                                                "architecture fields")
+        elif path == "model.params" and mode != "params":
+            reason = translate("MainPresenter", "Counted from the architecture; to type a count, set "
+                                                "Defined by to the parameter count Φ")
+        if reason and path not in blamed:
+            reasons[path] = reason
+        states[path] = path not in reasons
+    return states, reasons

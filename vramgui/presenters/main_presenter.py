@@ -23,7 +23,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from vramgui.core import fields
 from vramgui.core.errors import InputError
-from vramgui.core.messages import render
 from vramgui.core.scenario_doc import PresetRef
 from vramgui.core.specs import ModelSpec, Scenario
 from vramgui.core.units import format_count
@@ -37,7 +36,7 @@ from vramgui.presenters.form import (
     display,
     parse_input,
 )
-from vramgui.presenters.form_texts import memory_hint, nodes_text
+from vramgui.presenters.form_texts import enabled_states, memory_hint, nodes_text
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.model_choice import ModelChoice, architecture_count
 from vramgui.presenters.protocols import MainView
@@ -340,21 +339,7 @@ class MainPresenter(QObject):
 
     def _update_enabled(self) -> None:
         """Inputs the scenario ignores are disabled, with the reason; one whose value is the problem stays open."""
-        blamed = {e.key for e in self._errors}
-        states: dict[str, bool] = {}
-        reasons: dict[str, str] = {}
-        for path in FORM_PATHS:
-            msg = fields.inactive_reason(self._draft, path)
-            reason = render(msg, translate) if msg is not None else ""
-            if path.startswith(ARCH) and self._model.mode != "architecture":
-                reason = translate("MainPresenter", "To edit the architecture, set Defined by to the "
-                                                    "architecture fields")
-            elif path == "model.params" and self._model.mode != "params":
-                reason = translate("MainPresenter", "Counted from the architecture; to type a count, set "
-                                                    "Defined by to the parameter count Φ")
-            if reason and path not in blamed:
-                reasons[path] = reason
-            states[path] = path not in reasons
+        states, reasons = enabled_states(self._draft, self._model.mode, {e.key for e in self._errors})
         self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
