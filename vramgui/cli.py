@@ -257,9 +257,18 @@ COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd
             "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets}
 
 
+def _model_source(field: str, args: argparse.Namespace | None) -> str | None:
+    """The option a model error came from: a config.json key (``config.num_hidden_layers``) or an architecture
+    field is the last model source applied (``scenario_from_args``: --config over --preset over --scenario)."""
+    if args is None or not (field == "config" or field.startswith(("config.", "model.architecture."))):
+        return None
+    return next((f"--{name}" for name in ("config", "preset", "scenario") if getattr(args, name, None)), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
         if not args.command:
@@ -271,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ValueError) as err:  # ScenarioError and friends are ValueErrors too
         text = " ".join(str(err).split())
         field = str(getattr(err, "field", ""))
-        flag = flag_for(field)  # the registry's flag, or the non-field option behind the input
+        flag = flag_for(field) or _model_source(field, args)  # the registry's flag, or the option behind it
         if flag:
             text = text.replace(field, f"{field} ({flag})", 1)
         print(f"vramgui: error: {text}", file=sys.stderr)

@@ -61,9 +61,12 @@ def _metavar(f: Field) -> str | None:
 
 
 def _help(f: Field, default: Any) -> str:
+    """The field's tooltip and the default: "Tensor-parallel size (default 1)"; a tooltip that ends in a
+    parenthesis takes the default inside it ("... (ZeRO-3 only; default none)"), not a second one after it."""
     text = f.tooltip or f.label
     if default is not None:
-        text += f" (default {fields.format_value(f, default)})"
+        shown = f"default {fields.format_value(f, default)}"
+        text = f"{text[:-1]}; {shown})" if text.endswith(")") else f"{text} ({shown})"
     return text.replace("%", "%%")
 
 

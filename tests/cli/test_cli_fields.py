@@ -4,7 +4,9 @@ registry's range in every command."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +19,7 @@ from vramgui.core import fields
 from vramgui.core.specs import Scenario
 
 FLAGGED = flagged_fields()
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "hf_configs"
 
 
 def _argv(f: fields.Field, value: object) -> list[str]:
@@ -80,11 +83,14 @@ def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
         main(["estimate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for f in FLAGGED:
-        assert " ".join(f.tooltip.split()) in text, f.path
+        tooltip = " ".join(f.tooltip.split())
+        assert tooltip.removesuffix(")") in text, f.path
         if f.default is not None:
-            assert f"(default {fields.format_value(f, f.default)})" in text, f.path
+            default = f"default {fields.format_value(f, f.default)})"
+            assert (f"{tooltip[:-1]}; {default}" if tooltip.endswith(")") else f"{tooltip} ({default}") in text, f.path
         if f.kind == "choice":
             assert "{" + ",".join(map(str, f.choices)) + "}" in text, f.path
+    assert ") (default" not in text  # one parenthesis, not two in a row
 
 
 @pytest.mark.parametrize(("argv", "path", "flag", "allowed"), [
@@ -118,6 +124,11 @@ def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
      "parallel.num_gpus", "--gpus", "1 to"),
     (["max-params", "--gpu-memory", "80GB", "--gpus-per-node", "0"], "parallel.gpus_per_node", "--gpus-per-node",
      "1 to 4,096"),
+    (["estimate"], "model.params", "--params", "1 to 1,000T"),
+    (["estimate", "--params", "7B", "--gpus", "1,5"], "parallel.num_gpus", "--gpus", "1 to 1,000,000"),
+    (["estimate", "--params", "7,5B"], "model.params", "--params", "K, M, B (or G), T"),
+    (["estimate", "--params", "7B", "--cuda-context=-1GB"], "overhead.cuda_context", "--cuda-context",
+     "0 B to 1,000,000 TB"),
 ])
 def test_a_bad_value_names_the_field_the_flag_and_the_range_in_every_command(capsys, argv, path, flag, allowed):
     code = main(argv)
@@ -125,3 +136,29 @@ def test_a_bad_value_names_the_field_the_flag_and_the_range_in_every_command(cap
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"vramgui: error: {path} ({flag}): "), err
     assert "(allowed: " in err and allowed in err.split("(allowed: ", 1)[1], err
+
+
+def test_an_error_in_the_model_source_names_the_option_it_came_from(tmp_path, capsys):
+    """config.json keys and architecture fields have no flag of their own: the error names --config, --preset or
+    --scenario, whichever the architecture came from (inspect's PATH is no option: nothing is added)."""
+    from vramgui.io.scenario_files import save_scenario
+
+    llama = json.loads((FIXTURES / "llama-3-8b" / "config.json").read_text(encoding="utf-8"))
+    deep, fractional = tmp_path / "deep.json", tmp_path / "fractional.json"
+    deep.write_text(json.dumps({**llama, "num_hidden_layers": 20_000}), encoding="utf-8")
+    fractional.write_text(json.dumps({**llama, "hidden_size": 4096.5}), encoding="utf-8")
+    scenario = tmp_path / "scenario.json"
+    arch = fields.with_value(Scenario(), "model.architecture.num_kv_heads", 5)
+    save_scenario(scenario, arch)
+    for argv, head in [
+        (["estimate", "--config", str(deep)], "config.num_hidden_layers (--config): "),
+        (["estimate", "--config", str(fractional)], "config.hidden_size (--config): "),
+        (["estimate", "--config", str(tmp_path / "missing")], "config (--config): "),
+        (["estimate", "--scenario", str(scenario)], "model.architecture.num_kv_heads (--scenario): "),
+        (["estimate", "--scenario", str(scenario), "--preset", "gpt2", "--tp", "5", "--gpus", "5"],
+         "parallel.tp (--tp): "),
+        (["inspect", str(tmp_path / "missing")], "config: "),
+    ]:
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"vramgui: error: {head}") and err.count("\n") == 1, (argv, err)

@@ -181,3 +181,55 @@ def test_size_and_count_ranges_read_in_units():
     assert str(fields.field("overhead.extra").allowed()) == "0 B to 1,000,000 TB"
     assert str(fields.field("model.params").allowed()) == "1 to 1,000T"
     assert str(fields.field("parallel.tp").allowed()) == "1 to 1,000,000"
+
+
+@pytest.mark.parametrize(("path", "text", "expected"), [
+    ("parallel.num_gpus", "1,000", 1000), ("parallel.num_gpus", "1_000", 1000), ("model.params", "1,000,000", 10**6),
+    ("model.params", "1,000.5K", 1_000_500), ("training.global_batch", "12,288", 12288),
+])
+def test_digit_groups_are_read(path, text, expected):
+    assert fields.parse(fields.field(path), text) == expected
+
+
+@pytest.mark.parametrize(("path", "text"), [
+    ("parallel.num_gpus", "1,5"), ("parallel.num_gpus", "1,00"), ("training.micro_batch", "12,34,567"),
+    ("parallel.tp", "_2"), ("parallel.tp", "2_"), ("parallel.tp", "1__0"), ("model.params", "7,5B"),
+    ("model.params", "1,5"), ("model.params", "_100"), ("model.params", "7.5,0B"),
+])
+def test_a_misplaced_separator_is_an_error_not_another_number(path, text):
+    """"--gpus 1,5" was 15 GPUs and "7,5B" 75B parameters (1.5 and 7.5 where a comma is the decimal mark)."""
+    with pytest.raises(InputError) as info:
+        fields.parse(fields.field(path), text)
+    assert info.value.field == path and info.value.allowed_msg is not None
+
+
+@pytest.mark.parametrize(("path", "text", "allowed"), [
+    ("overhead.cuda_context", "-1GB", "0 B to 1,000,000 TB"), ("hardware.gpu_memory", "-80GiB", "1 B to 1,000,000 TB"),
+    ("model.params", "-7B", "1 to 1,000T"), ("overhead.zero3_live_params", "-1e9", "0 to 1,000T"),
+    ("overhead.extra", "-1e300TB", "0 B to 1,000,000 TB"),
+])
+def test_a_negative_size_or_count_is_out_of_range_with_the_range(path, text, allowed):
+    with pytest.raises(InputError) as info:
+        fields.parse(fields.field(path), text)
+    assert "out of range" in info.value.message and info.value.allowed == allowed
+
+
+def test_minus_zero_is_zero():
+    assert fields.parse(fields.field("overhead.cuda_context"), "-0GB") == 0
+    reserve = fields.parse(fields.field("hardware.reserve"), "-0")
+    assert reserve == 0 and str(reserve) == "0.0"  # not -0.0, which prints as "-0%"
+    assert str(fields.check(fields.field("hardware.reserve"), -0.0)) == "0.0"
+
+
+def test_whole_numbers_are_ascii_digits_like_sizes_and_counts():
+    with pytest.raises(InputError, match="expected a whole number"):
+        fields.parse(fields.field("parallel.tp"), "١٢")
+    with pytest.raises(InputError):
+        fields.parse(fields.field("model.params"), "١٢")
+
+
+def test_a_config_and_a_scenario_share_the_registry_limits():
+    from vramgui.core import hf_mapping
+
+    assert hf_mapping._LIMITS["layers"] == fields.MAX_LAYERS
+    assert hf_mapping._LIMITS["width"] == fields.MAX_WIDTH

@@ -132,3 +132,14 @@ def test_notes_read_in_chinese():
     notes = [render(n, zh) for n in estimate(s).notes]
     assert "DeepSpeed 的 stage_1_and_2 估算器对阶段 1 和阶段 2 给出相同结果" in notes
     assert "未估算激活值：模型结构未知" in notes
+
+
+def test_a_message_missing_a_parameter_still_renders_and_extra_parameters_are_ignored():
+    """render never raises: an InputError built with a parameter left out must still print (it is rendered in
+    InputError.__init__), and a translation naming an unknown parameter falls back to English."""
+    assert render(Msg.of("error.out_of_range")) == "{value} is out of range"
+    assert render(Msg.of("error.gpus_not_divisible", gpus=3)) == "3 GPUs do not divide into tp × pp = {group}"
+    assert render(Msg.of("error.out_of_range", value=3, unused="x")) == "3 is out of range"
+    assert render(Msg.of("error.out_of_range", value=3), lambda context, text: "{valeur} {value.real}") == (
+        "3 is out of range")
+    assert str(InputError("parallel.tp", Msg.of("error.out_of_range"))) == "parallel.tp: {value} is out of range"

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from vramgui.core.errors import InputError
-from vramgui.core.units import format_bytes, format_count, parse_bytes_exact, parse_count_exact
+from vramgui.core.units import (
+    format_bytes,
+    format_count,
+    parse_bytes_exact,
+    parse_count_exact,
+    without_digit_separators,
+)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -42,3 +48,18 @@ def test_format_bytes_labels_the_unit():
 def test_format_count_uses_decimal_billions():
     assert format_count(7_000_000_000) == "7.00B"
     assert format_count(124_000_000) == "124.00M"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1,000", "1000"), ("12,345,678", "12345678"), ("1_000", "1000"), ("1,000.5K", "1000.5K"), ("7B", "7B"),
+    (" 1,000 ", " 1000 "), ("1,5", None), ("7,5B", None), ("1,0000", None), ("1,000_000", None), ("_1", None),
+    ("1_", None), ("1__0", None), ("1.5,0", None),
+])
+def test_digit_separators_group_thousands_only(text, expected):
+    assert without_digit_separators(text) == expected
+
+
+@pytest.mark.parametrize("text", ["1,5", "7,5B", "1,5K"])
+def test_a_decimal_comma_is_not_read_as_a_thousands_separator(text):
+    with pytest.raises(InputError):
+        parse_count_exact(text)

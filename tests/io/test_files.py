@@ -163,8 +163,9 @@ def test_a_file_growing_past_the_cap_while_read_is_refused(tmp_path, monkeypatch
         return os.stat_result((*st[:6], 10, *st[7:10]))
 
     monkeypatch.setattr(files.os, "fstat", small_fstat)
-    with pytest.raises(FileTooLargeError, match="grew beyond"):
+    with pytest.raises(FileTooLargeError, match="grew beyond") as info:
         read_regular_file(path, 100)
+    assert info.value.reason == "grew beyond the 100 bytes read at most while being read"
 
 
 # ------------------------------------------------------------------------------------------------ writing

@@ -141,3 +141,17 @@ def test_file_problems_stay_file_errors(tmp_path):
     (tmp_path / "big.json").write_bytes(b"[" + b" " * 200 + b"]")
     with pytest.raises(FileTooLargeError):
         read_json(tmp_path / "big.json", max_bytes=100)
+
+
+@pytest.mark.parametrize("text", ["[1e999]", '{"a": -1e400}', "[2e308]"])
+def test_a_float_literal_too_large_for_a_float_is_refused_like_infinity(text):
+    """json.loads turns 1e999 into inf without calling parse_constant: "numbers must be finite" holds for it too."""
+    with pytest.raises(JsonError, match="not allowed"):
+        loads_json(text)
+    assert loads_json("[1e308]") == [1e308]
+
+
+def test_a_syntax_error_reads_as_one_sentence():
+    with pytest.raises(JsonError) as info:
+        loads_json('{"a": "unterminated')
+    assert "at at" not in str(info.value) and "line 1, column 7" in str(info.value)

@@ -37,7 +37,7 @@ from vramgui.core.field_table import (
 )
 from vramgui.core.field_table_arch import ARCH_TABLE
 from vramgui.core.messages import Msg
-from vramgui.core.units import parse_bytes_exact, parse_count_exact
+from vramgui.core.units import parse_bytes_exact, parse_count_exact, without_digit_separators
 
 __all__ = [
     "MAX_BATCH", "MAX_BYTES", "MAX_EXPERTS", "MAX_GPUS", "MAX_GPUS_PER_NODE", "MAX_LAYERS", "MAX_PARAMS",
@@ -152,7 +152,7 @@ def check(f: Field, value: Any) -> Any:
         assert f.low is not None and f.high is not None
         if not (f.low <= value < f.high if f.high_open else f.low <= value <= f.high):
             raise InputError(f.path, Msg.of("error.out_of_range", value=_show(value)), f.allowed())
-        return float(value)
+        return float(value) + 0.0  # -0.0 is 0 (it would print as "-0%")
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f.path, Msg.of("error.whole_number", value=_show(value)), f.allowed())
     assert f.low is not None and f.high is not None
@@ -194,19 +194,36 @@ def parse(f: Field, text: str) -> Any:
             raise InputError(f.path, Msg.of("error.number", value=_show(raw)), f.allowed()) from None
         return check(f, number)
     if f.kind in ("bytes", "count"):
+        parser = parse_bytes_exact if f.kind == "bytes" else parse_count_exact
         try:
-            value = parse_bytes_exact(raw, f.path) if f.kind == "bytes" else parse_count_exact(raw, f.path)
+            value = parser(raw, f.path)
         except InputError as err:
             if err.allowed_msg is None:  # a number too large to compute: the field's range says what fits
                 raise InputError(f.path, err.msg, f.allowed()) from None
-            raise
+            magnitude = _magnitude(parser, raw[1:], f.path) if raw[:1] == "-" else None
+            if magnitude is None:
+                raise
+            if magnitude:  # "-1GB" reads as a size: one below the range
+                raise InputError(f.path, Msg.of("error.out_of_range", value=_show(raw)), f.allowed()) from None
+            value = 0  # "-0"
         return check(f, value)
-    cleaned = raw.replace(",", "").replace("_", "")
+    cleaned = without_digit_separators(raw)
     try:
+        if cleaned is None or not cleaned.isascii() or len(cleaned) > 40:  # "1,5" is not 15; "١٢" is no input
+            raise ValueError(raw)
         number = int(cleaned)
     except ValueError:
         raise InputError(f.path, Msg.of("error.whole_number", value=_show(raw)), f.allowed()) from None
     return check(f, number)  # outside the try: its InputError is a ValueError too, and says "out of range"
+
+
+def _magnitude(parser: Any, text: str, path: str) -> int | None:
+    """What ``text`` (a size or count after its minus sign) reads as: None when it does not read as one, 1 for a
+    number too large to compute."""
+    try:
+        return int(parser(text, path))
+    except InputError as err:
+        return 1 if err.allowed_msg is None else None
 
 
 def format_value(f: Field, value: Any) -> str:

@@ -17,11 +17,12 @@ from typing import Any
 
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
+from vramgui.core.field_table import MAX_EXPERTS, MAX_LAYERS, MAX_SEQ, MAX_WIDTH
 from vramgui.core.messages import Msg
 
-_LIMITS = {  # sanity bounds: far above any released model, low enough to keep every count cheap
-    "layers": 100_000, "width": 10_000_000, "heads": 100_000, "vocab": 100_000_000, "experts": 100_000,
-    "positions": 100_000_000,
+_LIMITS = {  # the field registry's sanity bounds (vramgui.core.field_table), so a config and a scenario agree
+    "layers": MAX_LAYERS, "width": MAX_WIDTH, "heads": MAX_WIDTH, "vocab": MAX_WIDTH, "experts": MAX_EXPERTS,
+    "positions": MAX_SEQ,
 }
 
 

@@ -10,6 +10,7 @@ reads the file.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -48,6 +49,14 @@ class _RejectedError(ValueError):
 
 def _reject_constant(name: str) -> Any:
     raise _RejectedError(Msg.of("error.json_constant", name=name))
+
+
+def _finite_float(text: str) -> float:
+    """A float literal; one too large for a float (``1e999``) would become infinity: refused like Infinity."""
+    value = float(text)
+    if math.isinf(value):
+        raise _RejectedError(Msg.of("error.json_constant", name=text if len(text) <= 40 else text[:37] + "..."))
+    return value
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -92,9 +101,11 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
     try:
         if allow_nan:
             return json.loads(text, object_pairs_hook=_no_duplicates)
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise JsonError(what, Msg.of("error.json_syntax", detail=exc.msg, line=exc.lineno, column=exc.colno)) from None
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant,
+                          parse_float=_finite_float)
+    except json.JSONDecodeError as exc:  # "Unterminated string starting at" + " at line 1, column 5"
+        detail = exc.msg.removesuffix(" at")
+        raise JsonError(what, Msg.of("error.json_syntax", detail=detail, line=exc.lineno, column=exc.colno)) from None
     except _RejectedError as exc:
         raise JsonError(what, exc.reason) from None
     except RecursionError:  # only with a caller's max_depth beyond the interpreter's limit

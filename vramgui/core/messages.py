@@ -70,8 +70,19 @@ def render(msg: Msg | str | None, tr: Translator = english) -> str:
     values = {k: render(v, tr) if isinstance(v, Msg) else v for k, v in msg.params}
     try:
         return template.format(**values)
-    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the message
+    except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the message
+        pass
+    try:
         return CATALOGUE[msg.code].format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError):  # a parameter left out: show the rest
+        return CATALOGUE[msg.code].format_map(_Shown(values))
+
+
+class _Shown(dict[str, Param]):
+    """The parameters of a message, a missing one shown as its placeholder ("{value} is out of range")."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def _catalogue() -> Mapping[str, str]:

@@ -51,6 +51,25 @@ def exact_number(text: str, field: str, shown: str | None = None) -> Fraction | 
     return Fraction(int(whole + frac)) * Fraction(10) ** (exp - len(frac))
 
 
+_SEPARATORS_RE = re.compile(r"^(\s*[+-]?)([0-9,_]*)(.*)$", re.DOTALL)
+_GROUPED_RE = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
+_BAD_UNDERSCORE_RE = re.compile(r"(?<![0-9])_|_(?![0-9])")
+
+
+def without_digit_separators(text: str) -> str | None:
+    """``text`` without the separators people put in whole numbers, or None when they are misplaced (the text is
+    then not a number). Commas group thousands in the whole part only (``1,000,000``; ``1,5`` is not 15: in
+    much of the world it is 1.5); an underscore stands between two digits, as in Python (``1_000``)."""
+    match = _SEPARATORS_RE.match(text)
+    assert match is not None  # every text matches (the groups may be empty)
+    sign, whole, rest = match.groups()
+    if "," in rest or _BAD_UNDERSCORE_RE.search(text):
+        return None
+    if "," in whole and ("_" in whole or not _GROUPED_RE.fullmatch(whole)):
+        return None
+    return sign + whole.replace(",", "").replace("_", "") + rest.replace("_", "")
+
+
 def _short(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:18] + "…" + text[-18:])
 
@@ -87,8 +106,8 @@ def parse_count_exact(text: str | int, field: str = "params") -> int:
         if text < 0:
             raise InputError(field, Msg.of("error.negative", text=str(text)), Msg.of("allowed.at_least_zero"))
         return text
-    cleaned = text.replace("_", "").replace(",", "")
-    match = _SIZE_RE.match(cleaned)
+    cleaned = without_digit_separators(text)
+    match = None if cleaned is None else _SIZE_RE.match(cleaned)
     if not match:
         raise InputError(field, Msg.of("error.count_syntax", text=_short(text)), Msg.of("allowed.count_suffixes"))
     number, suffix = match.groups()

@@ -13,7 +13,7 @@ from functools import lru_cache
 from vramgui.core import fields
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
-from vramgui.core.fields import MAX_LAYERS, MAX_PARAMS
+from vramgui.core.fields import MAX_LAYERS
 from vramgui.core.messages import Msg
 from vramgui.core.parallel import ceil_div, data_parallel_size
 from vramgui.core.specs import Scenario
@@ -73,8 +73,7 @@ def validate_scenario(s: Scenario) -> Scenario:
     """Raise ``InputError`` for the first bad field; return the scenario unchanged when it is valid."""
     m = s.model
     if m.params is None and m.architecture is None:
-        raise InputError("model.params", Msg.of("error.params_or_architecture"),
-                         Msg.of("allowed.range", low="1", high=f"{MAX_PARAMS:,}"))
+        raise InputError("model.params", Msg.of("error.params_or_architecture"), fields.field("model.params").allowed())
     check_fields(s)
     if m.largest_layer is not None and m.params is not None and m.largest_layer > m.params:
         raise InputError("model.largest_layer", Msg.of("error.out_of_range", value=f"{m.largest_layer:,}"),

@@ -112,22 +112,24 @@ def open_regular_file(path: str | os.PathLike[str], *, what: str = "file"
         yield handle, st
 
 
-def _too_large(path: str | os.PathLike[str], size: str, max_bytes: int, what: str) -> FileTooLargeError:
-    return FileTooLargeError(path, f"{size} bytes, more than the {max_bytes:,} bytes read at most", max_bytes,
-                             what)
+def _too_large(path: str | os.PathLike[str], size: int | None, max_bytes: int, what: str) -> FileTooLargeError:
+    """``size`` None: the file said it was small and grew (or is a /proc file, which says 0)."""
+    reason = (f"grew beyond the {max_bytes:,} bytes read at most while being read" if size is None
+              else f"{size:,} bytes, more than the {max_bytes:,} bytes read at most")
+    return FileTooLargeError(path, reason, max_bytes, what)
 
 
 def read_regular_file(path: str | os.PathLike[str], max_bytes: int, *, what: str = "file") -> bytes:
     """The whole content of a regular file of at most ``max_bytes`` bytes (reads at most ``max_bytes + 1``)."""
     with open_regular_file(path, what=what) as (handle, st):
         if st.st_size > max_bytes:
-            raise _too_large(path, f"{st.st_size:,}", max_bytes, what)
+            raise _too_large(path, st.st_size, max_bytes, what)
         try:
             data = handle.read(max_bytes + 1)
         except OSError as exc:
             raise FileReadError(path, _os_reason("read", exc), what) from None
     if len(data) > max_bytes:
-        raise _too_large(path, "grew beyond", max_bytes, what)
+        raise _too_large(path, None, max_bytes, what)
     return data
 
 
