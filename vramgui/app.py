@@ -152,7 +152,9 @@ def _attach_compare(window, presenter, settings) -> None:
 
 def rebuild_window(old, language: str):
     """Switch the language: apply it, then replace ``old`` by a new window (built in the new language) that
-    shows the same scenario (edits not valid yet included), file, clean state, pins, chart and geometry."""
+    shows the same scenario (edits not valid yet included), file, clean state, pins, chart and geometry, its form
+    expanded and scrolled as it was."""
+    from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
@@ -163,6 +165,7 @@ def rebuild_window(old, language: str):
     draft, pending = old.presenter.draft, old.presenter.pending_edits()
     model_choice = old.presenter.model_choice_state()
     pinned = old.compare_presenter.pinned if old.compare_presenter is not None else ()
+    details, scrolled = old.inputs.arch_details_button.isChecked(), old.input_scroll.verticalScrollBar().value()
     old.document.ask_before_discarding = False  # nothing is lost: the new window takes the unsaved state over
     old.close()  # saves geometry, splitters and the scenario first
     window = create_main_window(old.settings.qsettings, defer_charts=True)
@@ -177,11 +180,13 @@ def rebuild_window(old, language: str):
         for p in pinned:
             window.compare_presenter.pin(p.scenario, p.name)
     window.chart_tabs.setCurrentIndex(old.chart_tabs.currentIndex())
-    from PySide6.QtCore import QCoreApplication
-
+    window.inputs.show_architecture_details(details)
     window.statusBar().showMessage(QCoreApplication.translate("MainWindow", "Language applied: {0}").format(
         window.language_actions[language].text() if language in window.language_actions else language), 8000)
     window.show()
+    for _ in range(4):  # lay the form out now (each nested layout posts the next request): its range exists only then
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    window.input_scroll.verticalScrollBar().setValue(scrolled)
     _keep_switching(window)
     _SHOWN["window"] = window  # the window on screen, kept referenced for the app's lifetime
     old.deleteLater()

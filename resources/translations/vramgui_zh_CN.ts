@@ -280,6 +280,10 @@
         <translation>应为大小，例如 80GB 或 80GiB</translation>
     </message>
     <message>
+        <source>{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)</source>
+        <translation>{text} 没有单位：请写 {number}GB 或 {number}GiB（字节请写 {number}B）</translation>
+    </message>
+    <message>
         <source>expected a count such as 7B or 124M</source>
         <translation>应为数量，例如 7B 或 124M</translation>
     </message>
@@ -1737,8 +1741,8 @@ no distributed optimizer</source>
         <translation>模型宽度 h。</translation>
     </message>
     <message>
-        <source>Query heads a; must divide h.</source>
-        <translation>查询头数 a；必须能整除 h。</translation>
+        <source>Query heads a. Each head is h ÷ a wide, rounded down, unless Head dimension is set (More architecture fields).</source>
+        <translation>查询头数 a。每个头的宽度为 h ÷ a（向下取整），除非设置了注意力头维度（见“更多结构字段”）。</translation>
     </message>
     <message>
         <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>

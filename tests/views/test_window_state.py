@@ -19,6 +19,7 @@ from vramgui import app, i18n
 from vramgui.core.estimate import estimate
 from vramgui.io import scenario_files
 from vramgui.paths import resource_path
+from vramgui.views.main_window import RESULTS_SPLIT
 
 
 def make_window(qtbot, ini):
@@ -78,7 +79,7 @@ def test_settings_are_restored_by_a_fresh_qsettings_read(qtbot, tmp_path, monkey
     scenario = first.presenter.scenario
     splitter = first.main_splitter.sizes()
     results = first.results_splitter.sizes()
-    assert results != [640, 200] and splitter != [440, 960]  # not the defaults
+    assert results != list(RESULTS_SPLIT) and splitter != [440, 960]  # not the defaults
     first.close()
 
     second = make_window(qtbot, ini)  # a new QSettings object on the same INI file

@@ -222,7 +222,8 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
         terms.append(Term(ov.cuda_context, symbol="cuda_context", style="bytes"))
     if ov.comm_buffers:
         terms.append(Term(ov.comm_buffers, symbol="comm_buffers", style="bytes"))
-    if ov.zero3_live_params and scenario.parallel.zero_stage == 3:
+    if ov.zero3_live_params and scenario.parallel.zero_stage == 3 and scenario.convention != "megatron":
+        # a DeepSpeed ZeRO-3 setting (stage3_max_live_parameters): Megatron-LM has no ZeRO stage to gather under
         wb = DTYPE_BYTES[scenario.precision.dtype]
         terms.append(Term(ov.zero3_live_params * wb, wb, "live_params", ov.zero3_live_params, style="grouped",
                           coefficient_symbol="b_w"))

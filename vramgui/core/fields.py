@@ -254,7 +254,7 @@ def memory_text(n: int) -> str:
 def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
     """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None."""
     conv, par = scenario.convention, scenario.parallel
-    if path == "parallel.zero_stage" and conv == "megatron":
+    if path in ("parallel.zero_stage", "overhead.zero3_live_params") and conv == "megatron":
         return Msg.of("inactive.stage_megatron")
     if path == "parallel.distributed_optimizer" and conv != "megatron":
         return Msg.of("inactive.megatron_only")

@@ -112,6 +112,8 @@ def _catalogue() -> Mapping[str, str]:
         "error.count_suffix": QT_TRANSLATE_NOOP("Core", "unknown suffix {suffix} in {text}"),
         "error.negative": QT_TRANSLATE_NOOP("Core", "{text} is negative"),
         "error.size_expected": QT_TRANSLATE_NOOP("Core", "expected a size such as 80GB or 80GiB"),
+        "error.size_needs_unit": QT_TRANSLATE_NOOP(
+            "Core", "{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)"),
         "error.count_expected": QT_TRANSLATE_NOOP("Core", "expected a count such as 7B or 124M"),
         "error.not_whole_count": QT_TRANSLATE_NOOP("Core", "{text} is not a whole number of parameters"),
         "error.unknown_field": QT_TRANSLATE_NOOP("Core", "unknown field ({hint})"),

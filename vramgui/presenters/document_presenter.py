@@ -56,7 +56,9 @@ class DocumentPresenter(QObject):
         return Path(self._path).name if self._path else translate("MainWindow", "Untitled")
 
     def is_modified(self) -> bool:
-        return self._editor.is_stale or self._editor.draft != self._clean
+        """Unsaved: the draft differs from the file, or a field holds text that does not parse yet (a file cannot
+        hold it). A draft the core refuses as a whole (TP 3 of 8 GPUs) is saved as it is, so it is not modified."""
+        return bool(self._editor.pending_edits()) or self._editor.draft != self._clean
 
     def mark_clean(self) -> None:
         """The editor's scenario is the saved one (after opening, saving, or at start-up)."""

@@ -83,7 +83,8 @@ def display(f: Field, value: Any) -> object:
 
 def parse_input(f: Field, raw: object) -> Any:
     """The field value an editor reported (``raw`` as :func:`display` gives it, or typed text); raises
-    ``InputError`` naming ``f.path`` with the registry's allowed range."""
+    ``InputError`` naming ``f.path`` with the registry's allowed range. Stricter than ``fields.parse`` in one
+    way: a size other than 0 typed without a unit is an error, not a count of bytes."""
     kind = editor_kind(f)
     if f.path in TICKED and isinstance(raw, bool):
         other = next(c for c in f.choices if c != TICKED[f.path])
@@ -100,7 +101,14 @@ def parse_input(f: Field, raw: object) -> Any:
         return fields.check(f, raw) if f.kind == "bool" else fields.parse(f, str(raw).lower())
     if isinstance(raw, int) and f.kind == "int":
         return fields.check(f, raw)
-    return fields.parse(f, "" if raw is None else str(raw))
+    text = "" if raw is None else str(raw)
+    value = fields.parse(f, text)
+    if f.kind == "bytes" and value and not text.strip()[-1:].isalpha():  # parsed, and no unit after the number
+        # "80" typed into Memory per GPU is 80 GB to a person and 80 bytes to the parser (as on the command line):
+        # a size other than 0 needs its unit (GB and GiB differ by 7 %: name it, never guess it)
+        number = text.strip()
+        raise InputError(f.path, Msg.of("error.size_needs_unit", text=repr(number), number=number))
+    return value
 
 
 def default_scenario() -> Scenario:

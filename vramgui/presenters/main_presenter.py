@@ -72,6 +72,7 @@ class MainPresenter(QObject):
         self._scenario: Scenario | None = None  # the last valid scenario: the shown result's
         self._computed: Computed | None = None
         self._errors: list[FieldError] = []
+        self._notice: list[FieldError] = []  # a failed import's message (not an error of the scenario)
         self._work: Iterator[str] | None = None  # the generator filling the sweeps of the current result
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -111,7 +112,7 @@ class MainPresenter(QObject):
 
     def form_value(self, key: str) -> object:
         """What the field ``key`` shows: UI state, the pending text of an edit that does not parse, or the value."""
-        ui = {"model.mode": self._model.mode, "model.preset": self._model.preset, "hardware.gpu": self._gpu}
+        ui = {"model.mode": self._model.mode, "model.preset": self._model.shown_preset, "hardware.gpu": self._gpu}
         if key in ui:
             return ui[key]
         if key in self._raw:
@@ -179,10 +180,8 @@ class MainPresenter(QObject):
         except (OSError, ValueError, KeyError, ImportError) as err:
             reason = input_error_text(err) if isinstance(err, InputError) else str(err)
             message = translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, reason)
-            self._errors = [FieldError("model.preset", message)]
-            self._view.show_field_errors(self._errors)
-            self._view.show_stale(message if self._computed is not None else None)
-            self.input_invalid.emit(self._errors)
+            self._notice = [FieldError("model.preset", message)]  # until the next edit; the scenario is unchanged,
+            self._view.show_field_errors(self._errors + self._notice)  # so its result is neither stale nor edited
             return False
         self._model.imported = spec
         self._refresh_model_choices()
@@ -230,7 +229,7 @@ class MainPresenter(QObject):
         self._shown[path] = display(f, value)  # the editor shows what was typed: not rewritten under the cursor
         before = self._draft
         draft = fields.with_value(before, path, value)
-        if path.startswith(ARCH):
+        if path.startswith(ARCH) or path == "model.params":
             draft = replace(draft, model=self._model.edited(before.model, draft.model, path))
         elif path in ("hardware.gpu_memory", "hardware.gpu_name"):
             preset = catalog_access.gpu_presets().get(self._gpu)
@@ -286,7 +285,8 @@ class MainPresenter(QObject):
         """Push every value that differs from what the view shows; never the field being typed in."""
         values: dict[str, object] = {}
         mode = self._model.mode
-        wanted: dict[str, object] = {"model.mode": mode, "model.preset": self._model.preset, "hardware.gpu": self._gpu}
+        wanted: dict[str, object] = {"model.mode": mode, "model.preset": self._model.shown_preset,
+                                     "hardware.gpu": self._gpu}
         for path in FORM_PATHS:
             if path != skip and path not in self._raw and not (path == "model.params" and mode != "params"):
                 wanted[path] = self._display(path)
@@ -317,8 +317,8 @@ class MainPresenter(QObject):
             return
         self._scenario = self._draft
         self._computed = computed
-        had_errors = bool(self._errors)
-        self._errors = []
+        had_errors = bool(self._errors or self._notice)
+        self._errors, self._notice = [], []
         self._update_enabled()
         if had_errors:
             self._view.show_field_errors([])

@@ -37,6 +37,12 @@ class ModelChoice:
         self.imported: ModelSpec | None = None
         self.arch_shown = Architecture()  # shown (disabled) while the model is a parameter count only
 
+    @property
+    def shown_preset(self) -> str:
+        """What the Preset box shows: the preset while it defines the model, else "(none)" (choosing the preset
+        again then brings it back; the key is kept for "Defined by: the preset or import")."""
+        return self.preset if self.mode == "preset" else ""
+
     def preset_spec(self) -> ModelSpec | None:
         if self.preset == IMPORTED:
             return self.imported
@@ -63,8 +69,8 @@ class ModelChoice:
         else:
             preset = self._presets().get(key)
             if preset is None:
-                self.preset = ""
-                return self.to_params(current, count)
+                self.preset = ""  # "(none: custom model)": a preset's own name would now mislabel the count
+                return self.to_params(current, count, "custom" if self._is_catalog_name(current.name) else None)
             spec = preset.spec
         self.preset, self.mode = key, "preset"
         return self._shown(spec)
@@ -84,16 +90,28 @@ class ModelChoice:
                                          largest_layer=current.largest_layer))
         return self.to_params(current, count)
 
-    def to_params(self, current: ModelSpec, count: Count) -> ModelSpec | None:
-        """The model as a parameter count only: Φ of the current one."""
+    def to_params(self, current: ModelSpec, count: Count, name: str | None = None) -> ModelSpec | None:
+        """The model as a parameter count only: Φ of the current one, under its name (or ``name``)."""
         self.mode = "params"
         if current.architecture is None:
             return None
-        return ModelSpec(name="custom", params=count(current), largest_layer=current.largest_layer)
+        return ModelSpec(name=current.name if name is None else name, params=count(current),
+                         largest_layer=current.largest_layer)
+
+    def _is_catalog_name(self, name: str) -> bool:
+        """A name the catalog or the import gave the model (not one the user typed)."""
+        names = {p.spec.name for p in self._presets().values()}
+        return name in names or (self.imported is not None and name == self.imported.name)
+
+    def _edited_name(self, name: str) -> str:
+        """A preset's or an imported model's name marked edited once its numbers change; the user's own kept."""
+        return f"{name} (edited)" if self._is_catalog_name(name) else name
 
     def edited(self, before: ModelSpec, after: ModelSpec, path: str) -> ModelSpec:
-        """Keep an edited architecture coherent: a new block style brings its norm; a head size that was just
-        hidden ÷ heads keeps following them; a named model is marked edited."""
+        """Keep an edited model coherent: a new block style brings its norm; a head size that was just hidden ÷
+        heads keeps following them; a catalog or imported model whose Φ or architecture changes is marked edited."""
+        if path == "model.params":
+            return replace(after, name=self._edited_name(after.name)) if after.params != before.params else after
         old = before.architecture or self.arch_shown
         arch = after.architecture
         assert arch is not None
@@ -102,9 +120,7 @@ class ModelChoice:
         if path in (ARCH + "hidden_size", ARCH + "num_heads") and old.head_dim is not None \
                 and old.head_dim * old.num_heads == old.hidden_size:
             arch = replace(arch, head_dim=None)
-        name = after.name
-        if arch != old and name != "custom" and not name.endswith(" (edited)"):
-            name = f"{name} (edited)"
+        name = self._edited_name(after.name) if arch != old else after.name
         return self._shown(replace(after, name=name, architecture=arch))
 
     def _shown(self, spec: ModelSpec) -> ModelSpec:

@@ -26,6 +26,7 @@ class BreakdownTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
+        self.setTabKeyNavigation(False)  # Tab leaves the table (arrow keys move between cells): no keyboard trap
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.rows: tuple[BreakdownRow, ...] = ()

@@ -76,7 +76,7 @@ class CompareWidget(QWidget):
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
         self.plot = pg.PlotWidget(self, background="w")
-        self.plot.setMinimumHeight(220)
+        self.plot.setMinimumHeight(160)  # with the rest of the tab, leaves the breakdown table its rows at 720 px
         item = self.plot.getPlotItem()
         item.setMenuEnabled(False)
         item.setMouseEnabled(x=False, y=False)
@@ -108,6 +108,7 @@ class CompareWidget(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.verticalHeader().hide()
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table (arrow keys move between cells): no keyboard trap
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, self.COLUMNS):

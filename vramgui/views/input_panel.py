@@ -92,7 +92,7 @@ class InputPanel(QWidget):
                 continue
             self._field_row(grid, path)
             if path == "model.params":
-                self._hint(grid, "model.params_hint", beside=True)
+                self._hint(grid, "model.params_hint")
             elif path == "hardware.gpu_memory":
                 self._hint(grid, "hardware.gpu_memory_hint")
             elif path == "parallel.gpus_per_node":
@@ -115,6 +115,7 @@ class InputPanel(QWidget):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         line.setPlaceholderText(self.tr("Search presets…"))
+        line.editingFinished.connect(lambda: self._show_chosen_text(preset))  # a search that chose nothing
         self._row(grid, "model.preset", self._ui_label("model.preset"), preset, "", self._tip("model.preset"),
                   span=False)
         self.import_button = QPushButton(self.tr("Import…"))
@@ -125,6 +126,13 @@ class InputPanel(QWidget):
         for value, text in texts.mode_choices():
             mode.addItem(text, value)
         self._row(grid, "model.mode", self._ui_label("model.mode"), mode, "", self._tip("model.mode"))
+
+    @staticmethod
+    def _show_chosen_text(combo: QComboBox) -> None:
+        """Leaving the search box shows the chosen preset again, not search text that matched nothing."""
+        chosen = combo.itemText(combo.currentIndex())
+        if combo.currentText() != chosen:
+            combo.setEditText(chosen)
 
     @staticmethod
     def _ui_label(key: str) -> str:
@@ -254,15 +262,14 @@ class InputPanel(QWidget):
         self._tips[key] = tip
         self._connect(key, editor)
 
-    def _hint(self, grid: QGridLayout, key: str, beside: bool = False) -> None:
+    def _hint(self, grid: QGridLayout, key: str) -> None:
+        """A read-only text under the editor just added (not beside it: a line edit spans to the form's edge, and a
+        hint in its column would cover the end of what is typed and squeeze the rows above as it grows)."""
         hint = QLabel()
         hint.setObjectName(key)
         hint.setTextFormat(Qt.TextFormat.PlainText)
-        if beside:  # in the unit column of the row just added
-            grid.addWidget(hint, grid.rowCount() - 2, 2)
-        else:
-            hint.setWordWrap(True)
-            grid.addWidget(hint, grid.rowCount(), 1, 1, 2)
+        hint.setWordWrap(True)
+        grid.addWidget(hint, grid.rowCount(), 1, 1, 2)
         self.hints[key] = hint
 
     def _connect(self, key: str, editor: QWidget) -> None:

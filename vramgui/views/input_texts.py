@@ -134,7 +134,9 @@ def explanations() -> dict[str, str]:
             "InputPanel", "The transformer block: it fixes which weights and activations a layer holds."),
         A + "num_layers": translate("InputPanel", "Number of transformer blocks."),
         A + "hidden_size": translate("InputPanel", "Model width h."),
-        A + "num_heads": translate("InputPanel", "Query heads a; must divide h."),
+        A + "num_heads": translate(
+            "InputPanel", "Query heads a. Each head is h ÷ a wide, rounded down, unless Head dimension is set "
+                          "(More architecture fields)."),
         A + "num_kv_heads": translate(
             "InputPanel", "Key/value heads (fewer than the query heads: grouped-query attention)."),
         A + "ffn_size": translate("InputPanel", "Intermediate size of the MLP."),

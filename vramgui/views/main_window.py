@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 COMPARE_TAB = 3
 DEFAULT_EXPORT_WIDTH = 1600
+RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 
 
 class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
@@ -218,7 +219,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         self.main_splitter.setSizes([440, 960])
-        self.results_splitter.setSizes([640, 200])  # the chart gets the room; the table shows its rows
+        # the chart gets the room; the table all its rows (a formula on two lines included) down to 1280 x 720
+        self.results_splitter.setSizes(list(RESULTS_SPLIT))
         for name, splitter in (("main", self.main_splitter), ("results", self.results_splitter)):
             sizes = self.settings.splitter_sizes(name)
             if sizes and len(sizes) == splitter.count():
