@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
 
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
@@ -17,7 +12,6 @@ from vramgui.core.estimate import estimate
 from vramgui.core.messages import CATALOGUE, Msg
 from vramgui.core.scenario_doc import ScenarioError
 from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario, TrainingSpec
-from vramgui.paths import resource_path
 from vramgui.presenters import messages, results
 
 BASE = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8, zero_stage=2),
@@ -105,25 +99,6 @@ def test_under_megatron_the_window_names_the_strategy_the_core_computes(qapp):
 # ------------------------------------------------------------------------------------------------ in Chinese
 
 
-def _lrelease() -> str | None:
-    candidate = Path(sys.executable).with_name("pyside6-lrelease")
-    return str(candidate) if candidate.exists() else shutil.which("pyside6-lrelease")
-
-
-@pytest.fixture
-def chinese(qapp, tmp_path):
-    """The zh_CN catalogue compiled now and installed (skipped where lrelease is not installed)."""
-    tool = _lrelease()
-    if tool is None:
-        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
-    qm = tmp_path / "vramgui_zh_CN.qm"
-    subprocess.run([tool, "-silent", str(resource_path("translations", "vramgui_zh_CN.ts")), "-qm", str(qm)],
-                   check=True, timeout=60)
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    QCoreApplication.installTranslator(translator)
-    yield translator
-    QCoreApplication.removeTranslator(translator)
 
 
 def test_an_input_error_reads_in_chinese(chinese):

@@ -3,38 +3,16 @@ dialog and in English on stderr (``str()``), from the same ``ScenarioError``."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
 
 from vramgui.core import scenario_doc
 from vramgui.core.scenario_doc import ScenarioError
-from vramgui.paths import resource_path
 from vramgui.presenters import messages
 
 BAD = {"schema": "vramgui.scenario", "schema_version": 1,
        "model": {"architecture": {"hiden_size": 1}}, "training": {"micro_batch": None}, "colour": "blue"}
 
 
-@pytest.fixture
-def chinese(qapp, tmp_path):
-    """The zh_CN catalogue compiled now from the .ts (no `make translations` needed) and installed."""
-    candidate = Path(sys.executable).with_name("pyside6-lrelease")
-    tool = str(candidate) if candidate.exists() else shutil.which("pyside6-lrelease")
-    if tool is None:
-        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
-    qm = tmp_path / "vramgui_zh_CN.qm"
-    subprocess.run([tool, "-silent", str(resource_path("translations", "vramgui_zh_CN.ts")), "-qm", str(qm)],
-                   check=True, timeout=60)
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    QCoreApplication.installTranslator(translator)
-    yield translator
-    QCoreApplication.removeTranslator(translator)
 
 
 def _error() -> ScenarioError:

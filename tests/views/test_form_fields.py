@@ -7,26 +7,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QSpinBox
 
+from tests.views.helpers import choose, type_into
 from vramgui.core import fields
 from vramgui.core.estimate import estimate
 from vramgui.core.units import format_bytes
 from vramgui.io.scenario_files import load_scenario
 
 GB = 10**9
-
-
-def type_into(qtbot, editor: QLineEdit, text: str) -> None:
-    editor.selectAll()
-    qtbot.keyClick(editor, Qt.Key.Key_Delete)
-    qtbot.keyClicks(editor, text)
-
-
-def choose(combo: QComboBox, value: str) -> None:
-    index = combo.findData(value)
-    assert index >= 0, value
-    combo.setCurrentIndex(index)
 
 
 def test_every_registry_field_has_an_editor_with_its_range(window):

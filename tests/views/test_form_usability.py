@@ -17,24 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tests.views.helpers import choose, type_into
 from vramgui import app
 from vramgui.app import create_main_window
 from vramgui.core.estimate import estimate
 from vramgui.io.presets import find_model
 
 GB = 10**9
-
-
-def type_into(qtbot, editor: QLineEdit, text: str) -> None:
-    editor.selectAll()
-    qtbot.keyClick(editor, Qt.Key.Key_Delete)
-    qtbot.keyClicks(editor, text)
-
-
-def choose(combo: QComboBox, value: str) -> None:
-    index = combo.findData(value)
-    assert index >= 0, value
-    combo.setCurrentIndex(index)
 
 
 def _tab_path(qtbot, window, start, presses: int) -> list[str]:

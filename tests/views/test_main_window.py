@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QFileDialog, QLabel, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QMessageBox
 
+from tests.views.helpers import choose, type_into
 from vramgui.core import solve
 from vramgui.core.estimate import estimate
 from vramgui.core.units import format_bytes
@@ -18,18 +18,6 @@ from vramgui.io.presets import find_gpu, find_model
 from vramgui.views.dialogs import licence_files
 
 GB = 10**9
-
-
-def type_into(qtbot, editor: QLineEdit, text: str) -> None:
-    editor.selectAll()
-    qtbot.keyClick(editor, Qt.Key.Key_Delete)
-    qtbot.keyClicks(editor, text)
-
-
-def choose(combo: QComboBox, value: str) -> None:
-    index = combo.findData(value)
-    assert index >= 0, value
-    combo.setCurrentIndex(index)
 
 
 def image_stats(image: QImage) -> tuple[int, float, int]:

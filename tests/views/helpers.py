@@ -1,0 +1,18 @@
+"""Driving the real widgets in view tests: type into a line edit, pick a combo box item by its data."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit
+
+
+def type_into(qtbot, editor: QLineEdit, text: str) -> None:
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Delete)
+    qtbot.keyClicks(editor, text)
+
+
+def choose(combo: QComboBox, value: str) -> None:
+    index = combo.findData(value)
+    assert index >= 0, value
+    combo.setCurrentIndex(index)
