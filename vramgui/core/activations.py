@@ -56,7 +56,7 @@ class ActivationEstimate:
 
 
 def estimate_activations(
-    arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str
+    arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str, amp: bool = False
 ) -> ActivationEstimate:
     """Bytes per GPU that autograd keeps at the end of the forward pass (see module docstring)."""
     _validate(arch, training, parallel, dtype)
@@ -64,6 +64,7 @@ def estimate_activations(
         b=training.micro_batch, s=training.seq_len, h=arch.hidden_size, a=arch.num_heads, kv=arch.kv_heads,
         d=arch.head_size, v=arch.vocab_size, t=parallel.tp, sp=bool(parallel.sp),
         dtype_bytes=DTYPE_BYTES[dtype], attention=training.attention, recompute=training.recompute,
+        loss=training.loss, amp=amp,
     )
     gpt = arch.family == "gpt"
     fused = training.implementation == "fused"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vramgui.core.architecture import Architecture
 from vramgui.core.parallel import ceil_div
 
 
@@ -29,6 +30,8 @@ class Shape:
     dtype_bytes: int  # B
     attention: str  # "eager" or "flash"
     recompute: str  # "none", "selective" or "full"
+    loss: str = "hf"  # "hf" (fp32 log-softmax kept) or "chunked" (a fused cross-entropy keeps no logits)
+    amp: bool = False  # torch.autocast over fp32 weights: low-precision weight copies and casts are kept
 
     @property
     def a_t(self) -> int:
@@ -57,3 +60,35 @@ class RawTerm:
     name: str
     bytes: int
     formula: str
+
+
+def linear_weights(sh: Shape, arch: Architecture, moe: bool) -> int:
+    """Elements of the nn.Linear weights of one block on one GPU (heads, MLP columns split by t). Routed experts
+    (grouped_mm over 3-D parameters) are no Linear; the router and shared experts are."""
+    h, d, dv, a, kv = sh.h, sh.d, arch.value_head_size, sh.a_t, sh.kv_t
+    if arch.is_mla:
+        q = h * arch.q_lora_rank + arch.q_lora_rank * a * d if arch.q_lora_rank else h * a * d
+        attn = q + h * (arch.kv_lora_rank + arch.qk_rope_head_dim) + arch.kv_lora_rank * a * (
+            d - arch.qk_rope_head_dim + dv)
+    else:
+        attn = h * (a * d + kv * (d + dv))
+    attn += a * dv * h
+    if not moe:
+        return attn + (3 if arch.gated_mlp else 2) * h * sh.split(arch.ffn_size)
+    shared = arch.shared_expert_ffn_size
+    if shared is None:
+        shared = arch.expert_ffn_size * arch.shared_experts
+    mlp = h * arch.num_experts + (3 if arch.gated_mlp else 2) * h * sh.split(shared) if shared else h * arch.num_experts
+    return attn + mlp + (h if shared and arch.shared_expert_gate else 0)
+
+
+def norm_readers(arch: Architecture, moe: bool) -> int:
+    """nn.Linear layers of one block that read the pre-norm outputs: q, k, v (one fused; MLA: q_a/q and kv_a),
+    gate and up (one fused or not gated); in an MoE block the router, the shared experts' gate/up and gate."""
+    attn = 2 if arch.is_mla else 1 if arch.fused_qkv else 3
+    if not moe:
+        return attn + (2 if arch.gated_mlp and not arch.fused_gate_up else 1)
+    shared = arch.shared_expert_ffn_size
+    if shared is None:
+        shared = arch.expert_ffn_size * arch.shared_experts
+    return attn + 1 + (2 + (1 if arch.shared_expert_gate else 0) if shared else 0)

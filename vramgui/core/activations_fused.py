@@ -103,8 +103,10 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Section 4.3: final norm input, output projection input (4sbh/t with SP) and fp32 logits (4sbv/t)."""
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     sp_note = "/t" if sh.sp else ""
-    return [
+    terms = [
         RawTerm("final norm input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
         RawTerm("output projection input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
-        RawTerm("logits for the cross entropy (fp32)", 4 * b * sh.s * sh.split(sh.v), "4·s·b·v/t"),
     ]
+    if sh.loss == "hf":  # a chunked/fused cross-entropy never materialises the fp32 logits
+        terms.append(RawTerm("logits for the cross entropy (fp32)", 4 * b * sh.s * sh.split(sh.v), "4·s·b·v/t"))
+    return terms

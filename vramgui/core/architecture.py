@@ -61,6 +61,12 @@ class Architecture:
     kv_lora_rank: int = 0
     qk_rope_head_dim: int = 0  # part of head_dim carrying RoPE
     v_head_dim: int | None = None  # None = head_dim
+    # Training-time behaviour read from config.json (no parameters change). Dropout probabilities: None = the code
+    # default of the profile's family (GPT-2: 0.1, the GPT2Config default; every other family: no dropout).
+    attention_dropout: float | None = None  # on the attention probabilities (attn_pdrop, attention_dropout)
+    residual_dropout: float | None = None  # on the attention and MLP outputs (resid_pdrop)
+    embedding_dropout: float | None = None  # on the embedding output (embd_pdrop)
+    use_cache: bool = True  # config use_cache: GPT-2's KV-cache update copies K and V in a training forward
 
     @property
     def kv_heads(self) -> int:

@@ -48,7 +48,8 @@ class _Config:
                 else:
                     raise self._fail(key, Msg.of("error.config_whole_number", value=f"{value!r:.40}"))
             if not minimum <= value <= _LIMITS[limit]:
-                raise self._fail(key, Msg.of("error.out_of_range", value=str(value)),
+                shown = str(value) if len(str(value)) <= 40 else f"{str(value)[:18]}…{str(value)[-18:]}"
+                raise self._fail(key, Msg.of("error.out_of_range", value=shown),
                                  Msg.of("allowed.span", low=minimum, high=f"{_LIMITS[limit]:,}"))
             return value
         if default is None:
@@ -62,6 +63,17 @@ class _Config:
         if not isinstance(value, bool):
             raise self._fail(key, Msg.of("error.config_true_false", value=f"{value!r:.40}"))
         return value
+
+    def prob(self, key: str, default: float | None = None) -> float | None:
+        """A dropout probability, 0 <= p < 1 (the field registry's range); absent: ``default``."""
+        value = self.data.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise self._fail(key, Msg.of("error.number", value=f"{value!r:.40}"), Msg.of("allowed.fraction"))
+        if not 0 <= value < 1:
+            raise self._fail(key, Msg.of("error.out_of_range", value=f"{value!r:.40}"), Msg.of("allowed.fraction"))
+        return float(value) + 0.0
 
     def empty_list(self, key: str) -> None:
         value = self.data.get(key)
@@ -85,6 +97,8 @@ def _common(c: _Config, *, kv_default: int | None = None, head_dim_default: int 
         vocab_size=c.int("vocab_size", limit="vocab"),
         tied_embeddings=c.bool("tie_word_embeddings", tie_default),
         max_position_embeddings=c.int("max_position_embeddings", default=0, limit="positions", minimum=0),
+        # eager_attention_forward(dropout=self.attention_dropout); absent: the configuration classes' 0.0
+        attention_dropout=c.prob("attention_dropout"),
     )
 
 
@@ -98,7 +112,10 @@ def _gpt2(c: _Config) -> Architecture:  # GPT2LMHeadModel: Conv1D c_attn/c_proj/
         tied_embeddings=c.bool("tie_word_embeddings", True), attention_bias=True, attention_out_bias=True,
         mlp_bias=True, norm="layernorm", max_position_embeddings=c.int("n_positions", default=1024,
                                                                       limit="positions"),
-        learned_pos_embeddings=True, fused_qkv=True)
+        learned_pos_embeddings=True, fused_qkv=True,
+        # GPT2Config / GPTBigCodeConfig: attn_pdrop, resid_pdrop, embd_pdrop 0.1 and use_cache true by default
+        attention_dropout=c.prob("attn_pdrop", 0.1), residual_dropout=c.prob("resid_pdrop", 0.1),
+        embedding_dropout=c.prob("embd_pdrop", 0.1), use_cache=c.bool("use_cache", True))
 
 
 def _gpt_bigcode(c: _Config) -> Architecture:
