@@ -5,6 +5,8 @@ Needs torch and transformers (``make validate`` installs them into .venv-validat
     python -m bench.validate                      # everything, writes docs/accuracy.md
     python -m bench.validate --families gpt2      # a subset, report to stdout only
     python -m bench.validate --dump llama-gqa bf16 sdpa none 2 64   # tensor-by-tensor listing of one case
+    python -m bench.validate --peaks              # training-step peaks: measure, compare, print the section
+    python -m bench.validate --peaks --peaks-from tests/fixtures/measured_peaks.json   # compare recorded figures
 """
 
 from __future__ import annotations
@@ -39,6 +41,35 @@ def _dump(args: list[str]) -> int:
     return 0
 
 
+def _peaks(recorded: Path | None, out: Path | None) -> int:
+    from bench.validate.peak_compare import compare, load, table
+
+    if recorded is not None:
+        entries = load(recorded)
+        first = entries[0] if entries else {}
+        versions = {"torch": first.get("torch", "?"), "transformers": first.get("transformers", "?")}
+    else:
+        import torch
+        import transformers
+
+        from bench.validate.peak_measure import measure
+
+        entries = measure()
+        versions = {"torch": torch.__version__, "transformers": transformers.__version__}
+    from bench.validate.report import render_peaks
+
+    rows = compare(entries)
+    print(table(rows))
+    text = render_peaks(rows, {"Python": sys.version.split()[0], **versions})
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}")
+    else:
+        print(text)
+    return 1 if any(r.ok is False for r in rows) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.validate", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "accuracy.md",
@@ -48,9 +79,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--families", nargs="*", help="family keys (default: all); implies --out -")
     parser.add_argument("--dump", nargs=6, metavar=("FAMILY", "DTYPE", "ATTN", "RECOMPUTE", "B", "S"),
                         help="list the saved tensors of one case and exit")
+    parser.add_argument("--peaks", action="store_true",
+                        help="measure the training-step peaks (bench/validate/peak_measure.py), compare them with "
+                             "vramgui's step peak and print the report section; exit")
+    parser.add_argument("--peaks-from", type=Path, help="with --peaks: compare these recorded figures instead of "
+                        "measuring (e.g. tests/fixtures/measured_peaks.json)")
+    parser.add_argument("--peaks-out", type=Path, help="with --peaks: write the section to this file")
     args = parser.parse_args(argv)
     if args.dump:
         return _dump(args.dump)
+    if args.peaks:
+        return _peaks(args.peaks_from, args.peaks_out)
 
     import torch
     import transformers
@@ -64,13 +103,30 @@ def main(argv: list[str] | None = None) -> int:
     acts, states, counts = all_rows(args.fixtures, families)
     versions = {"Python": sys.version.split()[0], "torch": torch.__version__, "transformers": transformers.__version__}
     text = render(acts, states, counts, versions)
+    peak_rows: list = []
+    if not args.families:  # the training-step peaks: measured now (about 2 minutes), or the recorded figures
+        from bench.validate.peak_compare import compare, load
+        from bench.validate.report import render_peaks
+
+        if args.peaks_from is not None:
+            entries = load(args.peaks_from)
+        else:
+            from bench.validate.peak_measure import measure
+
+            entries = measure()
+        peak_rows = compare(entries)
+        within = sum(1 for r in peak_rows if r.ok)
+        summary = (f"- Training-step peak: {within}/{len(peak_rows)} configurations within the goal (±3 % on one "
+                   "process, ±5 % for DDP / FSDP2).\n- Result:")
+        text = text.replace("- Result:", summary, 1) + "\n" + render_peaks(peak_rows, versions)
     if args.families or str(args.out) == "-":
         print(text)
     else:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(text, encoding="utf-8")
         print(f"wrote {args.out}")
-    bad = failures(acts, states, counts)
+    bad = failures(acts, states, counts) + [f"step peak {r.key}: not within the goal" for r in peak_rows
+                                            if r.ok is False]
     elapsed = time.perf_counter() - started
     print(f"{len(acts)} activation cases, {len(states)} model-state cases, {len(counts)} parameter counts "
           f"in {elapsed:.0f} s: {'FAIL' if bad else 'PASS'}")

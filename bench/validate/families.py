@@ -109,8 +109,19 @@ EXTENDED: tuple[Family, ...] = (
 BASE_LAYERS = 2  # measured at L and L + 1 layers; the difference is one layer
 
 
+def _gpt2_nodrop(layers: int) -> Any:  # GPT-2 with every dropout at 0 (the training-step peak cases)
+    return tf.GPT2Config(vocab_size=2048, n_embd=128, n_layer=layers, n_head=4, n_positions=512,
+                         bos_token_id=0, eos_token_id=0, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
+
+
+# Variants used only by the training-step peak cases (bench/validate/peak_cases.py), not by the default run.
+VARIANTS: tuple[Family, ...] = (
+    Family("gpt2-nodrop", "GPT-2 (all dropouts 0)", _gpt2_nodrop, lambda: tf.GPT2LMHeadModel),
+)
+
+
 def family(key: str) -> Family:
-    for fam in FAMILIES + EXTENDED:
+    for fam in FAMILIES + EXTENDED + VARIANTS:
         if fam.key == key:
             return fam
     raise KeyError(key)

@@ -6,6 +6,7 @@ import platform
 
 from bench.validate.compare import TOLERANCE, ActivationRow, CountRow, StatesRow
 from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES
+from bench.validate.peak_compare import PeakRow
 
 
 def _n(value: int | None) -> str:
@@ -126,4 +127,41 @@ def render(acts: list[ActivationRow], states: list[StatesRow], counts: list[Coun
         equal = ("yes" if r.ok else "**no**") if r.compared else "n/a"
         lines.append(f"| {r.name} | {r.model_type} | {_n(r.measured)} | {_n(r.vramgui)} | {_n(r.measured_tensors)} | "
                      f"{_n(r.vramgui_tensors)} | {equal} | {r.note} |")
+    return "\n".join(lines) + "\n"
+
+
+def render_peaks(rows: list[PeakRow], versions: dict[str, str]) -> str:
+    """The "Training-step peak" section: measured peaks (bench/validate/peak_measure.py) against vramgui's
+    step-peak model, case by case."""
+    from bench.validate.peak_compare import GOAL_DISTRIBUTED, GOAL_SINGLE
+
+    compared = [r for r in rows if r.ratio is not None]
+    lines = [
+        "## Training-step peak",
+        "",
+        "Peak live tensor bytes of two `torch.optim.AdamW` steps (zero_grad, forward with HF's loss, backward per",
+        "micro-batch, optimizer step), counted op by op with a `TorchDispatchMode` over every tensor storage",
+        "(parameters, gradients, optimizer states, activations, temporaries; cross-checked with PyTorch's",
+        "`MemTracker` / `FSDPMemTracker`). Single-process cases run under `FakeTensorMode` (same bytes as real",
+        "tensors); DDP and FSDP2 run on 2 gloo ranks with real tensors, figures of the rank with the highest peak.",
+        "CUDA-only terms (context, allocator rounding) are not part of a CPU measurement and are set to 0 in",
+        "the prediction. " + ", ".join(f"{k} {v}" for k, v in versions.items()) + ".",
+        "",
+        f"Goal: predicted / measured within ±{GOAL_SINGLE * 100:.0f} % on one process, "
+        f"±{GOAL_DISTRIBUTED * 100:.0f} % for DDP / FSDP2. {len(compared)}/{len(rows)} cases predicted, "
+        f"{sum(bool(r.ok) for r in compared)} within the goal.",
+        "",
+        "| case | measured | at | vramgui | at | ratio | within goal | parameters | gradients | optimizer | other |",
+        "|---|--:|---|--:|---|--:|---|--:|--:|--:|--:|",
+    ]
+    for r in rows:
+        parts = dict(r.breakdown)
+        ratio = "n/a" if r.ratio is None else f"{r.ratio:.4f}"
+        ok = "n/a" if r.ok is None else ("yes" if r.ok else "**no**")
+        at = f"{r.predicted_phase} ({r.predicted_step})" if r.predicted is not None else r.note
+        lines.append(
+            f"| {r.key} | {_n(r.measured)} | {r.measured_phase} ({r.measured_step}) | {_n(r.predicted)} | {at} | "
+            f"{ratio} | {ok} | {_n(parts.get('parameters'))} | {_n(parts.get('gradients'))} | "
+            f"{_n(parts.get('optimizer_state'))} | {_n(parts.get('other'))} |"
+        )
     return "\n".join(lines) + "\n"

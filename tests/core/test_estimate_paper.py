@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from vramgui.core.estimate import COMPONENT_KEYS, estimate
-from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.specs import (
+    HardwareSpec,
+    ModelSpec,
+    OffloadSpec,
+    OverheadSpec,
+    ParallelSpec,
+    PrecisionSpec,
+    Scenario,
+)
 from vramgui.core.units import GB
 
 
@@ -52,12 +62,18 @@ def test_without_architecture_activations_are_none_and_noted():
 
 
 def test_fit_uses_reserve_and_reports_headroom():
-    est = estimate(scenario(stage=3, hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.2)))
+    """The fit is judged by the step peak. With no CUDA context (the seed counts none) and the fused optimizer
+    (no temporary), the peak is the optimizer step: the seed's model states + the mixed recipe's fp32 cast of the
+    gradient partition (4Φ/N_d, vramgui.core.step)."""
+    est = estimate(replace(scenario(stage=3, hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.2),
+                                    overhead=OverheadSpec(cuda_context=0)),
+                           precision=PrecisionSpec(dtype="fp16", optimizer_impl="fused")))
     assert est.usable == 64 * GB
-    assert est.fits is True
-    assert est.headroom == 50 * GB
+    assert est.per_gpu_total == 14 * GB  # the seed's sum is unchanged
+    assert est.fits is True and est.peak.bytes == 14 * GB + 3_500_000_000 and est.peak.phase == "optimizer_step"
+    assert est.headroom == 64 * GB - 17_500_000_000 == est.usable - est.peak.bytes
     tight = estimate(scenario(stage=0, hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.2)))
-    assert tight.fits is False and tight.headroom == 64 * GB - 112 * GB
+    assert tight.fits is False and tight.headroom == 64 * GB - tight.peak.bytes and tight.peak.bytes > 112 * GB
 
 
 def test_no_gpu_memory_means_fit_is_unknown():

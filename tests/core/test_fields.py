@@ -141,7 +141,7 @@ def test_choice_fields_parse_their_own_type():
 def test_with_value_sets_nested_paths_and_starts_an_architecture():
     s = specs.Scenario(model=specs.ModelSpec(params=10**9))
     s2 = fields.with_value(s, "overhead.cuda_context", 2 * 10**9)
-    assert s2.overhead.cuda_context == 2 * 10**9 and s.overhead.cuda_context == 0
+    assert s2.overhead.cuda_context == 2 * 10**9 and s.overhead.cuda_context is None  # None: not given
     s3 = fields.with_value(s, "model.architecture.num_layers", 12)
     assert s3.model.architecture is not None and s3.model.architecture.num_layers == 12
 

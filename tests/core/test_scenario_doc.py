@@ -77,7 +77,7 @@ def test_integral_floats_become_ints_but_fractions_are_rejected():
 
 
 def test_newer_schema_version_is_refused_with_a_clear_message():
-    problems = _problems({"schema": "vramgui.scenario", "schema_version": 2, "app_version": "9.0"})
+    problems = _problems({"schema": "vramgui.scenario", "schema_version": 3, "app_version": "9.0"})
     assert "vramgui 9.0" in problems["schema_version"] and "please update" in problems["schema_version"]
 
 

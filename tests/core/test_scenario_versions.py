@@ -104,3 +104,47 @@ def test_a_huge_integer_is_refused_without_being_echoed_whole():
     with pytest.raises(ScenarioError) as info:
         scenario_doc.loads('{"model": {"params": ' + "9" * 4000 + "}}")
     assert len(str(info.value)) < 200
+
+
+def test_version_2_is_current_and_version_3_is_refused_with_please_update():
+    assert SCHEMA_VERSION == 2  # 2: the training-step peak (issue 11)
+    for header in ({"app_version": "9.0"}, {}):
+        (message,) = _problems({"schema": SCHEMA, "schema_version": 3, **header}).values()
+        assert "please update" in message and "3" in message
+
+
+def test_version_1_overhead_zeros_become_not_given_and_other_values_stay():
+    """MIGRATIONS[1]: version 1 wrote 0 for "not given" in the CUDA context, the communication buffers and the
+    ZeRO-3 live parameters; version 2 reads null there as the step peak's documented default. Any other value is
+    the user's own and stays; the per-GPU sum counts a field only when given, so 0 and null give the same sum."""
+    v1 = {"schema": SCHEMA, "schema_version": 1, "model": {"params": 7 * 10**9},
+          "parallel": {"num_gpus": 8, "zero_stage": 3},
+          "overhead": {"cuda_context": 0, "comm_buffers": 10**9, "zero3_live_params": 0, "extra": 0}}
+    migrated = scenario_doc.migrate(v1, 1)
+    assert migrated["schema_version"] == 2
+    assert migrated["overhead"] == {"cuda_context": None, "comm_buffers": 10**9, "zero3_live_params": None,
+                                    "extra": 0}  # extra was never optional: its 0 is a value
+    assert v1["overhead"]["cuda_context"] == 0  # the caller's document is left alone
+    doc = scenario_doc.document_from_dict(v1)
+    assert doc.schema_version == 1
+    ov = doc.scenario.overhead
+    assert (ov.cuda_context, ov.comm_buffers, ov.zero3_live_params, ov.extra) == (None, 10**9, None, 0)
+
+
+def test_version_1_non_zero_overheads_are_kept_and_missing_ones_stay_missing():
+    v1 = {"schema": SCHEMA, "schema_version": 1,
+          "overhead": {"cuda_context": 2 * 10**9, "zero3_live_params": 10**8}}
+    ov = scenario_doc.document_from_dict(v1).scenario.overhead
+    assert (ov.cuda_context, ov.comm_buffers, ov.zero3_live_params) == (2 * 10**9, None, 10**8)
+    assert "comm_buffers" not in scenario_doc.migrate(v1, 1)["overhead"]
+    assert scenario_doc.document_from_dict({"schema_version": 1}).scenario == scenario_doc.document_from_dict(
+        {"schema_version": 2}).scenario  # no overhead section: the defaults, in both versions
+
+
+def test_version_2_keeps_an_explicit_zero():
+    """In version 2 a 0 is a value (e.g. --cuda-context 0: the context is counted elsewhere), not "not given"."""
+    doc = scenario_doc.document_from_dict({"schema": SCHEMA, "schema_version": 2,
+                                           "overhead": {"cuda_context": 0, "comm_buffers": 0}})
+    assert doc.scenario.overhead.cuda_context == 0 and doc.scenario.overhead.comm_buffers == 0
+    again = scenario_doc.document_from_dict(scenario_doc.scenario_to_dict(doc.scenario)).scenario
+    assert again == doc.scenario

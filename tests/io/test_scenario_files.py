@@ -36,7 +36,7 @@ def test_written_file_is_readable_json_with_schema_header_and_all_sections(tmp_p
     text = path.read_text(encoding="utf-8")
     data = json.loads(text)
     assert list(data)[:3] == ["schema", "schema_version", "app_version"]
-    assert data["schema"] == "vramgui.scenario" and data["schema_version"] == 1
+    assert data["schema"] == "vramgui.scenario" and data["schema_version"] == 2  # 2: the step peak (issue 11)
     assert data["model"]["architecture"]["num_kv_heads"] == 8
     assert data["parallel"]["zero_stage"] == 3
     assert text.count("\n") > 40, "indented for people, not one line"

@@ -14,7 +14,10 @@ COMPONENT_KEYS = ("parameters", "gradients", "optimizer_states", "master_weights
 # master_weights is a part of optimizer_states (shown on its own, never added again): the rest add up to the total
 STACK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "other")
 
-_LABELS = {key: f"component.{key}" for key in COMPONENT_KEYS}
+# the step peak's own components (vramgui.core.step.PEAK_KEYS) are named from the same table
+STEP_KEYS = ("loss_gradient", "backward_transient", "optimizer_temporaries", "comm_buffers", "zero3_working_set",
+             "cuda_context")
+_LABELS = {key: f"component.{key}" for key in COMPONENT_KEYS + STEP_KEYS}
 
 
 def label(key: str) -> Msg:

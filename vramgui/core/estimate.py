@@ -20,6 +20,7 @@ from vramgui.core.messages import Msg, english, render
 from vramgui.core.model_states import Part
 from vramgui.core.parallel import ceil_div, data_parallel_size, fsdp_name, stage_params
 from vramgui.core.specs import DTYPE_BYTES, Scenario
+from vramgui.core.step import StepInputs, StepPeak, step_peak
 from vramgui.core.strategy import Strategy
 from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
 from vramgui.core.validate import validate_scenario
@@ -79,6 +80,7 @@ class Estimate:
     fsdp: str
     notes: tuple[Msg, ...] = field(default=())
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
+    peak: StepPeak | None = None  # the training step's peak (vramgui.core.step); fits and headroom use it
 
     @property
     def host_formula(self) -> str:
@@ -118,6 +120,7 @@ class Estimate:
             "usable": self.usable,
             "fits": self.fits,
             "headroom": self.headroom,
+            "peak": None if self.peak is None else self.peak.to_dict(),
             "data_parallel": self.data_parallel,
             "num_gpus": s.parallel.num_gpus,
             "accumulation_steps": self.accumulation_steps,
@@ -170,18 +173,18 @@ def clear_activation_cache() -> None:
 
 
 def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
-                        dtype: str) -> ActivationEstimate:
+                        dtype: str, amp: bool = False) -> ActivationEstimate:
     """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
     of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
     group = parallel.tp * parallel.pp
     n_d = data_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
-    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype)
+    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp)
     hit = _ACT_CACHE.get(key)
     if hit is None:
         from vramgui.core.activations import estimate_activations
 
         norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0)
-        hit = estimate_activations(arch, training, norm, dtype)
+        hit = estimate_activations(arch, training, norm, dtype, amp)
         if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
             _ACT_CACHE.clear()
         _ACT_CACHE[key] = hit
@@ -195,7 +198,8 @@ def activations_component(scenario: Scenario) -> tuple[Component, ActivationEsti
         deriv = Derivation(total=None, note=Msg.of("deriv.not_estimable", reason=why),
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
-    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype)
+    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
+                              scenario.precision.recipe == "amp")
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
@@ -261,13 +265,17 @@ def estimate(scenario: Scenario) -> Estimate:
     comps.append(act_comp)
     comps.append(_other_component(s, states.other))
     total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
+    n_micro = accumulation_steps(s.training, n_d)
+    peak = step_peak(StepInputs(
+        s, states.parameters.bytes, states.gradients.bytes, states.optimizer_states.bytes, act, sp.params, n_d,
+        n_micro, _decoder_layer(s), _recompute_layer(s) if act is not None else 0))
 
     hw = s.hardware
     usable = fits = headroom = None
     if hw.gpu_memory is not None:
         usable = int(hw.gpu_memory * (1 - hw.reserve))
-        fits = total <= usable
-        headroom = usable - total
+        fits = peak.bytes <= usable
+        headroom = usable - peak.bytes
     notes = list(states.notes)
     if sp.note:
         notes.append(sp.note)
@@ -280,6 +288,21 @@ def estimate(scenario: Scenario) -> Estimate:
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=active, stage_params=sp.params, data_parallel=n_d,
-        accumulation_steps=accumulation_steps(s.training, n_d), tokens_per_step=tokens_per_step(s.training, n_d),
+        accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, n_d),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
+        peak=peak,
     )
+
+
+def _decoder_layer(s: Scenario) -> int | None:
+    """FSDP2's unit without an architecture: the explicit largest layer, if given."""
+    return s.model.largest_layer if s.model.architecture is None else None
+
+
+def _recompute_layer(s: Scenario) -> int:
+    """One layer's saved activations without recompute (the layer recomputed in backward under full recompute)."""
+    arch = s.model.architecture
+    if arch is None or s.training.recompute != "full":
+        return 0
+    plain = replace(s.training, recompute="none")
+    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp").per_layer

@@ -122,7 +122,11 @@ TABLE: tuple[Field, ...] = (
         "precision.recipe",
         "choice",
         QT_TRANSLATE_NOOP("Fields", "Recipe"),
-        QT_TRANSLATE_NOOP("Fields", "mixed: fp32 master weights beside the dtype; pure: the dtype alone"),
+        QT_TRANSLATE_NOOP(
+            "Fields",
+            "mixed: fp32 master weights beside the dtype; pure: the dtype alone; amp: fp32 weights, autocast computes "
+            "in the dtype",
+        ),
         choices=specs.RECIPES,
         flag="--precision",
     ),
@@ -132,6 +136,18 @@ TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Optimizer"),
         choices=specs.OPTIMIZERS,
         flag="--optimizer",
+    ),
+    _f(
+        "precision.optimizer_impl",
+        "choice",
+        QT_TRANSLATE_NOOP("Fields", "Optimizer implementation"),
+        QT_TRANSLATE_NOOP(
+            "Fields",
+            "torch.optim's implementation: foreach (CUDA default) allocates one state-sized temporary at the step, "
+            "fused none, for-loop about two of the largest tensor",
+        ),
+        choices=specs.OPTIMIZER_IMPLS,
+        flag="--optimizer-impl",
     ),
     _f(
         "training.micro_batch",
@@ -191,6 +207,18 @@ TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Activation accounting profile"),
         choices=specs.IMPLEMENTATIONS,
         flag="--implementation",
+    ),
+    _f(
+        "training.loss",
+        "choice",
+        QT_TRANSLATE_NOOP("Fields", "Loss"),
+        QT_TRANSLATE_NOOP(
+            "Fields",
+            "hf: Hugging Face's cross-entropy (fp32 log-softmax and its gradient over the vocabulary); chunked: a "
+            "fused cross-entropy that never materialises fp32 logits (Liger, Megatron)",
+        ),
+        choices=specs.LOSSES,
+        flag="--loss",
     ),
     _f(
         "parallel.num_gpus",
@@ -261,6 +289,17 @@ TABLE: tuple[Field, ...] = (
         flag="--distributed-optimizer",
     ),
     _f(
+        "parallel.ddp_bucket_view",
+        "bool",
+        QT_TRANSLATE_NOOP("Fields", "DDP gradients as bucket views"),
+        QT_TRANSLATE_NOOP(
+            "Fields",
+            "PyTorch DDP gradient_as_bucket_view: gradients live inside the reducer's buckets (off: a second "
+            "gradient-sized copy, PyTorch's and accelerate's default)",
+        ),
+        flag="--ddp-bucket-view",
+    ),
+    _f(
         "offload.optimizer",
         "choice",
         QT_TRANSLATE_NOOP("Fields", "Optimizer offload"),
@@ -314,50 +353,6 @@ TABLE: tuple[Field, ...] = (
         high_open=True,
         flag="--reserve",
         metavar="FRACTION",
-    ),
-    _f(
-        "overhead.cuda_context",
-        "bytes",
-        QT_TRANSLATE_NOOP("Fields", "CUDA context"),
-        QT_TRANSLATE_NOOP("Fields", "CUDA context and allocator slack per GPU"),
-        low=0,
-        high=MAX_BYTES,
-        flag="--cuda-context",
-        metavar="SIZE",
-        unit="bytes",
-    ),
-    _f(
-        "overhead.comm_buffers",
-        "bytes",
-        QT_TRANSLATE_NOOP("Fields", "Communication buffers"),
-        QT_TRANSLATE_NOOP("Fields", "DDP/ZeRO communication buckets per GPU"),
-        low=0,
-        high=MAX_BYTES,
-        flag="--comm-buffers",
-        metavar="SIZE",
-        unit="bytes",
-    ),
-    _f(
-        "overhead.zero3_live_params",
-        "count",
-        QT_TRANSLATE_NOOP("Fields", "ZeRO-3 live parameters"),
-        QT_TRANSLATE_NOOP("Fields", "ZeRO-3 parameters gathered at once (DeepSpeed's stage3_max_live_parameters)"),
-        low=0,
-        high=MAX_PARAMS,
-        flag="--live-params",
-        metavar="COUNT",
-        unit="parameters",
-    ),
-    _f(
-        "overhead.extra",
-        "bytes",
-        QT_TRANSLATE_NOOP("Fields", "Extra memory"),
-        QT_TRANSLATE_NOOP("Fields", "Anything else per GPU"),
-        low=0,
-        high=MAX_BYTES,
-        flag="--extra",
-        metavar="SIZE",
-        unit="bytes",
     ),
     _f(
         "convention",

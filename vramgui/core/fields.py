@@ -36,6 +36,7 @@ from vramgui.core.field_table import (
     Kind,
 )
 from vramgui.core.field_table_arch import ARCH_TABLE
+from vramgui.core.field_table_overhead import OVERHEAD_TABLE
 from vramgui.core.messages import Msg
 from vramgui.core.units import parse_bytes_exact, parse_count_exact, without_digit_separators
 
@@ -81,7 +82,7 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in (*TABLE, *ARCH_TABLE)}
+    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
@@ -274,4 +275,22 @@ def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
         return Msg.of("inactive.largest_layer")
     if path == "parallel.sp" and par.tp == 1:
         return Msg.of("inactive.sp_needs_tp")
+    return _step_inactive_reason(scenario, path)
+
+
+def _step_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """The step peak's inputs (vramgui.core.step) that a choice makes moot."""
+    conv, par = scenario.convention, scenario.parallel
+    if path == "parallel.ddp_bucket_view" and (par.zero_stage != 0 or conv == "megatron"):
+        return Msg.of("inactive.ddp_only")
+    if path == "precision.optimizer_impl" and conv in ("deepspeed", "megatron"):
+        return Msg.of("inactive.fused_optimizer_convention")
+    if path == "precision.optimizer_impl" and scenario.offload.optimizer == "cpu":
+        return Msg.of("inactive.optimizer_on_host")
+    if path == "overhead.reduce_bucket" and (par.zero_stage == 0 or conv == "megatron"):
+        return Msg.of("inactive.zero_only")
+    if path == "overhead.zero3_prefetch" and (par.zero_stage != 3 or conv == "megatron"):
+        return Msg.of("inactive.stage3_only")
+    if path == "overhead.zero3_prefetch" and conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
+        return Msg.of("inactive.prefetch_deepspeed")
     return None

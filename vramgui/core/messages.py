@@ -375,5 +375,12 @@ def _catalogue() -> Mapping[str, str]:
     }
 
 
-CATALOGUE: dict[str, str] = dict(_catalogue())
+def _all() -> dict[str, str]:
+    from vramgui.core.messages_fuzz import fuzz_catalogue
+    from vramgui.core.messages_step import step_catalogue
+
+    return {**_catalogue(), **step_catalogue(), **fuzz_catalogue()}
+
+
+CATALOGUE: dict[str, str] = _all()
 

@@ -78,14 +78,16 @@ def blocks_params(arch: Architecture, start: int, stop: int) -> int:
 def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, explicit: bool) -> StageParams:
     """Φ held per model-parallel rank of the most loaded pipeline stage.
 
-    With only a count (or an explicit count overriding the architecture): Φ / (tp * pp). With an
-    architecture: layers split as evenly as Megatron does, embeddings on the first stage, final norm and
-    output layer on the last, the larger of the two counts; then / tp.
+    With only a count: Φ / (tp * pp). With an architecture: layers split as evenly as Megatron does, embeddings
+    on the first stage, final norm and output layer on the last, the larger of the two counts; then / tp. An
+    explicit count beside the architecture (a preset's stated size) scales that stage by count / architecture's
+    count, so the most loaded stage is found whatever the input (Llama-3-8B at PP 8: the last stage holds 1.40 B,
+    not Φ/8 = 1.00 B).
     """
     tp, pp = parallel.tp, parallel.pp
     if tp * pp == 1:
         return StageParams(total, "Φ")
-    if arch is None or explicit or pp == 1 or arch.num_layers < pp:
+    if arch is None or pp == 1 or arch.num_layers < pp:
         return StageParams(ceil_div(total, tp * pp), "Φ/(tp·pp)")
     base, extra = divmod(arch.num_layers, pp)
     first_layers = base + (1 if extra > 0 else 0)  # remainder layers go to the leading stages
@@ -96,5 +98,9 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         held, code = first, "note.pipeline_first_stage"
     else:
         held, code = last, "note.pipeline_last_stage"
+    if explicit:
+        counted = am.count_params(arch)
+        if counted != total:
+            held = ceil_div(held * total, counted)
     note = Msg.of(code, params=f"{held:,}")
     return StageParams(ceil_div(held, tp), "Φ_stage/tp", note)

@@ -9,6 +9,10 @@ Recipes (``PrecisionSpec.recipe`` with ``dtype``):
   ``torch.optim.AdamW`` keeps for bf16 parameters (``exp_avg``/``exp_avg_sq`` are ``zeros_like(param)``), plus
   its fp32 scalar ``step`` tensor per parameter tensor (torch/optim/adam.py ``_init_group``: ``torch.tensor(0.0,
   dtype=_get_scalar_dtype())``).
+* **amp**: fp32 weights, gradients and optimizer states (K = 8 for Adam, plus the ``step`` scalars), with
+  ``torch.autocast`` computing in the dtype: what HF Trainer's ``bf16=True`` does with a model loaded in fp32
+  (transformers ``TrainingArguments.bf16``; torch/amp/autocast_mode.py). The dtype is the compute dtype of the
+  activations only; autocast's low-precision weight copies are activations (``activations_hf``).
 """
 
 from __future__ import annotations
@@ -52,18 +56,19 @@ OPTIMIZER_INFO: dict[str, OptimizerInfo] = {
 
 
 def effective_recipe(precision: PrecisionSpec) -> str:
-    """``fp32`` when the dtype is fp32 (nothing to be mixed), else the spec's recipe."""
-    return "fp32" if precision.dtype == "fp32" else precision.recipe
+    """``fp32`` when the dtype is fp32 (nothing to be mixed) or the recipe is amp (fp32 model states), else the
+    spec's recipe."""
+    return "fp32" if precision.dtype == "fp32" or precision.recipe == "amp" else precision.recipe
 
 
 def weight_bytes(precision: PrecisionSpec) -> int:
-    """Bytes per parameter of the weights the model computes with."""
-    return DTYPE_BYTES[precision.dtype]
+    """Bytes per parameter of the weights as stored (fp32 under amp: autocast casts them per operation)."""
+    return FP32 if precision.recipe == "amp" else DTYPE_BYTES[precision.dtype]
 
 
 def gradient_bytes(precision: PrecisionSpec) -> int:
-    """Bytes per parameter of the gradients (same dtype as the weights in all three recipes)."""
-    return DTYPE_BYTES[precision.dtype]
+    """Bytes per parameter of the gradients (the dtype of the weights in all recipes)."""
+    return weight_bytes(precision)
 
 
 def master_bytes(precision: PrecisionSpec) -> int:
@@ -86,7 +91,7 @@ def state_bytes(precision: PrecisionSpec) -> int:
 def counts_step_tensors(precision: PrecisionSpec) -> bool:
     """Step counters are counted under the pure recipe (what a plain PyTorch optimizer holds), fp32 included:
     a plain ``torch.optim.AdamW`` over fp32 parameters keeps them too (measured by bench/validate)."""
-    return precision.recipe == "pure" and OPTIMIZER_INFO[precision.optimizer].step_counter
+    return precision.recipe in ("pure", "amp") and OPTIMIZER_INFO[precision.optimizer].step_counter
 
 
 SEED_OPTIMIZER_BYTES = {"adam": 12, "sgd": 4}  # the seed's optimizer_bytes table (mixed-precision K)

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from os import PathLike
 
 SCHEMA = "vramgui.scenario"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_DEPTH = 32  # a scenario nests three levels (model.architecture.num_layers)
 MAX_ITEMS = 100_000  # a scenario holds about a hundred values
 _HEADER_KEYS = ("schema", "schema_version", "app_version", "name", "preset")
@@ -58,7 +58,23 @@ _PRESET_KEYS = ("model", "gpu")
 # A new field whose default keeps old results needs none; a renamed field, or one whose meaning or default
 # changed, does: bump SCHEMA_VERSION and add the converter here, and say what it does in docs/scenarios.md.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 (the training-step peak): the CUDA context, the communication buffers and the ZeRO-3 live
+    parameters became optional, empty meaning "the step peak's documented default". Version 1 wrote 0 for "not
+    given" (its default), so a 0 there becomes empty; any other value stays as the user's own."""
+    out = copy.deepcopy(doc)
+    overhead = out.get("overhead")
+    if isinstance(overhead, dict):
+        for key in ("cuda_context", "comm_buffers", "zero3_live_params"):
+            if key in overhead and overhead[key] == 0 and not isinstance(overhead[key], bool):
+                overhead[key] = None
+    out["schema_version"] = 2
+    return out
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 Problem = tuple[str, Msg | str]  # (dotted field path, "" for the whole document; the message id, or plain text)
 

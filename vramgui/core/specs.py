@@ -16,7 +16,14 @@ from vramgui.core.architecture import Architecture
 
 DTYPES = ("fp32", "fp16", "bf16")
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
-RECIPES = ("mixed", "pure")  # mixed: low-precision weights + fp32 master copy; pure: dtype alone
+# mixed: low-precision weights + fp32 master copy; pure: dtype alone; amp: fp32 weights, gradients and optimizer
+# states with torch.autocast computing in the dtype (HF Trainer's bf16=True over an fp32-loaded model)
+RECIPES = ("mixed", "pure", "amp")
+# torch.optim's implementations (torch/optim/adamw.py): foreach (the CUDA default), fused, the per-tensor for-loop
+OPTIMIZER_IMPLS = ("foreach", "fused", "for-loop")
+# the loss: Hugging Face's ForCausalLMLoss (fp32 log-softmax over the vocabulary) or a chunked/fused cross-entropy
+# (Liger's fused linear cross-entropy, Megatron's fused vocab-parallel loss) that never materialises fp32 logits
+LOSSES = ("hf", "chunked")
 OPTIMIZERS = ("adam", "adamw", "adam8bit", "sgd", "sgd_momentum", "adafactor", "lion")
 ZERO_STAGES = (0, 1, 2, 3)
 RECOMPUTE = ("none", "selective", "full")
@@ -42,6 +49,7 @@ class PrecisionSpec:
     dtype: str = "bf16"  # one of DTYPES: the dtype of weights/gradients/activations
     recipe: str = "mixed"  # one of RECIPES
     optimizer: str = "adam"  # one of OPTIMIZERS
+    optimizer_impl: str = "foreach"  # one of OPTIMIZER_IMPLS: its temporaries at the optimizer step
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,7 @@ class TrainingSpec:
     recompute: str = "none"  # one of RECOMPUTE
     attention: str = "flash"  # one of ATTENTION
     implementation: str = "hf"  # one of IMPLEMENTATIONS: activation accounting profile
+    loss: str = "hf"  # one of LOSSES: what the loss keeps and its gradient allocates
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,9 @@ class ParallelSpec:
     sp: bool = False  # Megatron sequence parallelism: shards LayerNorm/dropout activations across the TP group
     # Megatron convention only: shard the optimizer over DP (Megatron --use-distributed-optimizer)
     distributed_optimizer: bool = True
+    # PyTorch DDP gradient_as_bucket_view (default False, as in PyTorch and accelerate): gradients as views into
+    # the reducer's buckets instead of a second gradient-sized copy
+    ddp_bucket_view: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,11 +96,15 @@ class HardwareSpec:
 
 @dataclass(frozen=True)
 class OverheadSpec:
-    """Fixed per-GPU terms, each an explicit input (all zero by default so the seed's numbers come out)."""
+    """Fixed per-GPU terms, each an explicit input. ``None`` = not given: the textbook sum (``per_gpu``) counts
+    nothing for it, so the seed's numbers come out, and the step peak (``vramgui.core.step``) uses its documented
+    default (a cited CUDA context, the framework's own buckets and ZeRO-3 working set)."""
 
-    cuda_context: int = 0  # bytes: CUDA context + allocator slack
-    comm_buffers: int = 0  # bytes: DDP/ZeRO communication buckets
-    zero3_live_params: int = 0  # parameters: ZeRO-3 stage3_max_live_parameters gathered at once
+    cuda_context: int | None = None  # bytes: CUDA context + library workspaces; None = the step peak's default
+    comm_buffers: int | None = None  # bytes: DDP/ZeRO communication buckets; None = the framework's own
+    zero3_live_params: int | None = None  # parameters: DeepSpeed stage3_max_live_parameters; None = its default
+    zero3_prefetch: int | None = None  # parameters: DeepSpeed stage3_prefetch_bucket_size; None = its default
+    reduce_bucket: int | None = None  # elements: DeepSpeed reduce_bucket_size (ZeRO 1-3); None = its default
     extra: int = 0  # bytes: anything else the user wants to add
 
 

@@ -1,0 +1,259 @@
+"""The terms of the training-step peak (``vramgui.core.step``): the loss gradient, the backward's and the
+optimizer's temporaries, the communication buckets, the ZeRO-3 working set and the CUDA context, each with its
+derivation and source (docs/peak.md has the table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vramgui.core import architecture as am
+from vramgui.core import precision as prec
+from vramgui.core.messages import Msg, english
+from vramgui.core.parallel import blocks_params, ceil_div
+from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
+
+if TYPE_CHECKING:
+    from vramgui.core.activations import ActivationEstimate
+    from vramgui.core.architecture import Architecture
+    from vramgui.core.specs import Scenario
+
+MiB = 2**20
+DEFAULT_CUDA_CONTEXT = 500 * MiB + 32 * MiB  # CUDA context (pytorch#107667, #28113) + cuBLAS workspace (Hopper)
+DS_MAX_LIVE_PARAMETERS = 10**9  # deepspeed/runtime/zero/config.py stage3_max_live_parameters default
+DS_PREFETCH_BUCKET = 5 * 10**7  # stage3_prefetch_bucket_size default
+DS_REDUCE_BUCKET = 5 * 10**8  # reduce_bucket_size default
+LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's output, fp32 (b·s, v) each
+FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
+
+
+@dataclass(frozen=True)
+class LiveTerm:
+    """A component of the step beyond the per-GPU sum, at the largest value it takes, with its derivation."""
+
+    key: str
+    bytes: int
+    deriv: Derivation
+    source: str
+
+    @property
+    def formula(self) -> str:
+        return render_formula(self.deriv, english)
+
+    @property
+    def derivation(self) -> str:
+        return render_derivation(self.deriv, "GB", english)
+
+
+@dataclass(frozen=True)
+class StepInputs:
+    """What the step model needs from an estimate (``vramgui.core.estimate`` builds it)."""
+
+    scenario: Scenario
+    parameters: int
+    gradients: int
+    optimizer_states: int
+    activations: ActivationEstimate | None
+    stage_params: int  # Φ held per model-parallel rank before data-parallel sharding
+    data_parallel: int
+    accumulation: int  # micro-batches per optimizer step on this GPU
+    largest_layer: int | None  # parameters of the largest decoder layer (FSDP2's unit), None if unknown
+    recompute_layer: int = 0  # one layer's saved activations without recompute (full recompute only)
+
+
+# ------------------------------------------------------------------------------------------------ terms
+
+
+def _bytes_term(key: str, n: int, source: str) -> LiveTerm:
+    """An explicit byte amount (``comm_buffers``)."""
+    terms = (Term(n, symbol=key, style="bytes"),) if n else ()
+    return LiveTerm(key, n, Derivation(terms, n, note=None if n else Msg.of("deriv.cuda_context_given")), source)
+
+
+def _zero(key: str, note: str, source: str = "", **params: Any) -> LiveTerm:
+    return LiveTerm(key, 0, Derivation(note=Msg.of(note, **params)), source)
+
+
+def loss_term(inp: StepInputs) -> LiveTerm:
+    s = inp.scenario
+    act = inp.activations
+    if s.training.loss == "chunked":
+        return _zero("loss_gradient", "deriv.peak_loss_chunked", "Liger FusedLinearCrossEntropy; Megatron fused CE")
+    if act is None or s.model.architecture is None:
+        return _zero("loss_gradient", "deriv.not_estimable", reason=Msg.of("deriv.no_architecture"))
+    if act.stage != s.parallel.pp - 1:
+        return _zero("loss_gradient", "deriv.peak_loss_not_here")
+    b, seq, v, t = s.training.micro_batch, s.training.seq_len, s.model.architecture.vocab_size, s.parallel.tp
+    per = ceil_div(v, t)
+    n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
+    term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
+                "t" if t > 1 else "", style="grouped")
+    return LiveTerm("loss_gradient", n, Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf")),
+                    "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)")
+
+
+def backward_term(inp: StepInputs) -> LiveTerm:
+    s = inp.scenario
+    arch = s.model.architecture
+    if inp.activations is None or arch is None:
+        return _zero("backward_transient", "deriv.not_estimable", reason=Msg.of("deriv.no_architecture"))
+    from vramgui.core.specs import DTYPE_BYTES
+
+    bb = DTYPE_BYTES[s.precision.dtype]
+    b, seq, t = s.training.micro_batch, s.training.seq_len, s.parallel.tp
+    if s.training.recompute == "full":
+        # the layer replayed (its saved activations without recompute) and, while it is back-propagated, its
+        # largest pair of gradient temporaries: the MLP's two (b·s, f) gradients, or with eager attention the
+        # softmax backward's two (a, s, s) gradients (measured: bench/validate, llama-gqa eager, 1.001)
+        layer = inp.recompute_layer
+        mlp = 2 * bb * b * seq * ceil_div(_mlp_width(arch), t)
+        attn = 2 * bb * b * ceil_div(arch.num_heads, t) * seq * seq if s.training.attention == "eager" else 0
+        terms = [Term(layer, symbol="A_layer", style="bytes")]
+        if attn > mlp:
+            terms.append(Term(attn, 2 * bb, "a·s²·b", arch.num_heads * seq * seq * b, t if t > 1 else None,
+                              "t" if t > 1 else "", style="grouped"))
+        else:
+            terms.append(Term(mlp, 2 * bb, "b·s·f", b * seq * _mlp_width(arch), t if t > 1 else None,
+                              "t" if t > 1 else "", style="grouped"))
+        n = sum(x.bytes for x in terms)
+        return LiveTerm("backward_transient", n,
+                        Derivation(tuple(terms), n, note=Msg.of("deriv.peak_recompute_layer", layer=layer)),
+                        "torch.utils.checkpoint replays one layer in backward (measured, bench/validate)")
+    # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
+    rows = b * seq
+    n = 2 * bb * rows * arch.hidden_size
+    term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
+    return LiveTerm("backward_transient", n, Derivation((term,), n, note=Msg.of("deriv.peak_backward_grads")),
+                    "measured (bench/validate)")
+
+
+def _mlp_width(arch: Architecture) -> int:
+    """The MLP's intermediate width one token sees: the dense FFN, or k experts (+ shared experts) in MoE."""
+    if not arch.is_moe:
+        return arch.ffn_size
+    moe = (arch.moe_ffn_size or arch.ffn_size) * arch.experts_per_token
+    shared = arch.shared_expert_ffn_size or (arch.moe_ffn_size or arch.ffn_size) * arch.shared_experts
+    return max(arch.ffn_size if arch.dense_layers else 0, moe + shared)
+
+
+def largest_tensor(arch: Architecture) -> int:
+    """Elements of the largest parameter tensor: the embedding/LM head matrix or a block's largest weight."""
+    sizes = [arch.vocab_size * arch.hidden_size]
+    first = am.first_moe_block(arch)
+    for index in {0, first if first is not None else 0}:
+        sizes += [max(m) for m in am.layer_modules(arch, index) if m]
+    return max(sizes)
+
+
+def optimizer_term(inp: StepInputs) -> LiveTerm:
+    s = inp.scenario
+    src = "torch/optim/adamw.py (measured, bench/validate)"
+    if s.offload.optimizer == "cpu" and s.convention != "megatron":
+        return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src,
+                     why=Msg.of("deriv.peak_optimizer_on_host"))
+    info = prec.OPTIMIZER_INFO[s.precision.optimizer]
+    sharded = s.parallel.zero_stage >= 1 or (s.convention == "megatron" and s.parallel.distributed_optimizer)
+    n_shard = inp.data_parallel if sharded and inp.data_parallel > 1 else 1
+    updated = ceil_div(inp.stage_params, n_shard)
+    width = prec.state_bytes(s.precision) // info.states if info.states and info.fixed_state_bytes is None else 0
+    terms: list[Term] = []
+    # DeepSpeed steps with its FusedAdam (deepspeed/ops/adam/fused_adam.py, the default for "Adam"/"AdamW" on GPU)
+    # and Megatron-LM with TransformerEngine's / Apex's FusedAdam (megatron/core/optimizer): no temporaries
+    impl = "fused" if s.convention in ("deepspeed", "megatron") else s.precision.optimizer_impl
+    if width and impl == "foreach":
+        terms.append(Term(width * updated, width, "Φ", inp.stage_params, n_shard if n_shard > 1 else None,
+                          "N_d" if n_shard > 1 else ""))
+    elif width and impl == "for-loop":
+        arch = s.model.architecture
+        big = largest_tensor(arch) if arch is not None else inp.largest_layer or 0
+        big = min(ceil_div(big, s.parallel.tp), updated)
+        terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
+    # the low-precision gradient partition cast to fp32 for the master update (Megatron keeps fp32 main grads:
+    # already part of its optimizer states)
+    if prec.master_bytes(s.precision) and s.convention != "megatron":
+        terms.append(Term(prec.FP32 * updated, prec.FP32, "Φ", inp.stage_params, n_shard if n_shard > 1 else None,
+                          "N_d" if n_shard > 1 else ""))
+    if not terms:
+        why = "deriv.peak_fused_optimizer" if impl == "fused" else "deriv.peak_no_state"
+        return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
+    n = sum(t.bytes for t in terms)
+    return LiveTerm("optimizer_temporaries", n, Derivation(tuple(terms), n), src)
+
+
+def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
+    """(the buckets' term, bytes live during backward only, whether gradients live inside the buckets)."""
+    s = inp.scenario
+    ov, par = s.overhead, s.parallel
+    if ov.comm_buffers is not None:
+        return _bytes_term("comm_buffers", ov.comm_buffers, "explicit input"), 0, False
+    if par.num_gpus == 1 or inp.data_parallel == 1:
+        return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False
+    if s.convention == "megatron":
+        return _zero("comm_buffers", "deriv.peak_megatron_buffers", "megatron/core/distributed"), 0, False
+    gb = prec.gradient_bytes(s.precision)
+    if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
+        n = gb * inp.stage_params
+        term = Term(n, gb, "Φ", inp.stage_params)
+        src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
+        return LiveTerm("comm_buffers", n, Derivation((term,), n), src), 0, par.ddp_bucket_view
+    if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
+        return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
+    bucket = DS_REDUCE_BUCKET if ov.reduce_bucket is None else ov.reduce_bucket
+    elems = min(bucket, inp.stage_params)
+    n = gb * elems
+    term = Term(n, gb, "reduce_bucket", elems, style="grouped")
+    src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
+    return LiveTerm("comm_buffers", n, Derivation((term,), n), src), n, False
+
+
+def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
+    """(the ZeRO-3 working set at its largest, bytes live in forward, bytes live in backward)."""
+    s = inp.scenario
+    par, ov = s.parallel, s.overhead
+    if par.zero_stage != 3 or s.convention == "megatron":
+        return _zero("zero3_working_set", "deriv.peak_no_working_set"), 0, 0
+    wb, gb = prec.weight_bytes(s.precision), prec.gradient_bytes(s.precision)
+    phi = inp.stage_params
+    if s.convention == "deepspeed" or ov.zero3_live_params is not None:
+        live = min(DS_MAX_LIVE_PARAMETERS if ov.zero3_live_params is None else ov.zero3_live_params, phi)
+        pre = min(DS_PREFETCH_BUCKET if ov.zero3_prefetch is None else ov.zero3_prefetch, phi)
+        terms = (Term(wb * live, wb, "live_params", live, style="grouped"),
+                 Term(wb * pre, wb, "prefetch_bucket", pre, style="grouped"))
+        n = sum(t.bytes for t in terms)
+        src = "deepspeed/runtime/zero/config.py: stage3_max_live_parameters, stage3_prefetch_bucket_size"
+        return LiveTerm("zero3_working_set", n, Derivation(terms, n), src), n, n
+    arch = s.model.architecture
+    layer = inp.largest_layer
+    if arch is not None:
+        first = am.first_moe_block(arch)
+        layer = max(blocks_params(arch, 0, 1), blocks_params(arch, first, first + 1) if first is not None else 0)
+        layer = ceil_div(layer, par.tp)
+    if not layer:
+        return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0
+    n_d = max(inp.data_parallel, 1)
+    root = 0
+    if arch is not None:  # embedding, final norm and head: unsharded from forward into backward
+        root_params = am.embedding_params(arch) + am.head_params(arch)
+        root = wb * ceil_div(root_params, par.tp) - ceil_div(wb * ceil_div(root_params, par.tp), n_d)
+    units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
+    grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
+    fwd, bwd = root + units, root + units + grads
+    fsdp = [Term(root, style="bytes", symbol="root")] if root else []
+    fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
+                 Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
+    src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
+    return LiveTerm("zero3_working_set", bwd, Derivation(tuple(fsdp), bwd), src), fwd, bwd
+
+
+def context_term(inp: StepInputs) -> LiveTerm:
+    given = inp.scenario.overhead.cuda_context
+    if given is not None:
+        return LiveTerm("cuda_context", given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
+                                                          terms=(Term(given, symbol="cuda_context",
+                                                                      style="bytes"),) if given else ()),
+                        "explicit input")
+    n = DEFAULT_CUDA_CONTEXT
+    return LiveTerm("cuda_context", n, Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
+                                                  note=Msg.of("deriv.cuda_context_default")),
+                    "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace")
