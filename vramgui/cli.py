@@ -2,14 +2,17 @@
 
 ``vramgui estimate|max-params|solve|accumulation|compare|inspect|presets``; each prints a table, or JSON with
 ``--json``. Bad input: one line on stderr naming the field, exit code 2, never a traceback. ``solve`` exits 1
-when nothing fits.
+when nothing fits; so does any command that cannot finish: its output cannot be written (one line naming
+stdout) or an internal error (one line asking for a report; ``VRAMGUI_DEBUG=1`` adds the traceback).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -18,6 +21,7 @@ from vramgui.cli_options import (
     add_field_option,
     add_output_options,
     add_scenario_options,
+    empty_source,
     flag_for,
     option_value,
     scenario_from_args,
@@ -28,6 +32,8 @@ from vramgui.core.messages import Msg
 
 SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets")
 EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1  # `solve`: nothing fits; any command: the output could not be written, or an internal error
+DEBUG_ENV = "VRAMGUI_DEBUG"  # set to 1: an internal error prints its traceback too
 COMPARE_DEFAULTS = {  # the seed's Part 3 table: 8 x 80 GB, 20% kept back, fp16 with Adam
     "hardware.gpu_memory": 80 * 10**9, "parallel.num_gpus": 8, "hardware.reserve": 0.2, "precision.dtype": "fp16",
     "precision.optimizer": "adam",
@@ -42,15 +48,37 @@ class UsageError(Exception):
     """A command-line mistake: printed as one line, exit code 2."""
 
 
+class OutputError(Exception):
+    """Writing the answer to stdout failed (a full disk, a closed terminal): one line, exit code 1."""
+
+    def __init__(self, err: OSError) -> None:
+        self.err = err
+        super().__init__(f"vramgui: error: cannot write the output to stdout: {err.strerror or err}")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, no usage dump
         raise UsageError(f"{self.prog}: {message}")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """As argparse's, with the arguments it did not recognise quoted (an empty one is shown as '')."""
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error("unrecognized arguments: " + " ".join(
+                repr(a) if not a.isprintable() or not a or a.strip() != a or " " in a else a for a in extras))
+        return ns
+
+    def _print_message(self, message: str, file: Any = None) -> None:  # argparse would ignore a failed write
+        if message:
+            (file or sys.stderr).write(message)
 
 
 _MAIN_EPILOG = """\
 Without a sub-command, vramgui opens the desktop app. `vramgui COMMAND --help` describes each command.
 Sizes: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB. Counts: 7B, 124M, 7.5e9.
-Exit codes: 0 done; 1 `solve` found nothing that fits; 2 bad input (one line on stderr naming the flag).
+Exit codes: 0 done; 1 `solve` or `max-params` found nothing that fits, or vramgui could not finish (the output
+could not be written; an internal error, reported in one line: VRAMGUI_DEBUG=1 adds the traceback); 2 bad input
+(one line on stderr naming the flag).
 """
 
 
@@ -74,8 +102,9 @@ def _add_solve_parser(sub: Any) -> None:
 
     p = _command(sub, "solve", "reverse solves: largest micro-batch or sequence, fewest GPUs, cheapest strategy",
                  "Answer a question about what fits, with the same scenario options as `estimate`; "
-                 "--gpu-memory (or --gpu) is required.\nThe answer is checked by the estimate at it (fits) and "
-                 "at the next value (does not fit).\nExit code 1 when nothing fits, 2 for bad input.",
+                 "--gpu-memory (or --gpu) is required.\nThe answer is judged by the peak of one training step: "
+                 "checked by the estimate at it (fits) and at the next value\n(does not fit); the per-GPU sum is "
+                 "shown for reference. Exit code 1 when nothing fits, 2 for bad input.",
                  "vramgui solve max-micro-batch --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3")
     questions = p.add_subparsers(dest="question", metavar="QUESTION", parser_class=_Parser)
     for name, (summary, _, flag) in QUESTIONS.items():
@@ -101,9 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
         "when anything is offloaded,\nand whether it fits --gpu-memory after --reserve.",
         "vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096"))
     add_scenario_options(_command(
-        sub, "max-params", "largest parameter count that fits (full accounting)",
-        "Largest parameter count whose full estimate fits; an architecture (--preset/--config) still sizes the "
-        "activations.\n--gpu-memory (or --gpu) is required.",
+        sub, "max-params", "largest parameter count that fits (judged by the peak of a training step)",
+        "Largest parameter count whose training step fits: judged by the step peak, the per-GPU sum shown for "
+        "reference;\nan architecture (--preset/--config) still sizes the activations. --gpu-memory (or --gpu) is "
+        "required.",
         "vramgui max-params --gpus 8 --stage 3 --gpu-memory 80GB --reserve 0.2 --dtype fp16"))
     _add_solve_parser(sub)
     p = _command(sub, "accumulation", "gradient-accumulation steps from global batch, micro-batch and GPUs",
@@ -141,8 +171,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _write(text: str) -> None:
+    """``text`` and a newline on stdout, flushed, so that a failed write is reported while we can say so."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise OutputError(err) from None
+
+
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+    _write(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
 
 
 def cmd_estimate(args: argparse.Namespace) -> int:
@@ -155,18 +196,21 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 
 
 def cmd_max_params(args: argparse.Namespace) -> int:
-    from vramgui.core.solve import max_params
-    from vramgui.core.units import format_bytes, format_count
+    from vramgui.cli_solve import EXIT_NOTHING_FITS, max_params_output
+    from vramgui.core.solve import max_params_result
+    from vramgui.core.units import format_count
 
     s = scenario_from_args(args)
-    n = max_params(s)
-    data = {"max_params": n, "convention": s.convention, "zero_stage": s.parallel.zero_stage,
-            "num_gpus": s.parallel.num_gpus, "gpu_memory": s.hardware.gpu_memory, "reserve": s.hardware.reserve}
-    text = (f"Largest trainable model: {format_count(n)} parameters ({n:,})\n"
-            f"  {s.parallel.num_gpus} GPU(s) of {format_bytes(s.hardware.gpu_memory, args.unit)}, "
-            f"{s.hardware.reserve:.0%} reserved, ZeRO stage {s.parallel.zero_stage}, {s.convention} convention")
+    data, text = max_params_output(s, args.unit)
+    result = max_params_result(s)  # the same search: what it knew beyond the count
+    data.update(found=result.found, bound=result.bound, at_bound=result.at_bound)
+    if result.at_bound:
+        text += (f"\nEvery count up to vramgui's limit of {format_count(result.bound)} parameters fits: the search "
+                 "stops there, so this is the limit, not the largest model that fits.")
+    elif not result.found:
+        text += "\nNothing fits: not even a 1-parameter model (see `vramgui estimate --params 1` for why)."
     _emit(args, data, text)
-    return 0
+    return 0 if result.found else EXIT_NOTHING_FITS
 
 
 def cmd_accumulation(args: argparse.Namespace) -> int:
@@ -248,7 +292,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     from vramgui.cli_format import inspect_output
     from vramgui.io.model_folder import import_model
 
-    data, text = inspect_output(import_model(args.path))
+    data, text = inspect_output(import_model(args.path))  # validated as `estimate --config` validates
     _emit(args, data, text)
     return 0
 
@@ -265,16 +309,42 @@ def _model_source(field: str, args: argparse.Namespace | None) -> str | None:
     return next((f"--{name}" for name in ("config", "preset", "scenario") if getattr(args, name, None)), None)
 
 
+def _quiet_stdout() -> None:
+    """After a failed write, point stdout at the null device: the interpreter's final flush would fail again
+    and print a second message (Python's docs, "Note on SIGPIPE"). Nothing to do for a captured stdout."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if not args.command:
+        parser.print_help()
+        return 0
+    empty = empty_source(args)
+    if empty is not None:
+        option, what = empty
+        raise UsageError(f"vramgui {args.command}: argument {option}: expected {what}, got an empty value")
+    code = COMMANDS[args.command](args)
+    sys.stdout.flush()
+    for note in getattr(args, "cli_notes", ()):  # only once the command has succeeded: an error stays one line
+        print(f"vramgui: note: {note}", file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
-        if not args.command:
-            parser.print_help()
-            return 0
-        return COMMANDS[args.command](args)
+        return _run(parser, args)
     except UsageError as err:
         print(f"{err}", file=sys.stderr)
     except (InputError, ValueError) as err:  # ScenarioError and friends are ValueErrors too
@@ -286,11 +356,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"vramgui: error: {text}", file=sys.stderr)
     except LookupError as err:  # unknown preset names
         print(f"vramgui: error: {err.args[0] if err.args else err}", file=sys.stderr)
-    except BrokenPipeError:  # e.g. `vramgui presets | head`
-        sys.stderr.close()
+    except BrokenPipeError:  # e.g. `vramgui presets | head`: the reader has all it wanted
+        _quiet_stdout()
         return 0
+    except OutputError as err:  # e.g. `vramgui estimate ... > /dev/full`
+        _quiet_stdout()
+        print(err, file=sys.stderr)
+        return EXIT_FAILED
     except OSError as err:
-        print(f"vramgui: error: cannot read {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        if err.filename is None:  # the CLI writes nothing but stdout; every read names its file
+            _quiet_stdout()
+            print(OutputError(err), file=sys.stderr)
+            return EXIT_FAILED
+        print(f"vramgui: error: cannot read {err.filename}: {err.strerror or err}", file=sys.stderr)
+    except SystemExit:  # --help, --version: argparse has printed (ignoring a failed write) and exits
+        try:
+            sys.stdout.flush()
+        except OSError as err:
+            _quiet_stdout()
+            print(OutputError(err), file=sys.stderr)
+            raise SystemExit(EXIT_FAILED) from None
+        raise
+    except KeyboardInterrupt:
+        print("vramgui: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # noqa: BLE001 - a bug: one line by default, the traceback on request
+        if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+            traceback.print_exc()
+        detail = " ".join(str(err).split())[:200]
+        print(f"vramgui: internal error: {type(err).__name__}{': ' + detail if detail else ''} (please report it "
+              f"with the command line; {DEBUG_ENV}=1 shows the traceback)", file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_BAD_INPUT
 
 

@@ -36,18 +36,41 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     rows.append(["Total", format_bytes(est.per_gpu_total, unit), ""])
     formulas = "Formulas: " + "; ".join(f"{c.key} = {c.formula}" for c in est.components if c.deriv.has_formula)
     out = [head, "", _table(rows, {1}), formulas]
+    if est.peak is not None:
+        out += ["", peak_table(est, unit)]
     hw = s.hardware
     if hw.gpu_memory is not None:
         verdict = "fits" if est.fits else "does NOT fit"
         gpu = f"{hw.gpu_name} " if hw.gpu_name else ""
+        peak = f" (step peak {format_bytes(est.peak.bytes, unit)})" if est.peak is not None else ""
         out.append(f"\nGPU {gpu}{format_bytes(hw.gpu_memory, unit)}, {hw.reserve:.0%} reserved -> "
-                   f"usable {format_bytes(est.usable, unit)}: {verdict}, headroom {format_bytes(est.headroom, unit)}")
+                   f"usable {format_bytes(est.usable, unit)}: {verdict}{peak}, "
+                   f"headroom {format_bytes(est.headroom, unit)}")
     if est.host_per_node is not None:
         out.append(f"Host (CPU) memory per node: {format_bytes(est.host_per_node, unit)}  [{est.host_formula}]")
     out.append(f"Gradient accumulation: {est.accumulation_steps} step(s), {est.tokens_per_step:,} tokens per step")
     if est.notes:
         out.append("Notes:\n" + "\n".join(f"  - {render(n)}" for n in est.notes))
     return "\n".join(out)
+
+
+def peak_table(est: Estimate, unit: str = "GB") -> str:
+    """What is live at the step's peak, each with its derivation (the step's own terms) or the sum's."""
+    from vramgui.core import components
+
+    peak = est.peak
+    assert peak is not None
+    rows = [["Live at the step's peak", "Per GPU", "Derivation"]]
+    for key, n in peak.at.components:
+        if not n:
+            continue
+        term = peak.term(key)
+        deriv = render_derivation(term.deriv, unit) if term is not None else (
+            render_derivation(est.component(key).deriv, unit) if key in components.COMPONENT_KEYS else "")
+        rows.append([render(components.label(key)), format_bytes(n, unit), deriv])
+    rows.append([f"Peak ({render(peak.at_msg)})", format_bytes(peak.bytes, unit), ""])
+    by_phase = "; ".join(f"{render(p.label_msg)} ({p.step}) {format_bytes(p.bytes, unit)}" for p in peak.phases)
+    return _table(rows, {1}) + "\nPhases: " + by_phase
 
 
 def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, optimizer: str,
@@ -73,18 +96,19 @@ def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, op
         base = Scenario(model=ModelSpec(params=params), precision=PrecisionSpec(dtype=dtype, optimizer=optimizer),
                         parallel=ParallelSpec(num_gpus=num_gpus),
                         hardware=HardwareSpec(gpu_memory=memory, reserve=reserve))
-        rows = [["Strategy", "Per GPU", "Host per node", "Fits"]]
+        rows = [["Strategy", "Per GPU", "Step peak", "Host per node", "Fits (by the peak)"]]
         data["strategies"] = []
         for strategy, variant in strategy_variants(base):
             est = estimate(variant)
             label = strategy.label()
-            rows.append([label, format_bytes(est.per_gpu_total, unit),
+            peak = est.peak.bytes if est.peak is not None else None
+            rows.append([label, format_bytes(est.per_gpu_total, unit), format_bytes(peak, unit),
                          format_bytes(est.host_per_node, unit) if est.host_per_node else "-",
                          "yes" if est.fits else "no"])
             data["strategies"].append({"strategy": label, "strategy_key": strategy.key,
-                                       "per_gpu_total": est.per_gpu_total,
+                                       "per_gpu_total": est.per_gpu_total, "peak": peak,
                                        "host_per_node": est.host_per_node, "fits": est.fits})
-        lines += ["", f"{format_count(base.model.params)} parameters per strategy:", _table(rows, {1, 2})]
+        lines += ["", f"{format_count(base.model.params)} parameters per strategy:", _table(rows, {1, 2, 3})]
     return data, "\n".join(lines)
 
 

@@ -99,9 +99,28 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
 
 
 def _add_model_sources(g: Any) -> None:
-    g.add_argument("--preset", metavar="NAME", help="a model preset (see `vramgui presets`)")
-    g.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
-    g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it")
+    """--preset and --config both define the whole model: giving both is an error (which one was meant would be a
+    guess); --scenario is a starting point that either of them, and every flag, overrides."""
+    one = g.add_mutually_exclusive_group()
+    one.add_argument("--preset", metavar="NAME", help="a model preset (see `vramgui presets`)")
+    one.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
+    g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it (--preset or "
+                   "--config replaces its model)")
+
+
+# Options naming a thing to look up or read: an empty value is a mistake, never "not given".
+NAMED_SOURCES = (("preset", "--preset", "a preset name"), ("config", "--config", "a path"),
+                 ("scenario", "--scenario", "a path"), ("gpu", "--gpu", "a GPU preset name"),
+                 ("path", "PATH", "a path"))
+
+
+def empty_source(args: argparse.Namespace) -> tuple[str, str] | None:
+    """(option, what it expects) of the first option above given as an empty or blank value, else None."""
+    for dest, option, what in NAMED_SOURCES:
+        value = getattr(args, dest, None)
+        if isinstance(value, str) and not value.strip():
+            return option, what
+    return None
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
@@ -120,7 +139,10 @@ def option_value(args: argparse.Namespace, path: str, default: Any = NOT_GIVEN) 
 
 
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
-    """The scenario file (if any), then --preset/--config and --gpu, then every field flag given on top."""
+    """The scenario file (if any), then --preset/--config and --gpu, then every field flag given on top.
+
+    When --params replaces the count of a model that has an architecture, a note says so (``args.cli_notes``,
+    printed on stderr once the command has succeeded): the architecture still sizes the activations."""
     base = Scenario()
     if args.scenario:
         from vramgui.io.scenario_files import load_scenario
@@ -140,10 +162,21 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
 
         gpu = presets.find_gpu(args.gpu)
         s = replace(s, hardware=replace(s.hardware, gpu_name=gpu.name, gpu_memory=gpu.memory))
+    before_flags = s
     for f in flagged_fields():
         value = option_value(args, f.path)
         if value is not NOT_GIVEN:
             s = fields.with_value(s, f.path, value)
     if args.params is not None and args.preset is None and args.config is None and base.model.params is None:
         s = fields.with_value(s, "model.name", "custom")
+    count = before_flags.model.params
+    if (args.params is not None and before_flags.model.architecture is not None
+            and s.model.params not in (None, count)
+            and getattr(args, "command", "") != "max-params"):  # max-params solves for the count
+        source = "--preset" if args.preset else "--config" if args.config else "--scenario"
+        old = f" ({count:,})" if count else ""
+        notes = getattr(args, "cli_notes", [])
+        notes.append(f"--params {args.params} replaces the parameter count of the {source} model{old}; its "
+                     "architecture still sizes the activations")
+        args.cli_notes = notes
     return s

@@ -55,10 +55,30 @@ def test_deepspeed_json_always_has_host_memory(capsys):
     assert data["per_gpu"]["total"] == 4 * 32_000_000
 
 
-def test_max_params_json_reports_a_count(capsys):
+def test_max_params_json_reports_a_count_judged_by_the_step_peak(capsys):
+    # No CUDA context and the fused optimizer (the seed counts neither): the peak is the seed's 16Φ/N_d + the
+    # mixed recipe's fp32 gradient cast 4Φ/N_d at the optimizer step, 20Φ/8 <= 64e9 -> 25.6B (the seed's 32B
+    # is the per-GPU sum's answer, still in `vramgui compare`)
     code, out, _ = run(capsys, "max-params", "--gpus", "8", "--stage", "3", "--gpu-memory", "80GB", "--reserve",
-                       "0.2", "--dtype", "fp16", "--json")
-    assert code == 0 and json.loads(out)["max_params"] == 32_000_000_000
+                       "0.2", "--dtype", "fp16", "--cuda-context", "0", "--optimizer-impl", "fused", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["max_params"] == 25_600_000_000
+    assert data["peak"]["bytes"] == 64 * 10**9 >= data["per_gpu_total"] == 16 * 25_600_000_000 // 8
+    assert data["peak"]["phase"] == "optimizer_step"
+    code, out, _ = run(capsys, "max-params", "--gpus", "8", "--stage", "3", "--gpu-memory", "80GB", "--reserve",
+                       "0.2", "--dtype", "fp16")
+    assert code == 0 and "Judged by the peak of one training step; the per-GPU sum is shown for reference." in out
+    assert "step peak" in out and "headroom -" not in out
+
+
+def test_max_params_at_the_search_limit_says_so(capsys):
+    argv = ("max-params", "--gpus", "8", "--stage", "3", "--gpu-memory", "80GB", "--offload-optimizer", "cpu",
+            "--offload-params", "cpu")  # every model state on the host: any count fits the GPU
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["found"] and data["at_bound"] and data["max_params"] == data["bound"]
+    _, out, _ = run(capsys, *argv)
+    assert "the search stops there" in out
 
 
 def test_accumulation_json_reports_steps(capsys):

@@ -78,10 +78,16 @@ def test_every_option_of_estimate_help_is_a_field_or_a_documented_non_field_opti
     assert field_flags <= shown  # and every field flag is there
 
 
-def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
+def _help_text(capsys: pytest.CaptureFixture[str], command: list[str]) -> str:
+    """The help on one line: argparse wraps at the terminal width and breaks after a hyphen ("gradient-\n
+    sized"); both are undone so a tooltip reads as the registry has it."""
     with pytest.raises(SystemExit):
-        main(["estimate", "--help"])
-    text = " ".join(capsys.readouterr().out.split())
+        main([*command, "--help"])
+    return " ".join(re.sub(r"(\w-)\n\s+(?=\w)", r"\1", capsys.readouterr().out).split())
+
+
+def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
+    text = _help_text(capsys, ["estimate"])
     for f in FLAGGED:
         tooltip = " ".join(f.tooltip.split())
         assert tooltip.removesuffix(")") in text, f.path
@@ -91,6 +97,37 @@ def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
         if f.kind == "choice":
             assert "{" + ",".join(map(str, f.choices)) + "}" in text, f.path
     assert ") (default" not in text  # one parenthesis, not two in a row
+
+
+@pytest.mark.parametrize(("flags", "path"), [
+    (("--optimizer-impl {foreach,fused,for-loop}",), "precision.optimizer_impl"),
+    (("--loss {hf,chunked}",), "training.loss"),
+    (("--ddp-bucket-view, --no-ddp-bucket-view",), "parallel.ddp_bucket_view"),
+    (("--prefetch-bucket COUNT",), "overhead.zero3_prefetch"),
+    (("--reduce-bucket COUNT",), "overhead.reduce_bucket"),
+    (("--precision {mixed,pure,amp}",), "precision.recipe"),
+    (("--cuda-context SIZE",), "overhead.cuda_context"),
+    (("--comm-buffers SIZE",), "overhead.comm_buffers"),
+    (("--live-params COUNT",), "overhead.zero3_live_params"),
+])
+@pytest.mark.parametrize("command", [["estimate"], ["max-params"], ["solve", "min-gpus"]])
+def test_the_step_peak_flags_are_offered_with_their_registry_tooltips(capsys, flags, path, command):
+    """Issue 11's inputs: the optimizer implementation, the loss, DDP's bucket view, DeepSpeed's buckets, the amp
+    recipe, and the three overheads that became optional (empty: the step peak's documented default)."""
+    text = _help_text(capsys, command)
+    f = fields.field(path)
+    assert f.flag == flags[0].split(" ")[0].rstrip(",")
+    for flag in flags:
+        assert flag in text, flag
+    assert " ".join(f.tooltip.split()).removesuffix(")") in text
+    if f.default is None and f.kind in ("bytes", "count"):
+        assert "empty: " in f.tooltip and "(default" not in text.split(flags[0], 1)[1].split(" --", 1)[0]
+
+
+def test_the_cuda_context_tooltip_names_the_step_peaks_default():
+    from vramgui.core.step import DEFAULT_CUDA_CONTEXT
+
+    assert DEFAULT_CUDA_CONTEXT == 532 * 2**20 and "532 MiB" in fields.field("overhead.cuda_context").tooltip
 
 
 @pytest.mark.parametrize(("argv", "path", "flag", "allowed"), [
