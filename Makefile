@@ -38,6 +38,15 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
 
+# The fuzz tests at full strength (docs/fuzzing.md): VRAMGUI_FUZZ examples shared among the hypothesis tests of
+# tests/fuzz, the whole run stopped after FUZZ_BUDGET seconds (a run that needs longer has found a hang).
+VRAMGUI_FUZZ ?= 20000
+FUZZ_BUDGET ?= 1800
+.PHONY: fuzz
+fuzz: $(STAMP)
+	QT_QPA_PLATFORM=offscreen VRAMGUI_FUZZ=$(VRAMGUI_FUZZ) timeout $(FUZZ_BUDGET) $(BIN)/python -m pytest tests/fuzz \
+	  -q -p no:cacheprovider --hypothesis-show-statistics $(PYTEST_ARGS)
+
 translations: $(QM_FILES)
 
 resources/translations/%.qm: resources/translations/%.ts | $(STAMP)

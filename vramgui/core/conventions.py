@@ -22,7 +22,7 @@ def model_states_for(s: Scenario, phi: int, n_d: int, param_tensors: int | None,
     if s.convention == "deepspeed":
         return deepspeed_model_states(phi, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel),
                                       num_nodes(s.parallel), offload_opt, offload_par, s.offload.zero_init,
-                                      largest_layer, s.precision)
+                                      largest_layer, s.precision, tp=s.parallel.tp)
     if s.convention == "megatron":
         return megatron_model_states(phi, s.precision, n_d, s.parallel.distributed_optimizer)
     return paper_model_states(phi, s.precision, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel),

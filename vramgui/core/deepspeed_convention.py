@@ -14,6 +14,15 @@ Sources (DeepSpeed, MIT licence), reproduced expression for expression so result
 
 DeepSpeed publishes one estimator for stages 1 and 2 (same module) and none for stage 0; stage 0 here is its
 stage-1/2 bytes with nothing partitioned (2Φ + 18Φ). DeepSpeed assumes fp16/bf16 mixed precision with Adam.
+
+Under tensor/pipeline parallelism the estimators see one model-parallel rank: Megatron-DeepSpeed runs ZeRO over
+the data-parallel group of a model whose layers are already split (``mpu`` passed to ``deepspeed.initialize``),
+and ``estimate_zero3_model_states_mem_needs_all_live`` takes Φ and the largest layer from that rank's modules
+(``sum(p.numel() for p in m.parameters(recurse=False))``). Megatron shards every large module by TP
+(``VocabParallelEmbedding``: vocab/tp rows; ``ColumnParallelLinear``/``RowParallelLinear``: one dimension/tp),
+so the largest layer a rank gathers is ⌈L/tp⌉; pipeline stages keep whole layers, so L itself stays the
+largest one the stage may hold. Where ZeRO-3's fixed 4L term is more than what sharding the 16-bit parameters
+saves (4L/tp > 2Φ - 2Φ/N_d without offload), ZeRO-3 really needs more than ZeRO-2: a note says so.
 """
 
 from __future__ import annotations
@@ -102,8 +111,11 @@ def _host(note: str, source: str) -> Part:
 
 def deepspeed_model_states(phi: int, stage: int, n_d: int, gpus_per_node: int, nodes: int, offload_opt: bool,
                            offload_params: bool, zero_init: bool, largest_layer: int | None,
-                           precision: PrecisionSpec) -> ModelStates:
-    """Per-GPU components whose sum is DeepSpeed's gpu_mem to the byte; host = DeepSpeed's cpu_mem."""
+                           precision: PrecisionSpec, tp: int = 1) -> ModelStates:
+    """Per-GPU components whose sum is DeepSpeed's gpu_mem to the byte; host = DeepSpeed's cpu_mem.
+
+    ``phi`` is already one model-parallel rank's share; ``largest_layer`` is the whole model's largest layer,
+    which a tensor-parallel rank holds 1/``tp`` of (see the module docstring)."""
     notes: list[Msg] = []
     if precision.recipe != "mixed" or precision.dtype == "fp32" or precision.optimizer not in ("adam", "adamw"):
         notes.append(Msg.of("note.deepspeed_precision"))
@@ -134,8 +146,13 @@ def deepspeed_model_states(phi: int, stage: int, n_d: int, gpus_per_node: int, n
     if ll is None:
         ll = 0
         notes.append(Msg.of("note.largest_layer_unknown"))
+    ll = -(-ll // tp)  # what one tensor-parallel rank gathers: ⌈L/tp⌉
     cpu, gpu, llm = estimate_zero3(phi, ll, gpus_per_node, nodes, offload_opt, offload_params, zero_init,
                                    total_gpus=n_d)
+    _, gpu2 = estimate_zero2(phi, gpus_per_node, nodes, offload_opt, total_gpus=n_d)
+    if gpu > gpu2:  # ZeRO-3's fixed gathered-layer term is more than what sharding the 16-bit parameters saves
+        notes.append(Msg.of("note.deepspeed_zero3_costs_more", stage3=f"{gpu:,}", stage2=f"{gpu2:,}",
+                            layer=f"{ll:,}"))
     other = Part(llm, Derivation((Term(llm, 4, "L_largest", ll, style="grouped"),), llm),
                  SRC3 + " (largest layer gathered: 16-bit params + grads)")
     params = _host("deriv.param_partition_on_host", SRC3) if offload_params else _sharded(2, phi, n_d, SRC3)

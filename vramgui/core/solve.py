@@ -9,7 +9,7 @@ O(log n) estimates.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from vramgui.core import fields
 from vramgui.core.errors import InputError
@@ -74,8 +74,33 @@ def _largest(fits: Callable[[int], bool], low: int, high: int) -> int:
     return lo
 
 
+@dataclass(frozen=True)
+class MaxParams:
+    """The largest parameter count that fits, with what the search knew (as ``vramgui solve`` reports it).
+
+    ``at_bound``: every count up to vramgui's limit (``bound``, MAX_PARAMS) fits, so the answer is where the
+    search stopped, not a boundary (full offload can put every model state on the host)."""
+
+    answer: int  # 0 when not even one parameter fits
+    bound: int = MAX_PARAMS
+
+    @property
+    def found(self) -> bool:
+        return self.answer > 0
+
+    @property
+    def at_bound(self) -> bool:
+        return self.answer >= self.bound
+
+
 def max_params(scenario: Scenario) -> int:
-    """Largest parameter count whose full estimate (model states + activations + other) fits; 0 if none.
+    """Largest parameter count whose training step fits (``Estimate.fits``: the step peak); 0 if none.
+    ``max_params_result`` says too whether the search stopped at its bound."""
+    return max_params_result(scenario).answer
+
+
+def max_params_result(scenario: Scenario) -> MaxParams:
+    """Largest parameter count whose training step fits, judged as ``fits`` is: by the step peak.
 
     The architecture, when given, still sizes activations and DeepSpeed's largest layer; only the count varies.
     """
@@ -83,18 +108,23 @@ def max_params(scenario: Scenario) -> int:
     base = without_global_batch(scenario)
     model = base.model
 
-    def total(n: int) -> int:
-        return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n)))).per_gpu_total
+    def at(n: int) -> Estimate:
+        return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n))))
 
-    usable_or_none = estimate(replace(base, model=replace(model, params=1, largest_layer=_ll(model, 1)))).usable
+    def peak(n: int) -> int:
+        step = at(n).peak
+        assert step is not None  # estimate() always computes it
+        return step.bytes
+
+    usable_or_none = at(1).usable
     assert usable_or_none is not None  # _need_memory: the GPU memory is known
     usable: int = usable_or_none
 
     def fits(n: int) -> bool:
-        return total(n) <= usable
-    # The per-GPU total is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
+        return peak(n) <= usable
+    # The step peak is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
     lo_p, hi_p = 10**9, 2 * 10**9
-    t1, t2 = total(lo_p), total(hi_p)
+    t1, t2 = peak(lo_p), peak(hi_p)
     slope = (t2 - t1) / (hi_p - lo_p)
     if slope > 0:
         guess = int((usable - (t1 - slope * lo_p)) / slope)
@@ -102,8 +132,8 @@ def max_params(scenario: Scenario) -> int:
         window = 16 * p.num_gpus + 64  # shard rounding moves the boundary by a few parameters at most
         low, high = max(1, guess - window), min(MAX_PARAMS, guess + window)
         if low <= high and fits(low) and (high == MAX_PARAMS or not fits(high)):
-            return _largest(fits, low, high)
-    return _largest(fits, 1, MAX_PARAMS)
+            return MaxParams(_largest(fits, low, high))
+    return MaxParams(_largest(fits, 1, MAX_PARAMS))
 
 
 def _ll(model: ModelSpec, n: int) -> int | None:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vramgui.core.architecture import count_params
+from vramgui.core.estimate import estimate
 from vramgui.core.hf_mapping import architecture_from_config
 from vramgui.core.messages import Msg
-from vramgui.core.specs import ModelSpec
+from vramgui.core.specs import ModelSpec, Scenario
 from vramgui.io.hf_config import config_path, model_name, read_config
 from vramgui.io.safetensors import WeightsCount, count_weights
 
@@ -43,12 +44,18 @@ class ModelImport:
 
 
 def import_model(path: str | os.PathLike[str]) -> ModelImport:
-    """Read ``config.json`` (a file or a model folder) and, for a folder, count its safetensors weights."""
+    """Read ``config.json`` (a file or a model folder) and, for a folder, count its safetensors weights.
+
+    The model is checked by the estimate itself (the default scenario with this model: every architecture
+    field's range and the rules between them, some of which live beside the activation formulas, e.g. experts
+    per token at most the experts), so ``inspect`` never shows a model that ``estimate --config`` refuses; the
+    error is the same InputError."""
     p = Path(path)
     config = read_config(p)
     arch = architecture_from_config(config)
     params = count_params(arch)
     spec = ModelSpec(name=model_name(config, p), params=params, architecture=arch)
+    estimate(Scenario(model=spec))
     folder = config_path(p).parent
     dtype = config.get("torch_dtype", config.get("dtype"))
     notes: list[Msg] = []

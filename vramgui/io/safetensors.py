@@ -24,16 +24,22 @@ from vramgui.core.errors import InputError
 from vramgui.core.messages import Msg
 from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_error_message, read_json
 
+_TOO_MANY_ITEMS = "error.json_too_many_items"
+
 MAX_HEADER_BYTES = 16 * 2**20  # real headers are well under 1 MiB (the format itself allows up to 100 MB)
 # JSON elements in one header: each tensor is ~7 (its entry, dtype, shape dims, two offsets) in >= ~55 bytes, so
 # every header within MAX_HEADER_BYTES fits; only padding-free lists of tiny numbers ("0,0,0,...") reach it.
 MAX_HEADER_ITEMS = 4_000_000
 MAX_JSON_DEPTH = 8  # a header or an index nests 3 levels ({name: {shape: [..]}})
-MAX_INDEX_BYTES = 64 * 2**20  # DeepSeek-V3's index (~90k tensor names) is about 9 MB
-MAX_WEIGHT_MAP = 1_000_000  # tensor names in an index; DeepSeek-V3 has ~91k
+MAX_INDEX_BYTES = 32 * 2**20  # DeepSeek-V3's index (~91k tensor names) is about 9 MB
+MAX_WEIGHT_MAP = 400_000  # tensor names in an index; DeepSeek-V3 has ~91k (a million costs seconds to parse)
 MAX_INDEX_ITEMS = MAX_WEIGHT_MAP + 100_000  # the weight map plus a generous metadata object
 MAX_FILES = 10_000  # shards named by an index, or *.safetensors files in a folder
-MAX_TOTAL_HEADER_BYTES = 256 * 2**20  # all shards together; DeepSeek-V3's 163 shard headers total ~20 MB
+MAX_TOTAL_HEADER_BYTES = 64 * 2**20  # all shards together; DeepSeek-V3's 163 shard headers total ~20 MB
+# JSON elements in all headers together: parse cost, not bytes, is what a hostile folder inflates (each tensor is
+# 6 + its dimensions). DeepSeek-V3's ~91k tensors are ~0.75 M; this cap keeps a whole folder within the budgets
+# of docs/fuzzing.md.
+MAX_TOTAL_HEADER_ITEMS = 1_000_000
 MAX_DIMS = 16
 INDEX_NAME = "model.safetensors.index.json"
 
@@ -53,6 +59,8 @@ EXCLUDED_PATTERNS = (
                                              r"|\.absmax|\.quant_map|\.quant_state\..*|\.nested_.*)$")),
 )
 _LAYER_RE = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+# the patterns above as one search per tensor name (group gN: the N-th reason)
+_EXCLUDED = re.compile("|".join(f"(?P<g{i}>{rx.pattern})" for i, (_, rx) in enumerate(EXCLUDED_PATTERNS)))
 
 
 @dataclass(frozen=True)
@@ -80,8 +88,8 @@ def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> li
     return _read_header(Path(path), cap)[0]
 
 
-def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
-    """(tensors, header length N)."""
+def _read_header(p: Path, cap: int, max_items: int | None = None) -> tuple[list[Tensor], int]:
+    """(tensors, header length N); at most ``max_items`` JSON elements (default MAX_HEADER_ITEMS)."""
     try:
         with open_regular_file(p, what="safetensors file") as (fh, st):
             if st.st_size < 8:
@@ -99,8 +107,8 @@ def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
     if len(raw) != n:
         raise _fail(p, "error.st_truncated_header")
     try:
-        header = read_json(raw, max_bytes=cap, max_depth=MAX_JSON_DEPTH, max_items=MAX_HEADER_ITEMS,
-                           what=f"{p.name} header")
+        header = read_json(raw, max_bytes=cap, max_depth=MAX_JSON_DEPTH,
+                           max_items=MAX_HEADER_ITEMS if max_items is None else max_items, what=f"{p.name} header")
     except JsonError as err:
         raise InputError("weights", read_error_message(err)) from None
     if not isinstance(header, dict):
@@ -109,34 +117,45 @@ def _read_header(p: Path, cap: int) -> tuple[list[Tensor], int]:
 
 
 def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
+    """Every entry checked (``type(x) is int`` refuses booleans too); written for speed, as a header may hold
+    hundreds of thousands of entries."""
     tensors = []
     for name, info in header.items():
         if name == "__metadata__":
             continue
-        if not isinstance(info, dict):
+        if type(info) is not dict:
             raise _fail(p, "error.st_entry_not_object", name=_name(name))
         dtype, shape, offsets = info.get("dtype"), info.get("shape"), info.get("data_offsets")
-        if not isinstance(dtype, str):
+        if type(dtype) is not str:
             raise _fail(p, "error.st_no_dtype", name=_name(name))
-        if (not isinstance(shape, list) or len(shape) > MAX_DIMS
-                or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape)):
+        if type(shape) is not list or len(shape) > MAX_DIMS:
             raise _fail(p, "error.st_bad_shape", name=_name(name))
-        if (not isinstance(offsets, list) or len(offsets) != 2
-                or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)
-                or not 0 <= offsets[0] <= offsets[1]):
+        numel = 1
+        for d in shape:
+            if type(d) is not int or d < 0:
+                raise _fail(p, "error.st_bad_shape", name=_name(name))
+            numel *= d
+        if type(offsets) is not list or len(offsets) != 2:
             raise _fail(p, "error.st_bad_offsets", name=_name(name))
-        if offsets[1] > data_len:
-            raise _fail(p, "error.st_tensor_past_end", name=_name(name), end=f"{offsets[1]:,}", size=f"{data_len:,}")
-        tensor = Tensor(name, dtype, tuple(shape))
+        begin, end = offsets
+        if type(begin) is not int or type(end) is not int or not 0 <= begin <= end:
+            raise _fail(p, "error.st_bad_offsets", name=_name(name))
+        if end > data_len:
+            raise _fail(p, "error.st_tensor_past_end", name=_name(name), end=f"{end:,}", size=f"{data_len:,}")
         bits = DTYPE_BITS.get(dtype)
         if bits is None:
             raise _fail(p, "error.st_unknown_dtype", name=_name(name), dtype=repr(dtype[:20]),
                         known=", ".join(DTYPE_BITS))
-        if offsets[1] - offsets[0] != (tensor.numel * bits + 7) // 8:
+        if end - begin != (numel * bits + 7) // 8:
             raise _fail(p, "error.st_size_mismatch", name=_name(name), dtype=dtype, shape=str(list(shape)),
-                        need=f"{(tensor.numel * bits + 7) // 8:,}", span=f"{offsets[1] - offsets[0]:,}")
-        tensors.append(tensor)
+                        need=f"{(numel * bits + 7) // 8:,}", span=f"{end - begin:,}")
+        tensors.append(Tensor(name, dtype, tuple(shape)))
     return tensors
+
+
+def _items(header_tensors: list[Tensor]) -> int:
+    """JSON elements the tensors took (entry, dtype, shape, offsets and their two ints, the dimensions)."""
+    return sum(6 + len(t.shape) for t in header_tensors)
 
 
 @dataclass(frozen=True)
@@ -163,12 +182,15 @@ def _classify(tensors: list[Tensor], num_layers: int | None, tied: bool) -> tupl
     """(elements kept, [(reason, elements) set aside]) for the comparison with the config count."""
     groups: dict[str, int] = {}
     kept = 0
+    beyond = "layers beyond num_hidden_layers (e.g. a multi-token-prediction module)"
     for t in tensors:
-        reason = next((r for r, rx in EXCLUDED_PATTERNS if rx.search(t.name)), None)
-        m = _LAYER_RE.search(t.name)
-        if reason is None and num_layers is not None and m and int(m.group(1)) >= num_layers:
-            reason = "layers beyond num_hidden_layers (e.g. a multi-token-prediction module)"
-        if reason is None and tied and t.name.endswith("lm_head.weight"):
+        reason = None
+        m = _EXCLUDED.search(t.name)
+        if m is not None:
+            reason = next(EXCLUDED_PATTERNS[int(g[1:])][0] for g, v in m.groupdict().items() if v is not None)
+        elif num_layers is not None and (layer := _LAYER_RE.search(t.name)) and int(layer.group(1)) >= num_layers:
+            reason = beyond
+        elif tied and t.name.endswith("lm_head.weight"):
             reason = "LM head stored although tied to the embedding"
         if reason is None:
             kept += t.numel
@@ -186,14 +208,11 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     notes: list[Msg] = []
     if os.path.lexists(index_path):
         index, weight_map = _read_index(folder, index_path)
-        shards = sorted({_safe_shard_name(folder, f).name for f in weight_map.values()})
-        if len(shards) > MAX_FILES:
-            raise InputError("weights", Msg.of("error.st_too_many_shards", index=INDEX_NAME, count=f"{len(shards):,}",
-                                               limit=f"{MAX_FILES:,}"))
+        shards = _shard_names(folder, weight_map)
         missing = [s for s in shards if not (folder / s).is_file()]
         if missing:
             return _from_index_metadata(index, torch_dtype, len(weight_map), missing)
-        files = [folder / s for s in shards]
+        files = _distinct_files(folder, shards)
     else:
         files = list(islice(folder.glob("*.safetensors"), MAX_FILES + 1))
         if not files:
@@ -201,11 +220,12 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
         if len(files) > MAX_FILES:
             raise InputError("weights", Msg.of("error.st_too_many_files", limit=f"{MAX_FILES:,}", folder=str(folder)))
         files.sort()
-    total = kept = n_tensors = header_bytes = 0
+    total = kept = n_tensors = header_bytes = items = 0
     excluded: dict[str, int] = {}
     dtypes: set[str] = set()
     for f in files:  # one header in memory at a time; only the sums are kept
-        tensors, n = _read_header(f, MAX_HEADER_BYTES)  # checks this file's own header length first
+        tensors, n = _read_budgeted(folder, f, MAX_TOTAL_HEADER_ITEMS - items)
+        items += _items(tensors)
         header_bytes += n
         if header_bytes > MAX_TOTAL_HEADER_BYTES:
             raise InputError("weights", Msg.of("error.st_headers_over_cap", folder=str(folder),
@@ -223,6 +243,50 @@ def count_weights(folder: str | os.PathLike[str], num_layers: int | None = None,
     return WeightsCount(total=total, params=kept, tensors=n_tensors,
                         source=f"headers of {len(files)} safetensors file{plural}",
                         excluded=tuple(sorted(excluded.items())), dtypes=tuple(sorted(dtypes)), notes=tuple(notes))
+
+
+def _read_budgeted(folder: Path, f: Path, left: int) -> tuple[list[Tensor], int]:
+    """One header within what is left of the folder's element budget (and the per-file caps)."""
+    limit = min(MAX_HEADER_ITEMS, max(left, 0))
+    try:
+        return _read_header(f, MAX_HEADER_BYTES, limit)  # checks this file's own header length first
+    except InputError as err:
+        problem = err.msg.kwargs.get("problem") if isinstance(err.msg, Msg) else None
+        if limit < MAX_HEADER_ITEMS and isinstance(problem, Msg) and problem.code == _TOO_MANY_ITEMS:
+            raise InputError("weights", Msg.of("error.st_headers_too_many_items", folder=str(folder),
+                                               limit=f"{MAX_TOTAL_HEADER_ITEMS:,}")) from None
+        raise
+
+
+def _shard_names(folder: Path, weight_map: dict[str, Any]) -> list[str]:
+    """The distinct shard files an index names, sorted; each checked once (a million tensor names may name a
+    few shards), the count capped before any is looked at."""
+    distinct: set[str] = set()
+    for name in weight_map.values():
+        if type(name) is not str:
+            _safe_shard_name(folder, name)  # raises: not a file name
+        distinct.add(name)
+    if len(distinct) > MAX_FILES:
+        raise InputError("weights", Msg.of("error.st_too_many_shards", index=INDEX_NAME, count=f"{len(distinct):,}",
+                                           limit=f"{MAX_FILES:,}"))
+    return sorted(_safe_shard_name(folder, name).name for name in distinct)
+
+
+def _distinct_files(folder: Path, shards: list[str]) -> list[Path]:
+    """The shard files, refused when two names are one file (links to one header): counting it twice would be
+    wrong, and reading it thousands of times is what a hostile index asks for."""
+    seen: dict[tuple[int, int], str] = {}
+    for name in shards:
+        try:
+            st = os.stat(folder / name)
+        except OSError:  # it was there a moment ago: the reader reports it
+            continue
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            raise InputError("weights", Msg.of("error.st_duplicate_shard", index=INDEX_NAME, first=seen[key],
+                                               second=name))
+        seen[key] = name
+    return [folder / name for name in shards]
 
 
 def _read_index(folder: Path, index_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
