@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vramgui.core import activations_fused, activations_hf
+from vramgui.core import activations_fused, activations_hf, activations_lora
 from vramgui.core.activations_common import RawTerm, Shape
 from vramgui.core.architecture import FAMILIES, Architecture, moe_blocks_between
 from vramgui.core.errors import InputError
@@ -56,9 +56,11 @@ class ActivationEstimate:
 
 
 def estimate_activations(
-    arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str, amp: bool = False
+    arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str, amp: bool = False,
+    lora: activations_lora.LoraActs | None = None,
 ) -> ActivationEstimate:
-    """Bytes per GPU that autograd keeps at the end of the forward pass (see module docstring)."""
+    """Bytes per GPU that autograd keeps at the end of the forward pass (see module docstring). ``lora``: the
+    adapters over a frozen base (``activations_lora``; the ``hf`` profile only)."""
     _validate(arch, training, parallel, dtype)
     sh = Shape(
         b=training.micro_batch, s=training.seq_len, h=arch.hidden_size, a=arch.num_heads, kv=arch.kv_heads,
@@ -68,11 +70,17 @@ def estimate_activations(
     )
     gpt = arch.family == "gpt"
     fused = training.implementation == "fused"
-    profile = activations_fused if fused else activations_hf
-    dense = profile.layer_terms(sh, arch, False)
-    moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
-    inputs = profile.input_terms(sh, arch)
-    outputs = profile.output_terms(sh, arch)
+    if lora is not None and not fused:
+        dense = activations_lora.layer_terms(sh, arch, False, lora)
+        moe_layer = activations_lora.layer_terms(sh, arch, True, lora) if arch.is_moe else None
+        inputs = activations_lora.input_terms(sh, arch, lora)
+        outputs = activations_lora.output_terms(sh, arch, lora)
+    else:
+        profile = activations_fused if fused else activations_hf
+        dense = profile.layer_terms(sh, arch, False)
+        moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
+        inputs = profile.input_terms(sh, arch)
+        outputs = profile.output_terms(sh, arch)
 
     stages = _stage_layers(arch.num_layers, parallel.pp)
     flights = _in_flight(training, parallel)

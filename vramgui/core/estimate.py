@@ -16,6 +16,7 @@ from vramgui.core import components
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.conventions import model_states_for
+from vramgui.core.finetune_estimate import finetune_parts
 from vramgui.core.messages import Msg, english, render
 from vramgui.core.model_states import Part
 from vramgui.core.parallel import ceil_div, data_parallel_size, fsdp_name, stage_params
@@ -27,6 +28,7 @@ from vramgui.core.validate import validate_scenario
 
 if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
     from vramgui.core.activations import ActivationEstimate
+    from vramgui.core.activations_lora import LoraActs
     from vramgui.core.architecture import Architecture
     from vramgui.core.specs import ParallelSpec, TrainingSpec
 
@@ -81,6 +83,7 @@ class Estimate:
     notes: tuple[Msg, ...] = field(default=())
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
     peak: StepPeak | None = None  # the training step's peak (vramgui.core.step); fits and headroom use it
+    trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
 
     @property
     def host_formula(self) -> str:
@@ -111,7 +114,8 @@ class Estimate:
             "strategy_key": self.strategy.key,
             "fsdp_equivalent": self.fsdp,
             "model": {"name": s.model.name, "params": self.params, "active_params": self.active_params,
-                      "params_per_gpu_before_sharding": self.stage_params},
+                      "params_per_gpu_before_sharding": self.stage_params,
+                      **({} if self.trainable_params is None else {"trainable_params": self.trainable_params})},
             "per_gpu": per_gpu,
             "per_node_host": None if self.host_per_node is None else {"total": self.host_per_node,
                                                                        "formula": self.host_formula},
@@ -173,25 +177,26 @@ def clear_activation_cache() -> None:
 
 
 def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
-                        dtype: str, amp: bool = False) -> ActivationEstimate:
+                        dtype: str, amp: bool = False, lora: LoraActs | None = None) -> ActivationEstimate:
     """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
     of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
     group = parallel.tp * parallel.pp
     n_d = data_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
-    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp)
+    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp, lora)
     hit = _ACT_CACHE.get(key)
     if hit is None:
         from vramgui.core.activations import estimate_activations
 
         norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0)
-        hit = estimate_activations(arch, training, norm, dtype, amp)
+        hit = estimate_activations(arch, training, norm, dtype, amp, lora)
         if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
             _ACT_CACHE.clear()
         _ACT_CACHE[key] = hit
     return hit
 
 
-def activations_component(scenario: Scenario) -> tuple[Component, ActivationEstimate | None]:
+def activations_component(scenario: Scenario, lora: LoraActs | None = None
+                          ) -> tuple[Component, ActivationEstimate | None]:
     arch = scenario.model.architecture
     if arch is None:
         why = Msg.of("deriv.no_architecture")
@@ -199,7 +204,7 @@ def activations_component(scenario: Scenario) -> tuple[Component, ActivationEsti
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == "amp")
+                              scenario.precision.recipe == "amp", lora)
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
@@ -256,19 +261,21 @@ def estimate(scenario: Scenario) -> Estimate:
     tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
-    states = model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
+    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != "full" else None
+    states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
 
     comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
         ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
-    act_comp, act = activations_component(s)
+    act_comp, act = activations_component(s, ft.acts if ft is not None else None)
     comps.append(act_comp)
     comps.append(_other_component(s, states.other))
     total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
     n_micro = accumulation_steps(s.training, n_d)
     peak = step_peak(StepInputs(
         s, states.parameters.bytes, states.gradients.bytes, states.optimizer_states.bytes, act, sp.params, n_d,
-        n_micro, _decoder_layer(s), _recompute_layer(s) if act is not None else 0))
+        n_micro, _decoder_layer(s), _recompute_layer(s, ft.acts if ft is not None else None) if act is not None
+        else 0, ft.step if ft is not None else None))
 
     hw = s.hardware
     usable = fits = headroom = None
@@ -284,13 +291,15 @@ def estimate(scenario: Scenario) -> Estimate:
     if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
             and not s.overhead.zero3_live_params):
         notes.append(Msg.of("note.offloaded_params_gathered"))
+    if ft is not None:
+        notes += ft.notes
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, n_d),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
-        peak=peak,
+        peak=peak, trainable_params=ft.trainable if ft is not None else None,
     )
 
 
@@ -299,10 +308,11 @@ def _decoder_layer(s: Scenario) -> int | None:
     return s.model.largest_layer if s.model.architecture is None else None
 
 
-def _recompute_layer(s: Scenario) -> int:
+def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
     """One layer's saved activations without recompute (the layer recomputed in backward under full recompute)."""
     arch = s.model.architecture
     if arch is None or s.training.recompute != "full":
         return 0
     plain = replace(s.training, recompute="none")
-    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp").per_layer
+    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
+                               lora).per_layer

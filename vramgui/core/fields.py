@@ -36,6 +36,7 @@ from vramgui.core.field_table import (
     Kind,
 )
 from vramgui.core.field_table_arch import ARCH_TABLE
+from vramgui.core.field_table_finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
 from vramgui.core.field_table_overhead import OVERHEAD_TABLE
 from vramgui.core.messages import Msg
 from vramgui.core.units import parse_bytes_exact, parse_count_exact, without_digit_separators
@@ -82,7 +83,7 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE)}
+    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
@@ -142,6 +143,8 @@ def check(f: Field, value: Any) -> Any:
         if not isinstance(value, str):
             raise InputError(f.path, Msg.of("error.text", value=_show(value)))
         return value
+    if f.kind == "choice" and f.path in OPEN_CHOICES:
+        return _open_choice(f, value)
     if f.kind == "choice":
         if isinstance(value, bool) or value not in f.choices:
             raise InputError(f.path, Msg.of("error.unknown_value", value=_show(value)), f.allowed())
@@ -160,6 +163,19 @@ def check(f: Field, value: Any) -> Any:
     if not f.low <= value <= f.high:
         raise InputError(f.path, Msg.of("error.out_of_range", value=_show(value)), f.allowed())
     return value
+
+
+def is_open_choice(path: str) -> bool:
+    """A choice field that also takes other values of a given form (the LoRA targets' comma list of module names):
+    the window shows it as an editable combo box."""
+    return path in OPEN_CHOICES
+
+
+def _open_choice(f: Field, value: Any) -> Any:
+    if isinstance(value, str) and (value in f.choices or targets_syntax_ok(value)):
+        return value.strip() if value.strip() in f.choices else ",".join(p.strip() for p in value.split(",")
+                                                                         if p.strip())
+    raise InputError(f.path, Msg.of("error.lora_targets", value=_show(value)), Msg.of("allowed.lora_target_syntax"))
 
 
 def _show(value: Any) -> str:
@@ -183,6 +199,8 @@ def parse(f: Field, text: str) -> Any:
         if low in ("false", "no", "off", "0"):
             return False
         raise InputError(f.path, Msg.of("error.true_false", value=_show(raw)), f.allowed())
+    if f.kind == "choice" and f.path in OPEN_CHOICES:
+        return _open_choice(f, raw)
     if f.kind == "choice":
         for choice in f.choices:
             if str(choice) == raw:
@@ -275,7 +293,21 @@ def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
         return Msg.of("inactive.largest_layer")
     if path == "parallel.sp" and par.tp == 1:
         return Msg.of("inactive.sp_needs_tp")
-    return _step_inactive_reason(scenario, path)
+    return _step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
+
+
+def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """Fine-tuning's inputs (vramgui.core.finetune): moot under full training; QLoRA fixes the base to NF4."""
+    if not path.startswith("finetune.") or path == "finetune.method":
+        return None
+    ft = scenario.finetune
+    if ft.method == "full":
+        return Msg.of("inactive.full_finetune")
+    if path == "finetune.base_dtype" and ft.method == "qlora":
+        return Msg.of("inactive.qlora_base")
+    if path == "finetune.double_quant" and ft.method != "qlora" and ft.base_dtype != "nf4":
+        return Msg.of("inactive.double_quant_nf4")
+    return None
 
 
 def _step_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:

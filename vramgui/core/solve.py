@@ -161,6 +161,20 @@ def max_seq_len(scenario: Scenario) -> int:
     return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
 
 
+def max_lora_rank(scenario: Scenario) -> int:
+    """Largest LoRA rank that fits (0 if even rank 1 does not); the scenario must fine-tune with LoRA or QLoRA.
+    The step peak grows with the rank (adapters, their states and intermediates), so bisection finds it."""
+    from vramgui.core.field_table_finetune import MAX_LORA_RANK
+
+    _need_memory(scenario)
+    if scenario.finetune.method == "full":
+        raise InputError("finetune.method", Msg.of("inactive.full_finetune"),
+                         Msg.of("allowed.choices", choices="lora, qlora"))
+    _need_activations(scenario, "error.finetune_needs_architecture")
+    base = without_global_batch(scenario)
+    return _largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
+
+
 def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     """Fewest GPUs (a multiple of tp x pp) that fit, or None when even ``limit`` GPUs do not."""
     _need_memory(scenario)

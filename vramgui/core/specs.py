@@ -31,6 +31,12 @@ ATTENTION = ("eager", "flash")
 IMPLEMENTATIONS = ("hf", "fused")
 CONVENTIONS = ("paper", "deepspeed", "megatron")
 OFFLOAD = ("none", "cpu")
+# fine-tuning (docs/finetune.md): full training, LoRA adapters over a frozen base, QLoRA (LoRA over an NF4 base)
+FINETUNE_METHODS = ("full", "lora", "qlora")
+# the frozen base's storage: a float dtype, bitsandbytes Int8Params (LLM.int8()) or Params4bit NF4
+BASE_DTYPES = ("auto", "fp32", "bf16", "fp16", "int8", "nf4")  # auto: the weights' dtype (qlora: nf4)
+ADAPTER_DTYPES = ("fp32", "bf16")  # peft's autocast_adapter_dtype=True keeps adapters in fp32 over a 16-bit base
+LORA_TARGET_SETS = ("attention", "all-linear")  # or a comma list of module names (vramgui.core.finetune)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,20 @@ class OverheadSpec:
 
 
 @dataclass(frozen=True)
+class FinetuneSpec:
+    """What is trained: every parameter (``full``, the default: today's numbers), or LoRA adapters of rank
+    ``lora_rank`` on the ``lora_targets`` Linear layers over a frozen base (``lora``; ``qlora``: an NF4 base)."""
+
+    method: str = "full"  # one of FINETUNE_METHODS
+    lora_rank: int = 16
+    lora_targets: str = "attention"  # one of LORA_TARGET_SETS or a comma list of module names (q_proj,v_proj)
+    lora_dropout: float = 0.0  # peft's default; p > 0 keeps a mask and the dropped-out input per adapter
+    base_dtype: str = "auto"  # one of BASE_DTYPES; auto = the weights' dtype (lora), nf4 (qlora)
+    double_quant: bool = False  # bitsandbytes bnb_4bit_use_double_quant (its default: off)
+    adapter_dtype: str = "fp32"  # one of ADAPTER_DTYPES
+
+
+@dataclass(frozen=True)
 class Scenario:
     model: ModelSpec = field(default_factory=ModelSpec)
     precision: PrecisionSpec = field(default_factory=PrecisionSpec)
@@ -118,3 +138,4 @@ class Scenario:
     hardware: HardwareSpec = field(default_factory=HardwareSpec)
     overhead: OverheadSpec = field(default_factory=OverheadSpec)
     convention: str = "paper"  # one of CONVENTIONS
+    finetune: FinetuneSpec = field(default_factory=FinetuneSpec)

@@ -17,7 +17,7 @@ from vramgui.core.terms import Derivation, Term, render_derivation, render_formu
 if TYPE_CHECKING:
     from vramgui.core.activations import ActivationEstimate
     from vramgui.core.architecture import Architecture
-    from vramgui.core.specs import Scenario
+    from vramgui.core.specs import PrecisionSpec, Scenario
 
 MiB = 2**20
 DEFAULT_CUDA_CONTEXT = 500 * MiB + 32 * MiB  # CUDA context (pytorch#107667, #28113) + cuBLAS workspace (Hopper)
@@ -47,6 +47,19 @@ class LiveTerm:
 
 
 @dataclass(frozen=True)
+class TrainableStep:
+    """Under LoRA / QLoRA (``vramgui.core.finetune_estimate``): only the adapters have gradients and optimizer
+    states, in their own dtype; the frozen base's bytes; one quantised weight dequantised (bitsandbytes'
+    ``MatMul4Bit`` / ``MatMul8bitLt`` dequantise the weight for each matmul, forward and backward)."""
+
+    trainable: int  # adapter parameters per model-parallel rank, before data-parallel sharding
+    precision: PrecisionSpec  # the adapters' precision (their dtype, the recipe and optimizer as given)
+    frozen_bytes: int  # the frozen base per model-parallel rank, in its storage format
+    dequant: int = 0  # bytes of the largest quantised weight in the compute dtype (0: a float base)
+    largest_trainable: int = 0  # elements of the largest adapter tensor (the for-loop optimizer's temporaries)
+
+
+@dataclass(frozen=True)
 class StepInputs:
     """What the step model needs from an estimate (``vramgui.core.estimate`` builds it)."""
 
@@ -60,6 +73,21 @@ class StepInputs:
     accumulation: int  # micro-batches per optimizer step on this GPU
     largest_layer: int | None  # parameters of the largest decoder layer (FSDP2's unit), None if unknown
     recompute_layer: int = 0  # one layer's saved activations without recompute (full recompute only)
+    finetune: TrainableStep | None = None  # LoRA / QLoRA: what trains; None = every parameter
+
+    @property
+    def trained(self) -> int:
+        """Φ the optimizer updates on this model-parallel rank (the adapters under LoRA)."""
+        return self.stage_params if self.finetune is None else self.finetune.trainable
+
+    @property
+    def trained_precision(self) -> PrecisionSpec:
+        return self.scenario.precision if self.finetune is None else self.finetune.precision
+
+    def frozen(self, n: int) -> int:
+        """Bytes of ``n`` of this rank's parameters as the base stores them (LoRA: in proportion to the base)."""
+        assert self.finetune is not None
+        return ceil_div(n * self.finetune.frozen_bytes, max(self.stage_params, 1))
 
 
 # ------------------------------------------------------------------------------------------------ terms
@@ -117,15 +145,27 @@ def backward_term(inp: StepInputs) -> LiveTerm:
             terms.append(Term(mlp, 2 * bb, "b·s·f", b * seq * _mlp_width(arch), t if t > 1 else None,
                               "t" if t > 1 else "", style="grouped"))
         n = sum(x.bytes for x in terms)
-        return LiveTerm("backward_transient", n,
-                        Derivation(tuple(terms), n, note=Msg.of("deriv.peak_recompute_layer", layer=layer)),
-                        "torch.utils.checkpoint replays one layer in backward (measured, bench/validate)")
+        return _with_dequant(inp, LiveTerm(
+            "backward_transient", n, Derivation(tuple(terms), n, note=Msg.of("deriv.peak_recompute_layer",
+                                                                             layer=layer)),
+            "torch.utils.checkpoint replays one layer in backward (measured, bench/validate)"))
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
     term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
-    return LiveTerm("backward_transient", n, Derivation((term,), n, note=Msg.of("deriv.peak_backward_grads")),
-                    "measured (bench/validate)")
+    return _with_dequant(inp, LiveTerm("backward_transient", n, Derivation(
+        (term,), n, note=Msg.of("deriv.peak_backward_grads")), "measured (bench/validate)"))
+
+
+def _with_dequant(inp: StepInputs, t: LiveTerm) -> LiveTerm:
+    """A quantised base adds one weight dequantised to the compute dtype while its layer is back-propagated."""
+    if inp.finetune is None or not inp.finetune.dequant:
+        return t
+    d = inp.finetune.dequant
+    terms = (*t.deriv.terms, Term(d, symbol="W_dequant", label=Msg.of("deriv.peak_dequant"), style="bytes"))
+    n = t.bytes + d
+    return LiveTerm(t.key, n, Derivation(terms, n, note=t.deriv.note),
+                    t.source + "; bitsandbytes MatMul4Bit / MatMul8bitLt backward (measured)")
 
 
 def _mlp_width(arch: Architecture) -> int:
@@ -152,27 +192,31 @@ def optimizer_term(inp: StepInputs) -> LiveTerm:
     if s.offload.optimizer == "cpu" and s.convention != "megatron":
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src,
                      why=Msg.of("deriv.peak_optimizer_on_host"))
-    info = prec.OPTIMIZER_INFO[s.precision.optimizer]
+    precision = inp.trained_precision
+    info = prec.OPTIMIZER_INFO[precision.optimizer]
     sharded = s.parallel.zero_stage >= 1 or (s.convention == "megatron" and s.parallel.distributed_optimizer)
     n_shard = inp.data_parallel if sharded and inp.data_parallel > 1 else 1
-    updated = ceil_div(inp.stage_params, n_shard)
-    width = prec.state_bytes(s.precision) // info.states if info.states and info.fixed_state_bytes is None else 0
+    phi = inp.trained
+    updated = ceil_div(phi, n_shard)
+    width = prec.state_bytes(precision) // info.states if info.states and info.fixed_state_bytes is None else 0
     terms: list[Term] = []
     # DeepSpeed steps with its FusedAdam (deepspeed/ops/adam/fused_adam.py, the default for "Adam"/"AdamW" on GPU)
     # and Megatron-LM with TransformerEngine's / Apex's FusedAdam (megatron/core/optimizer): no temporaries
-    impl = "fused" if s.convention in ("deepspeed", "megatron") else s.precision.optimizer_impl
+    impl = "fused" if s.convention in ("deepspeed", "megatron") else precision.optimizer_impl
     if width and impl == "foreach":
-        terms.append(Term(width * updated, width, "Φ", inp.stage_params, n_shard if n_shard > 1 else None,
+        terms.append(Term(width * updated, width, "Φ", phi, n_shard if n_shard > 1 else None,
                           "N_d" if n_shard > 1 else ""))
     elif width and impl == "for-loop":
         arch = s.model.architecture
         big = largest_tensor(arch) if arch is not None else inp.largest_layer or 0
+        if inp.finetune is not None:
+            big = inp.finetune.largest_trainable
         big = min(ceil_div(big, s.parallel.tp), updated)
         terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
     # the low-precision gradient partition cast to fp32 for the master update (Megatron keeps fp32 main grads:
     # already part of its optimizer states)
-    if prec.master_bytes(s.precision) and s.convention != "megatron":
-        terms.append(Term(prec.FP32 * updated, prec.FP32, "Φ", inp.stage_params, n_shard if n_shard > 1 else None,
+    if prec.master_bytes(precision) and s.convention != "megatron":
+        terms.append(Term(prec.FP32 * updated, prec.FP32, "Φ", phi, n_shard if n_shard > 1 else None,
                           "N_d" if n_shard > 1 else ""))
     if not terms:
         why = "deriv.peak_fused_optimizer" if impl == "fused" else "deriv.peak_no_state"
@@ -191,16 +235,16 @@ def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False
     if s.convention == "megatron":
         return _zero("comm_buffers", "deriv.peak_megatron_buffers", "megatron/core/distributed"), 0, False
-    gb = prec.gradient_bytes(s.precision)
+    gb = prec.gradient_bytes(inp.trained_precision)
     if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
-        n = gb * inp.stage_params
-        term = Term(n, gb, "Φ", inp.stage_params)
+        n = gb * inp.trained
+        term = Term(n, gb, "Φ", inp.trained)
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
         return LiveTerm("comm_buffers", n, Derivation((term,), n), src), 0, par.ddp_bucket_view
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
     bucket = DS_REDUCE_BUCKET if ov.reduce_bucket is None else ov.reduce_bucket
-    elems = min(bucket, inp.stage_params)
+    elems = min(bucket, inp.trained)
     n = gb * elems
     term = Term(n, gb, "reduce_bucket", elems, style="grouped")
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
@@ -216,6 +260,8 @@ def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
     wb, gb = prec.weight_bytes(s.precision), prec.gradient_bytes(s.precision)
     phi = inp.stage_params
     if s.convention == "deepspeed" or ov.zero3_live_params is not None:
+        if inp.finetune is not None:  # the gathered parameters in the base's storage format
+            wb = max(1, inp.frozen(phi) // max(phi, 1))
         live = min(DS_MAX_LIVE_PARAMETERS if ov.zero3_live_params is None else ov.zero3_live_params, phi)
         pre = min(DS_PREFETCH_BUCKET if ov.zero3_prefetch is None else ov.zero3_prefetch, phi)
         terms = (Term(wb * live, wb, "live_params", live, style="grouped"),
@@ -238,12 +284,35 @@ def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
         root = wb * ceil_div(root_params, par.tp) - ceil_div(wb * ceil_div(root_params, par.tp), n_d)
     units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
+    if inp.finetune is not None:
+        return _lora_working_set(inp, layer, root_params if arch is not None else 0, n_d)
     fwd, bwd = root + units, root + units + grads
     fsdp = [Term(root, style="bytes", symbol="root")] if root else []
     fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
                  Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
     return LiveTerm("zero3_working_set", bwd, Derivation(tuple(fsdp), bwd), src), fwd, bwd
+
+
+def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[LiveTerm, int, int]:
+    """FSDP2 over a frozen base: the root and two layers unsharded in the base's storage format; backward adds only
+    the adapters' unsharded gradients of one layer (twice: gradients and the reduce-scatter input)."""
+    ft = inp.finetune
+    assert ft is not None
+    tp = inp.scenario.parallel.tp
+    root_b = inp.frozen(ceil_div(root_params, tp))
+    root = root_b - ceil_div(root_b, n_d)
+    layer_b = inp.frozen(layer)
+    units = 2 * layer_b - 2 * ceil_div(layer_b, n_d)
+    gb = prec.gradient_bytes(ft.precision)
+    adapters = ceil_div(layer * ft.trainable, max(inp.stage_params, 1))
+    grads = 2 * gb * adapters
+    terms = [Term(root, style="bytes", symbol="root")] if root else []
+    terms += [Term(units, 2, "W_layer", layer_b, style="bytes"), Term(grads, 2 * gb, "Φ_A,layer", adapters,
+                                                                      style="grouped")]
+    bwd = root + units + grads
+    src = "torch.distributed.fsdp fully_shard per layer + root, frozen base (not measured)"
+    return LiveTerm("zero3_working_set", bwd, Derivation(tuple(terms), bwd), src), root + units, bwd
 
 
 def context_term(inp: StepInputs) -> LiveTerm:
