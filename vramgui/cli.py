@@ -94,6 +94,7 @@ SOLVE_EXAMPLES = {
     "max-seq-len": "--preset llama-3.1-8b --gpu a100-80gb --gpus 8 --stage 3 --recompute full",
     "min-gpus": "--preset llama-3-70b --gpu h100-sxm --stage 3 --seq-len 4096 --recompute full",
     "cheapest-strategy": "--params 13B --dtype fp16 --gpus 8 --gpu-memory 80GB --reserve 0.2",
+    "max-lora-rank": "--preset llama-3-8b --gpu rtx-4090 --finetune qlora --lora-targets all-linear --recompute full",
 }
 
 
@@ -155,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
         text, metavar = _COMPARE_HELP.get(path, (None, None))
         add_field_option(p, path, default=default, help=text, metavar=metavar)
     add_field_option(p, "model.params", help="also show each strategy's per-GPU memory for this model")
+    from vramgui.cli_format import COMPARE_FINETUNE, finetune_default
+    for path in COMPARE_FINETUNE:  # --finetune lora|qlora adds the LoRA / QLoRA rows (docs/finetune.md)
+        add_field_option(p, path, default=finetune_default(path))
     add_output_options(p)
     p = _command(sub, "inspect", "a local Hugging Face model: architecture, config.json count vs. safetensors count",
                  "Read config.json (a file, or the one in a model folder) and the safetensors headers beside it, "
@@ -243,7 +247,7 @@ def cmd_accumulation(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from vramgui.cli_format import compare_output
+    from vramgui.cli_format import COMPARE_FINETUNE, compare_finetune_inputs, compare_output, finetune_default
     from vramgui.core.precision import SEED_OPTIMIZER_BYTES
 
     values = {path: option_value(args, path, default) for path, default in COMPARE_DEFAULTS.items()}
@@ -256,7 +260,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
                          fields.field("hardware.gpu_memory").allowed())
     data, text = compare_output(memory=memory, num_gpus=values["parallel.num_gpus"],
                                 reserve=values["hardware.reserve"], dtype=values["precision.dtype"],
-                                optimizer=optimizer, params=option_value(args, "model.params", None), unit=args.unit)
+                                optimizer=optimizer, params=option_value(args, "model.params", None), unit=args.unit,
+                                finetune=compare_finetune_inputs({p: option_value(args, p, finetune_default(p))
+                                                                  for p in COMPARE_FINETUNE}))
     _emit(args, data, text)
     return 0
 

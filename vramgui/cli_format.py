@@ -29,6 +29,12 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
             + f" | {est.strategy} ({est.fsdp}) | {p.num_gpus} GPU(s), N_d = {est.data_parallel}"
             + (f", tp {p.tp}, pp {p.pp}" if p.tp * p.pp > 1 else "")
             + f" | {s.precision.dtype} {s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention")
+    if est.trainable_params is not None:
+        ft = s.finetune
+        share = est.trainable_params / est.params if est.params else 0.0
+        head += (f"\ntrainable_params: {est.trainable_params:,} ({format_count(est.trainable_params)}, {share:.3%} of "
+                 f"{format_count(est.params)}) | {ft.method} rank {ft.lora_rank} on {ft.lora_targets}, dropout "
+                 f"{ft.lora_dropout:g}, {ft.adapter_dtype} adapters")
     rows = [["Component", "Per GPU", "Derivation"]]
     for c in est.components:
         label = ("  " + c.label) if c.key == "master_weights" else c.label
@@ -74,7 +80,7 @@ def peak_table(est: Estimate, unit: str = "GB") -> str:
 
 
 def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, optimizer: str,
-                   params: int | None = None, unit: str = "GB") -> tuple[dict[str, Any], str]:
+                   params: int | None = None, unit: str = "GB", finetune: Any = None) -> tuple[dict[str, Any], str]:
     """The seed's Part 3 table (largest model per strategy); with ``params``, each strategy's memory too.
     The values are already parsed and range-checked (``vramgui.cli_options.option_value``)."""
     from vramgui.core.seed import seed_compare_table
@@ -109,7 +115,73 @@ def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, op
                                        "per_gpu_total": est.per_gpu_total, "peak": peak,
                                        "host_per_node": est.host_per_node, "fits": est.fits})
         lines += ["", f"{format_count(base.model.params)} parameters per strategy:", _table(rows, {1, 2, 3})]
+    if finetune is not None:
+        rows_ft, text = finetune_compare_rows(finetune, memory=memory, num_gpus=num_gpus, reserve=reserve,
+                                              dtype=dtype, optimizer=optimizer)
+        data["finetune_rows"] = rows_ft
+        lines += ["", text]
     return data, "\n".join(lines)
+
+
+COMPARE_FINETUNE = ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
+                    "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype", "training.micro_batch",
+                    "training.seq_len", "training.recompute")
+COMPARE_FINETUNE_DEFAULTS = {"training.recompute": "full"}  # LoRA / QLoRA recipes checkpoint by default
+COMPARE_FINETUNE_MODEL = "llama-2-7b"  # the geometry the LoRA rows scale (a preset key)
+
+
+def finetune_default(path: str) -> Any:
+    from vramgui.core import fields
+
+    return COMPARE_FINETUNE_DEFAULTS.get(path, fields.field(path).default)
+
+
+def compare_finetune_inputs(values: dict[str, Any]) -> Any:
+    """The inputs of the LoRA / QLoRA rows (``compare --finetune``) from the parsed options; None for full."""
+    from types import SimpleNamespace
+
+    from vramgui.core.specs import FinetuneSpec
+    from vramgui.io import presets
+
+    if values["finetune.method"] == "full":
+        return None
+    spec = FinetuneSpec(**{p.split(".", 1)[1] if p != "finetune.method" else "method": v
+                           for p, v in values.items() if p.startswith("finetune.")})
+    preset = presets.find_model(COMPARE_FINETUNE_MODEL)
+    return SimpleNamespace(spec=spec, architecture=preset.spec.architecture, label=preset.name,
+                           micro_batch=values["training.micro_batch"], seq_len=values["training.seq_len"],
+                           recompute=values["training.recompute"])
+
+
+def finetune_compare_rows(finetune: Any, *, memory: int, num_gpus: int, reserve: float, dtype: str, optimizer: str
+                          ) -> tuple[list[dict[str, Any]], str]:
+    """LoRA / QLoRA rows of the seed's table: the largest model each strategy can fine-tune, judged by the step
+    peak (activations included) with the geometry of ``finetune.architecture`` scaled to each parameter count."""
+    from dataclasses import replace
+
+    from vramgui.core.solve import max_params_result
+    from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+
+    ft, arch, label = finetune.spec, finetune.architecture, finetune.label
+    base = Scenario(model=ModelSpec(name=label, architecture=arch),
+                    precision=PrecisionSpec(dtype=dtype, optimizer=optimizer),
+                    training=TrainingSpec(micro_batch=finetune.micro_batch, seq_len=finetune.seq_len,
+                                          recompute=finetune.recompute),
+                    parallel=ParallelSpec(num_gpus=num_gpus), hardware=HardwareSpec(gpu_memory=memory, reserve=reserve),
+                    finetune=ft)
+    out: list[dict[str, Any]] = []
+    table = [["Strategy", "Largest model", "Parameters"]]
+    for name, stage in (("DDP", 0), ("ZeRO-1", 1), ("ZeRO-2", 2), ("ZeRO-3", 3)):
+        result = max_params_result(replace(base, parallel=replace(base.parallel, zero_stage=stage)))
+        row_label = f"{'QLoRA' if ft.method == 'qlora' else 'LoRA'} {name}"
+        out.append({"strategy": row_label, "zero_stage": stage, "max_params": result.answer,
+                    "max_params_b": result.answer / 1e9, "at_bound": result.at_bound})
+        table.append([row_label, f"{result.answer / 1e9:.2f}B", f"{result.answer:,}"])
+    head = (f"{ft.method} (rank {ft.lora_rank} on {ft.lora_targets}, {ft.adapter_dtype} adapters, base "
+            f"{'nf4' if ft.method == 'qlora' else ft.base_dtype}): largest model by the step peak, {label}'s "
+            f"geometry scaled, micro-batch {finetune.micro_batch} x {finetune.seq_len} tokens, recompute "
+            f"{finetune.recompute}:")
+    return out, head + "\n" + _table(table, {1, 2})
 
 
 def presets_output() -> tuple[dict[str, Any], str]:

@@ -13,10 +13,12 @@ from typing import Any
 
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.field_table_finetune import MAX_LORA_RANK
 from vramgui.core.fields import MAX_BATCH, MAX_GPUS, MAX_SEQ
 from vramgui.core.messages import Msg, render
 from vramgui.core.solve import (
     cheapest_strategy,
+    max_lora_rank,
     max_micro_batch,
     max_seq_len,
     min_gpus,
@@ -39,6 +41,13 @@ QUESTIONS = {  # name -> (one-line help, what is solved for, the flag that sets 
                  "parallel.num_gpus", "--gpus"),
     "cheapest-strategy": ("lowest ZeRO stage that fits without offload, then with CPU offload",
                           "parallel.zero_stage", "--stage"),
+    "max-lora-rank": ("largest LoRA rank that fits (needs --finetune lora or qlora and --preset or --config)",
+                      "finetune.lora_rank", "--lora-rank"),
+}
+LARGEST = {  # the questions _largest answers: (solver, vramgui's bound, what is solved for, in words)
+    "max-micro-batch": (max_micro_batch, MAX_BATCH, "micro-batch"),
+    "max-seq-len": (max_seq_len, MAX_SEQ, "sequence length"),
+    "max-lora-rank": (max_lora_rank, MAX_LORA_RANK, "LoRA rank"),
 }
 
 
@@ -46,10 +55,15 @@ def _context(s: Scenario, est: Estimate, unit: str) -> str:
     p, t, hw = s.parallel, s.training, s.hardware
     size = format_bytes(hw.gpu_memory, unit)
     gpu = f"{hw.gpu_name} ({size})" if hw.gpu_name else size
+    ft = s.finetune
+    tuned = "" if ft.method == "full" else (
+        f"\n{ft.method} rank {ft.lora_rank:,} on {ft.lora_targets}, base "
+        f"{'nf4' if ft.method == 'qlora' else ft.base_dtype}, {ft.adapter_dtype} "
+        f"adapters: {format_count(est.trainable_params)} trainable parameters")
     return (f"{s.model.name}: {format_count(est.params)} parameters | {est.strategy} | {s.precision.dtype} "
             f"{s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention\n"
             f"{p.num_gpus:,} GPU(s) of {gpu}, {hw.reserve:.0%} reserved -> usable {format_bytes(est.usable, unit)}"
-            f" | micro-batch {t.micro_batch:,}, sequence {t.seq_len:,}")
+            f" | micro-batch {t.micro_batch:,}, sequence {t.seq_len:,}{tuned}")
 
 
 BASIS = "Judged by the peak of one training step; the per-GPU sum is shown for reference."
@@ -101,8 +115,7 @@ def _breakdown(est: Estimate, unit: str) -> str:
 
 def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], list[str], int]:
     _, path, _ = QUESTIONS[question]
-    solver, bound, what = ((max_micro_batch, MAX_BATCH, "micro-batch") if question == "max-micro-batch"
-                           else (max_seq_len, MAX_SEQ, "sequence length"))
+    solver, bound, what = LARGEST[question]
     n = solver(s)
     base = without_global_batch(s)
     if n == 0:

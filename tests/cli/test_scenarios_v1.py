@@ -41,11 +41,9 @@ TEXT_CHANGED_SINCE_V1: dict[str, str] = {}
 # stage that docs/conventions.md describes (Llama-3-8B at PP 8: 1.00 B where the last stage holds 1.40 B). For
 # these the expected numbers are the same scenario's without the explicit count (the architecture's own split,
 # unchanged since the first release); the count equals the architecture's, so nothing else differs.
-PIPELINE_SPLIT_FIXED = {
-    name: "issue 11 (i): the most loaded pipeline stage whatever the input"
-    for name in ("megatron_moe_distributed_optimizer", "megatron_tp_pp_no_distributed_optimizer",
-                 "paper_tp_pp_sp_eager")
-}
+PIPELINE_SPLIT_FIXED = dict.fromkeys(
+    ("megatron_moe_distributed_optimizer", "megatron_tp_pp_no_distributed_optimizer", "paper_tp_pp_sp_eager"),
+    "issue 11 (i): the most loaded pipeline stage whatever the input")
 # The overhead fields version 2 made optional: version 1 wrote 0 for "not given" (MIGRATIONS[1] makes it null).
 OPTIONAL_SINCE_V2 = ("cuda_context", "comm_buffers", "zero3_live_params")
 
