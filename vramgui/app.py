@@ -180,6 +180,7 @@ def rebuild_window(old, language: str):
         for p in pinned:
             window.compare_presenter.pin(p.scenario, p.name)
     window.chart_tabs.setCurrentIndex(old.chart_tabs.currentIndex())
+    window.breakdown_panel.set_section(old.breakdown_panel.section)
     window.inputs.show_architecture_details(details)
     window.statusBar().showMessage(QCoreApplication.translate("MainWindow", "Language applied: {0}").format(
         window.language_actions[language].text() if language in window.language_actions else language), 8000)

@@ -207,7 +207,7 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
     stats = image_stats(out_path)
     check_image(stats)
     summary = result.summary
-    return (f"estimate {summary.total_text} ({summary.strategy}) -> {estimate_path.name}; chart "
+    return (f"estimate {summary.peak_text or summary.total_text} ({summary.strategy}) -> {estimate_path.name}; chart "
             f"{stats.width}x{stats.height} PNG, {stats.colours} colours, {stats.ink_fraction:.1%} ink; {resources}")
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from vramgui.core.errors import InputError
 from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario
+from vramgui.core.units import to_unit
 from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareView
 
 GB = 10**9
@@ -22,6 +23,13 @@ class FakeComponent:
 
 
 @dataclass(frozen=True)
+class FakePeak:
+    bytes: int
+    phase: str = "optimizer_step"
+    step: str = "steady"
+
+
+@dataclass(frozen=True)
 class FakeEstimate:
     components: tuple
     per_gpu_total: int
@@ -31,10 +39,12 @@ class FakeEstimate:
     accumulation_steps: int
     strategy: str
     notes: tuple = ()
+    peak: FakePeak | None = None
 
 
 def fake_estimate(scenario: Scenario) -> FakeEstimate:
-    """Deterministic stand-in: 2/2/12 bytes per parameter split over the GPUs, 5 GB activations."""
+    """Deterministic stand-in: 2/2/12 bytes per parameter split over the GPUs, 5 GB activations; the step peak 4
+    bytes per parameter above the sum (fits and headroom judge the peak, as the core's)."""
     if scenario.parallel.num_gpus > 64:
         raise InputError("parallel.num_gpus", "too many for this fake")
     p = scenario.model.params or 0
@@ -45,8 +55,10 @@ def fake_estimate(scenario: Scenario) -> FakeEstimate:
     total = 2 * p + 2 * p + 12 * p // n + 5 * GB
     mem = scenario.hardware.gpu_memory
     usable = None if mem is None else int(mem * (1 - scenario.hardware.reserve))
-    return FakeEstimate(comps, total, usable, None if usable is None else total <= usable,
-                        None if usable is None else usable - total, 4, f"ZeRO-{scenario.parallel.zero_stage}")
+    peak = total + 4 * p
+    return FakeEstimate(comps, total, usable, None if usable is None else peak <= usable,
+                        None if usable is None else usable - peak, 4, f"ZeRO-{scenario.parallel.zero_stage}",
+                        peak=FakePeak(peak))
 
 
 def fake_max_micro_batch(scenario: Scenario) -> int:
@@ -80,9 +92,10 @@ def test_pinning_shows_the_core_figures_in_the_table_and_chart(presenter, view):
     assert pin_id is not None
     vm = last_vm(view)
     (row,) = vm.rows
-    # 2+2 GB + 12/8 GB + 5 GB = 10.5 GB of 80 GB
-    assert (row.total_text, row.fits, row.fits_text) == ("10.50 GB", True, "Yes")
-    assert (row.headroom_text, row.max_micro_batch_text, row.accumulation_text) == ("69.50 GB", "7", "4")
+    # 2+2 GB + 12/8 GB + 5 GB = 10.5 GB of 80 GB; the peak 4 GB above it
+    assert (row.total_text, row.peak_text, row.fits, row.fits_text) == ("10.50 GB", "14.50 GB", True, "Yes")
+    assert (row.headroom_text, row.max_micro_batch_text, row.accumulation_text) == ("65.50 GB", "7", "4")
+    assert "Step peak: 14.50 GB (at the optimizer step, steady state) — sum of components: 10.50 GB" in row.tooltip
     assert row.name == "m · 8× A100 · ZeRO-1"
     assert vm.totals == pytest.approx((10.5,))
     assert vm.capacities == pytest.approx((80.0,))
@@ -204,6 +217,32 @@ def test_csv_has_exact_bytes_for_each_pinned_scenario(presenter, tmp_path):
     assert rows[0]["total_GB"] == "10.500"
 
 
+def test_csv_has_the_step_peak_and_its_moment(presenter, tmp_path):
+    presenter.pin(scenario(), name="fits")
+    presenter.pin(scenario(params=10 * 10**9), name="sum fits, peak does not")  # 60 GB, 100 GB of 80 GB
+    path = tmp_path / "out.csv"
+    presenter.write_csv(path)
+    with open(path, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    header = list(rows[0])
+    assert header.index("total_GB") < header.index("peak_bytes") < header.index("peak_GB") < header.index("fits")
+    assert rows[0]["peak_bytes"] == str(14_500_000_000) and rows[0]["peak_GB"] == "14.500"
+    assert (rows[0]["peak_phase"], rows[0]["peak_step"]) == ("optimizer_step", "steady")
+    sum_only = int(rows[1]["total_bytes"])
+    assert sum_only <= int(rows[1]["usable_bytes"]) < int(rows[1]["peak_bytes"]) and rows[1]["fits"] == "false"
+
+
+def test_each_bar_carries_its_peak_and_whether_it_fits_by_it(presenter, view):
+    presenter.pin(scenario())
+    presenter.pin(scenario(params=10 * 10**9))  # the sum (60 GB) fits in 80 GB, the peak (100 GB) does not
+    vm = last_vm(view)
+    assert vm.peaks == pytest.approx((14.5, to_unit(fake_estimate(scenario(params=10 * 10**9)).peak.bytes, "GB")))
+    assert vm.fits == (True, False)
+    assert vm.totals[1] <= vm.capacities[1] < vm.peaks[1]
+    assert vm.peak_texts == ("peak 14.5", f"peak {vm.peaks[1]:,.1f}") and vm.sum_texts[0] == "sum 10.5"
+    assert vm.label_tops == pytest.approx(vm.peaks)
+
+
 def test_export_csv_asks_for_a_path_and_adds_the_extension(presenter, view, tmp_path):
     presenter.pin(scenario())
     view.ask_export_path.return_value = str(tmp_path / "mine")
@@ -263,6 +302,8 @@ def test_with_the_real_core_the_figures_match_estimate_and_solver():
     figures = presenter.figures(pin_id)
     assert figures.total == est.per_gpu_total
     assert figures.headroom == est.headroom and figures.fits == est.fits
+    assert (figures.peak, figures.peak_phase, figures.peak_step) == (est.peak.bytes, est.peak.phase, est.peak.step)
+    assert last_vm(view).peaks[0] == pytest.approx(est.peak.bytes / GB)
     assert figures.accumulation_steps == est.accumulation_steps
     assert figures.max_micro_batch == solve_mod.max_micro_batch(s) > 0
     assert sum(b or 0 for _, b in figures.components) == est.per_gpu_total

@@ -159,10 +159,13 @@ def _small(path: str) -> st.SearchStrategy:
         "parallel.tp": st.sampled_from((1, 2, 4)),
         "parallel.pp": st.sampled_from((1, 2)),
         "hardware.gpu_memory": st.none() | st.integers(1, 200) .map(lambda g: g * GB) | st.just(80 * 2**30),
-        "overhead.cuda_context": st.integers(0, 4 * GB),
-        "overhead.comm_buffers": st.integers(0, 2 * GB),
-        "overhead.zero3_live_params": st.integers(0, 2 * 10**9),
+        "overhead.cuda_context": st.none() | st.integers(0, 4 * GB),  # None: the step peak's default
+        "overhead.comm_buffers": st.none() | st.integers(0, 2 * GB),
+        "overhead.zero3_live_params": st.none() | st.integers(0, 2 * 10**9),
+        "overhead.zero3_prefetch": st.none() | st.integers(0, 10**9),
+        "overhead.reduce_bucket": st.none() | st.integers(0, 10**9),
         "overhead.extra": st.sampled_from((0, 1, 10**9, 3 * 2**30)),
+        "finetune.lora_rank": st.sampled_from((1, 8, 16, 64)),
     }
     return small[path]
 

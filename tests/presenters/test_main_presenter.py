@@ -85,11 +85,13 @@ def test_largest_model_sweep_is_the_seeds_reverse_solve(presenter, view):
     sweep = view.show_max_model.call_args.args[0]
     series = {s.label: s.values for s in sweep.series}
     at8 = sweep.counts.index(8)
-    # seed: max_trainable_params(80, 8, 'ddp', 0.2) == 4 (B), ZeRO-3 == 32 (B)
-    assert series["DDP"][at8] == pytest.approx(4.0, abs=1e-9)
-    assert series["ZeRO-3"][at8] == pytest.approx(32.0, abs=1e-9)
-    variant = {str(st): v for st, v in solve.strategy_variants(seed_scenario())}["ZeRO-1"]
-    assert series["ZeRO-1"][at8] * 1e9 == pytest.approx(solve.max_params(variant))
+    # the core's reverse solve, judged by the step peak (the seed's 4 B for DDP and 32 B for ZeRO-3 are the
+    # boundary of the per-GPU sum; the peak adds the CUDA context, buckets and optimizer temporaries: smaller)
+    variants = {str(st): v for st, v in solve.strategy_variants(seed_scenario())}
+    for name, seed_answer in (("DDP", 4.0), ("ZeRO-1", None), ("ZeRO-3", 32.0)):
+        assert series[name][at8] * 1e9 == pytest.approx(solve.max_params(variants[name]))
+        if seed_answer is not None:
+            assert series[name][at8] < seed_answer
 
 
 def test_per_gpu_sweep_matches_the_core_at_every_count(presenter, view):
@@ -100,7 +102,7 @@ def test_per_gpu_sweep_matches_the_core_at_every_count(presenter, view):
         scenario = seed_scenario(3)
         scenario = replace(scenario, parallel=replace(scenario.parallel, num_gpus=count,
                                                       gpus_per_node=min(8, count)))
-        assert value * GB == pytest.approx(estimate(scenario).per_gpu_total)
+        assert value * GB == pytest.approx(estimate(scenario).peak.bytes)  # the step peak, what decides fits
 
 
 def test_sweeps_arrive_after_the_immediate_result(qtbot, presenter, view):

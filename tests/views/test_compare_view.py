@@ -22,7 +22,9 @@ from vramgui.views.compare_view import EXPORT_WIDTH, CompareWidget, connect_comp
 GB = 10**9
 
 
-def vm(names=("A", "B"), heights=((1.0, 2.0), (3.0, 4.0)), capacities=(10.0, None), can_pin=True) -> CompareVM:
+def vm(names=("A", "B"), heights=((1.0, 2.0), (3.0, 4.0)), capacities=(10.0, None), can_pin=True,
+       peaks=None) -> CompareVM:
+    """Two pinned scenarios; ``peaks`` (one per bar, with whether it fits) adds the step peaks' marks."""
     n = len(names)
     series, bottoms = [], [0.0] * n
     for k, key in enumerate(STACK_KEYS):
@@ -31,11 +33,18 @@ def vm(names=("A", "B"), heights=((1.0, 2.0), (3.0, 4.0)), capacities=(10.0, Non
         bottoms = [b + x for b, x in zip(bottoms, h, strict=True)]
     rows = tuple(CompareRowVM(id=10 + i, name=name, total_text=f"{bottoms[i]:.2f} GB", fits=i == 0,
                               fits_text="Yes" if i == 0 else "No", headroom_text="1.00 GB",
-                              max_micro_batch_text=str(i + 3), accumulation_text="8", tooltip=f"tip {i}")
+                              max_micro_batch_text=str(i + 3), accumulation_text="8", tooltip=f"tip {i}",
+                              peak_text=f"{bottoms[i] + 1:.2f} GB")
                  for i, name in enumerate(names))
+    marks = {}
+    if peaks is not None:
+        marks = {"peaks": tuple(p for p, _ in peaks), "fits": tuple(f for _, f in peaks),
+                 "peak_texts": tuple(f"peak {p:.1f}" for p, _ in peaks),
+                 "sum_texts": tuple(f"sum {t:.1f}" for t in bottoms),
+                 "label_tops": tuple(max(p, t) for (p, _), t in zip(peaks, bottoms, strict=True))}
     return CompareVM(rows=rows, names=tuple(names), series=tuple(series), totals=tuple(bottoms),
                      capacities=capacities, unit="GB", axis_label="Per-GPU memory (GB)", can_pin=can_pin,
-                     empty_hint="" if n else "Pin something")
+                     empty_hint="" if n else "Pin something", **marks)
 
 
 @pytest.fixture
@@ -53,9 +62,9 @@ def cell(w: CompareWidget, row: int, col: int) -> str:
 def test_rows_show_the_headline_figures(widget):
     widget.show_comparison(vm())
     assert widget.table.rowCount() == 2
-    assert [cell(widget, 0, c) for c in range(6)] == ["A", "4.00 GB", "Yes", "1.00 GB", "3", "8"]
-    assert cell(widget, 1, 2) == "No"
-    assert not widget.table.item(0, 2).icon().isNull(), "fit shown by a shape, not by colour alone"
+    assert [cell(widget, 0, c) for c in range(7)] == ["A", "5.00 GB", "4.00 GB", "Yes", "1.00 GB", "3", "8"]
+    assert cell(widget, 1, 3) == "No"
+    assert not widget.table.item(0, 3).icon().isNull(), "fit shown by a shape, not by colour alone"
     assert widget.table.item(1, 3).toolTip() == "tip 1"
     assert widget.hint.isHidden()
 
@@ -76,6 +85,22 @@ def test_chart_items_are_created_once_and_updated(widget):
     assert xs[0] < 0 < xs[1] and xs[4] < 2 < xs[5]
     visible_totals = [label for label in widget.total_labels if label.isVisible()]
     assert [label.toPlainText() for label in visible_totals] == ["3.0", "3.0", "6.0"]
+
+
+def test_each_bar_shows_its_step_peak_and_a_red_cross_where_the_peak_does_not_fit(widget):
+    widget.show_comparison(vm(peaks=((5.0, True), (12.0, False))))
+    xs, ys = widget.marks.fits_line.getData()
+    assert list(ys) == [5.0, 5.0] and xs[0] < 0 < xs[1], "a dash slightly wider than the bar at its peak"
+    assert xs[1] - xs[0] > 0.6
+    xs, ys = widget.marks.over_line.getData()
+    assert list(ys) == [12.0, 12.0] and xs[0] < 1 < xs[1]
+    texts = [label.toPlainText() for label in widget.total_labels if label.isVisible()]
+    assert [t.splitlines()[0] for t in texts] == ["peak 5.0", "✕ peak 12.0"]  # the sum under it where there is room
+    names = [label.text for _, label in widget.legend.items]
+    assert names[-2:] == ["step peak (decides fits)", "✕ does not fit"]
+    widget.show_comparison(vm(peaks=((5.0, True), (6.5, True))))
+    assert [label.text for _, label in widget.legend.items][-1] == "step peak (decides fits)"
+    assert len(widget.marks.over_line.getData()[0] or ()) == 0
 
 
 def test_legend_names_only_components_present(widget):

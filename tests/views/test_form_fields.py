@@ -9,10 +9,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QSpinBox
 
-from tests.views.helpers import choose, type_into
+from tests.views.helpers import choose, shows_estimate, type_into
 from vramgui.core import fields
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes
 from vramgui.io.scenario_files import load_scenario
 
 GB = 10**9
@@ -40,7 +39,7 @@ def test_the_overheads_group_edits_the_fixed_terms(qtbot, window):
     scenario = window.presenter.scenario
     assert (scenario.overhead.cuda_context, scenario.overhead.extra) == (2 * GB, 512 * 2**20)
     assert window.presenter.result.summary.total_bytes == before + 2 * GB + 512 * 2**20
-    assert window.summary.total.text().startswith(format_bytes(estimate(scenario).per_gpu_total))
+    assert shows_estimate(window, estimate(scenario))
 
 
 @pytest.mark.parametrize(("path", "edits", "reason"), [

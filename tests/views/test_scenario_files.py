@@ -11,9 +11,9 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from tests.views.helpers import shows_estimate
 from vramgui.app import create_main_window
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes
 from vramgui.io import files, scenario_files
 
 Button = QMessageBox.StandardButton
@@ -101,7 +101,7 @@ def test_saved_file_records_versions_and_presets(tmp_path, window, dialogs):
     dialogs["save_as"] = str(tmp_path / "p.json")
     window.save_action.trigger()
     data = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
-    assert data["schema"] == "vramgui.scenario" and data["schema_version"] == 1 and data["app_version"]
+    assert data["schema"] == "vramgui.scenario" and data["schema_version"] == 2 and data["app_version"]
     assert data["preset"] == {"model": "llama-3-8b", "gpu": "a100-80gb"}
     assert scenario_files.load_scenario(tmp_path / "p.json") == window.presenter.scenario
 
@@ -157,7 +157,7 @@ def test_opening_a_hand_written_file_shows_the_cores_numbers(tmp_path, window, d
     window.open_action.trigger()
     scenario = scenario_files.load_scenario(path)
     assert window.presenter.scenario == scenario
-    assert window.summary.total.text().startswith(format_bytes(estimate(scenario).per_gpu_total))
+    assert shows_estimate(window, estimate(scenario))
     assert window.windowTitle() == "hand.json[*] - vramgui" and not window.isWindowModified()
     assert window.settings.recent_files() == [str(path)]
     assert window.settings.last_folder("open") == str(tmp_path)

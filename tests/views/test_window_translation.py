@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from vramgui import i18n
 from vramgui.app import create_main_window
+from vramgui.core import fields
 from vramgui.io.presets import gpu_presets, model_presets
 from vramgui.paths import resource_path
 from vramgui.views.dialogs import licence_files
@@ -44,6 +45,7 @@ SAME_IN_BOTH = {
     "Adam", "AdamW", "SGD", "Adafactor", "Lion", "bf16", "fp16", "fp32", "DDP", "ZeRO", "FSDP", "DeepSpeed",
     "Megatron", "LM", "Hugging", "Face", "vramgui", "English", "Qt", "PySide6", "pyqtgraph", "numpy", "Python",
     "GPU", "GPUs", "CPU", "CSV", "PNG", "SDPA", "MoE",
+    "LoRA", "QLoRA", "NF4", "dropout",
 }
 
 
@@ -58,6 +60,8 @@ def _words_allowed(text: str, names: set[str]) -> bool:
 def _names() -> set[str]:
     names = {p.name for p in model_presets().values()} | {p.name for p in gpu_presets().values()}
     names |= {p.stem for p in licence_files()}
+    # a choice's own values (attention, all-linear, foreach, for-loop...) are typed and shown as they are
+    names |= {str(c) for f in fields.fields() if f.kind == "choice" for c in f.choices if len(str(c)) > 2}
     return names
 
 

@@ -36,7 +36,7 @@ FINETUNE_TABLE: tuple[Field, ...] = (
     _f(
         "finetune.method",
         "choice",
-        QT_TRANSLATE_NOOP("Fields", "Fine-tuning"),
+        QT_TRANSLATE_NOOP("Fields", "Method"),
         QT_TRANSLATE_NOOP(
             "Fields",
             "full: every parameter trained; lora: low-rank adapters over a frozen base (peft); qlora: LoRA over a "

@@ -26,6 +26,7 @@ from vramgui.core.strategy import Strategy
 from vramgui.core.units import format_bytes, to_unit
 from vramgui.io.files import atomic_write_text
 from vramgui.presenters.messages import input_error_text, qt_translate, text
+from vramgui.presenters.step_results import moment_of, peak_marks, peak_tooltip
 
 MAX_PINNED = 6
 __all__ = ["MAX_PINNED", "STACK_KEYS", "ComparePresenter", "CompareView"]  # STACK_KEYS: the core's stacking order
@@ -51,19 +52,23 @@ class Figures:
     accumulation_steps: int
     strategy: Strategy  # str(strategy): the English label (the CSV's)
     notes: tuple = ()  # the core's notes (``Msg``)
+    peak: int | None = None  # the training step's peak (what ``fits`` and ``headroom`` judge); None: no peak
+    peak_phase: str = ""  # the moment that sets it (``vramgui.core.step`` ids): "optimizer_step"
+    peak_step: str = ""  # "first" or "steady"
 
 
 @dataclass(frozen=True)
 class CompareRowVM:
     id: int
     name: str
-    total_text: str
-    fits: bool | None
+    total_text: str  # the sum of components
+    fits: bool | None  # by the step peak
     fits_text: str
     headroom_text: str
     max_micro_batch_text: str
     accumulation_text: str
     tooltip: str
+    peak_text: str = ""  # "46.06 GB" ("—": no step peak)
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,12 @@ class CompareVM:
     axis_label: str
     can_pin: bool
     empty_hint: str  # shown when nothing is pinned ("" otherwise)
+    # each bar's step peak, marked on it (``step_results.peak_marks``): heights in the unit, fit, label lines
+    peaks: tuple[float | None, ...] = ()
+    fits: tuple[bool | None, ...] = ()
+    peak_texts: tuple[str, ...] = ()
+    sum_texts: tuple[str, ...] = ()
+    label_tops: tuple[float, ...] = ()
 
 
 class CompareView(Protocol):
@@ -244,8 +255,9 @@ class ComparePresenter(QObject):
         return self.tr("Per-GPU memory by scenario")
 
     def chart_caption(self) -> str:
-        return (self.tr("Stacked per-GPU memory by component, in %1 (%2). Marks: usable GPU memory after the "
-                        "reserve. vramgui %3, convention per scenario.")
+        return (self.tr("Stacked per-GPU memory by component (the sum), in %1 (%2). Marks: the step peak, which "
+                        "decides the fit, and the usable GPU memory after the reserve. vramgui %3, convention per "
+                        "scenario.")
                 .replace("%1", self._unit).replace("%2", self.unit_meaning(self._unit))
                 .replace("%3", __version__))
 
@@ -266,6 +278,9 @@ class ComparePresenter(QObject):
                 row[f"{key}_bytes"] = "" if value is None else value
             row["total_bytes"] = f.total
             row[f"total_{self._unit}"] = f"{to_unit(f.total, self._unit):.3f}"
+            row["peak_bytes"] = "" if f.peak is None else f.peak  # the step peak per GPU: what decides "fits"
+            row[f"peak_{self._unit}"] = "" if f.peak is None else f"{to_unit(f.peak, self._unit):.3f}"
+            row["peak_phase"], row["peak_step"] = f.peak_phase, f.peak_step
             row["usable_bytes"] = "" if f.usable is None else f.usable
             row["fits"] = "" if f.fits is None else str(f.fits).lower()
             row["headroom_bytes"] = "" if f.headroom is None else f.headroom
@@ -301,6 +316,7 @@ class ComparePresenter(QObject):
             can_pin=self.can_pin(),
             empty_hint="" if self._pinned else self.tr(
                 "Pin the current scenario to compare it with others (up to %1).").replace("%1", str(MAX_PINNED)),
+            **peak_marks([f.peak for f in figures], [f.total for f in figures], [f.fits for f in figures], unit),
         )
 
     def component_label(self, key: str) -> str:
@@ -316,6 +332,8 @@ class ComparePresenter(QObject):
         not_estimated = self.tr("not estimated")
         lines = [f"{self.component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}"
                  for k, v in f.components]
+        lines.append(peak_tooltip(f.peak, moment_of(f.peak_phase, f.peak_step) if f.peak is not None else "",
+                                  f.total, unit))
         lines += [text(n) for n in f.notes]
         return CompareRowVM(
             id=p.id, name=p.name,
@@ -325,12 +343,14 @@ class ComparePresenter(QObject):
             max_micro_batch_text="—" if f.max_micro_batch is None else str(f.max_micro_batch),
             accumulation_text=str(f.accumulation_steps),
             tooltip="\n".join(lines),
+            peak_text="—" if f.peak is None else format_bytes(f.peak, unit),
         )
 
     # --- helpers --------------------------------------------------------------------------------------
     def _compute(self, scenario: Scenario) -> Figures:
         est = self._estimate(scenario)
         by_key = {c.key: c.bytes for c in est.components}
+        peak = getattr(est, "peak", None)
         try:
             mmb: int | None = self._max_micro_batch(scenario)
         except (InputError, ValueError, ArithmeticError):
@@ -340,6 +360,8 @@ class ComparePresenter(QObject):
             total=est.per_gpu_total, usable=est.usable, fits=est.fits, headroom=est.headroom,
             max_micro_batch=mmb, accumulation_steps=est.accumulation_steps,
             strategy=Strategy.of(scenario), notes=tuple(getattr(est, "notes", ())),
+            peak=None if peak is None else peak.bytes, peak_phase="" if peak is None else peak.phase,
+            peak_step="" if peak is None else peak.step,
         )
 
     def _default_name(self, scenario: Scenario, figures: Figures) -> str:

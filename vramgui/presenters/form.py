@@ -36,32 +36,39 @@ ARCH_FIELDS = ARCH_MAIN + ARCH_DETAILS
 # The groups of the form, top to bottom; every field of a Scenario is in exactly one of them.
 GROUPS: dict[str, tuple[str, ...]] = {
     "model": ("model.name", "model.params", *ARCH_MAIN, "model.largest_layer", *ARCH_DETAILS),
-    "training": ("precision.dtype", "precision.recipe", "precision.optimizer", "training.micro_batch",
-                 "training.seq_len", "training.global_batch", "training.recompute", "training.attention",
-                 "training.implementation"),
+    "training": ("precision.dtype", "precision.recipe", "precision.optimizer", "precision.optimizer_impl",
+                 "training.micro_batch", "training.seq_len", "training.global_batch", "training.recompute",
+                 "training.attention", "training.implementation", "training.loss"),
+    "finetune": ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
+                 "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype"),
     "hardware": ("hardware.gpu_name", "hardware.gpu_memory", "parallel.num_gpus", "parallel.gpus_per_node",
                  "hardware.reserve"),
     "strategy": ("convention", "parallel.zero_stage", "parallel.tp", "parallel.pp", "parallel.sp",
-                 "parallel.distributed_optimizer", "offload.optimizer", "offload.params", "offload.zero_init"),
-    "overheads": ("overhead.cuda_context", "overhead.comm_buffers", "overhead.zero3_live_params", "overhead.extra"),
+                 "parallel.distributed_optimizer", "parallel.ddp_bucket_view", "offload.optimizer", "offload.params",
+                 "offload.zero_init"),
+    "overheads": ("overhead.cuda_context", "overhead.comm_buffers", "overhead.zero3_live_params",
+                  "overhead.zero3_prefetch", "overhead.reduce_bucket", "overhead.extra"),
 }
 FORM_PATHS = tuple(path for group in GROUPS.values() for path in group)
 
 # Two-valued choices shown as a check box: ticked is this value, unticked the other one.
 TICKED: dict[str, str] = {"offload.optimizer": "cpu", "offload.params": "cpu"}
 
-Editor = Literal["spin", "line", "check", "combo", "percent"]
+Editor = Literal["spin", "line", "check", "combo", "open", "percent"]
 
 
 def editor_kind(f: Field) -> Editor:
     """The editor a field gets: spin boxes for whole numbers (a line edit when empty means "derived"), line edits
-    for sizes, counts and text, check boxes for flags, combo boxes for choices, a percentage for the reserve."""
+    for sizes, counts and text, check boxes for flags, combo boxes for choices (an editable one, "open", for a
+    choice that also takes typed values: the LoRA targets' module list), a percentage for the reserve."""
     if f.path in TICKED or f.kind == "bool":
         return "check"
+    if f.kind == "choice" and fields.is_open_choice(f.path):
+        return "open"
     if f.kind == "choice":
         return "combo"
-    if f.kind == "fraction":
-        return "percent"
+    if f.kind == "fraction":  # an optional one (a dropout: empty = the family's default) is typed as text
+        return "line" if f.optional else "percent"
     if f.kind == "int" and not f.optional:
         return "spin"
     return "line"
@@ -72,7 +79,7 @@ def display(f: Field, value: Any) -> object:
     kind = editor_kind(f)
     if kind == "check":
         return value == TICKED[f.path] if f.path in TICKED else bool(value)
-    if kind == "combo":
+    if kind in ("combo", "open"):
         return str(value)
     if kind == "percent":
         return round(float(value) * 100.0, 10)

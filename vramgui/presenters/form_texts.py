@@ -12,6 +12,7 @@ from vramgui.core import fields
 from vramgui.core.messages import render
 from vramgui.core.parallel import num_nodes
 from vramgui.core.specs import ParallelSpec, Scenario
+from vramgui.core.step_terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.units import GB, GiB, format_bytes
 from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind
 
@@ -54,6 +55,25 @@ class FieldInfo:
     high: int | float | None
     choices: tuple[str, ...]  # the choice values as the editor's data
     optional: bool
+    placeholder: str = ""  # shown in an empty editor: what empty means ("default: 532 MiB")
+
+
+def _power_of_ten(n: int) -> str:
+    """5 x 10^8 as DeepSpeed's documentation writes it: "5e8"."""
+    exp = len(str(n)) - 1
+    return f"{n / 10**exp:g}e{exp}"
+
+
+def default_placeholders() -> dict[str, str]:
+    """What an empty optional overhead means: the step peak's default (``vramgui.core.step``)."""
+    default = translate("Form", "default: {0}")
+    return {
+        "overhead.cuda_context": default.format(f"{DEFAULT_CUDA_CONTEXT // MiB} MiB"),
+        "overhead.comm_buffers": translate("Form", "default: the framework's buckets"),
+        "overhead.zero3_live_params": translate("Form", "default"),
+        "overhead.zero3_prefetch": default.format(_power_of_ten(DS_PREFETCH_BUCKET)),
+        "overhead.reduce_bucket": default.format(_power_of_ten(DS_REDUCE_BUCKET)),
+    }
 
 
 def field_info(path: str) -> FieldInfo:
@@ -65,7 +85,7 @@ def field_info(path: str) -> FieldInfo:
     if f.kind in ("int", "bytes", "count"):
         allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
     return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
-                     f.optional)
+                     f.optional, default_placeholders().get(path, ""))
 
 
 def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:

@@ -23,6 +23,14 @@ from vramgui.core.strategy import Strategy
 from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.units import format_bytes, format_count, to_unit
 from vramgui.presenters.messages import qt_translate, text
+from vramgui.presenters.step_results import (
+    moment_text,
+    peak_marks,
+    peak_rows,
+    peak_texts,
+    peak_tooltip,
+    step_vm,
+)
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -40,7 +48,8 @@ SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
 
 def component_label(key: str, fallback: str = "") -> str:
     """A component's name in the user's language (the core's one table, ``vramgui.core.components``)."""
-    return text(components.label(key)) if key in components.COMPONENT_KEYS else (fallback or key)
+    known = components.COMPONENT_KEYS + components.STEP_KEYS
+    return text(components.label(key)) if key in known else (fallback or key)
 
 
 @dataclass
@@ -82,10 +91,12 @@ def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
         translate("Results", "{params} parameters").format(params=format_count(est.params)),
         translate("Results", "{n} GPUs ({nodes} × {per})").format(
             n=par.num_gpus, nodes=num_nodes(par), per=ranks_per_node(par)),
-        f"{pr.dtype} {pr.recipe}, {pr.optimizer}",
+        f"{pr.dtype} {pr.recipe}, {pr.optimizer} ({pr.optimizer_impl})",
         strategy,
         f"TP {par.tp}, PP {par.pp}" + (", SP" if par.sp else ""),
         translate("Results", "micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
+        translate("Results", "recompute: {r}").format(r=tr_.recompute),
+        translate("Results", "loss: {loss}").format(loss=tr_.loss),
         translate("Results", "reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
         translate("Results", "{c} convention").format(c=scenario.convention),
     ]
@@ -160,7 +171,19 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
         max_micro_batch_text=mb_text,
         host_text=host_text,
         notes=tuple(text(n) for n in est.notes),
+        trainable_text=trainable_text(est),
+        **peak_texts(est, unit),  # type: ignore[arg-type]
     )
+
+
+def trainable_text(est) -> str:
+    """LoRA / QLoRA: the adapters' parameters and their share of the model, "41.94M (0.52 % of 8.03B)"."""
+    if est.trainable_params is None or not est.params:
+        return ""
+    share = 100 * est.trainable_params / est.params
+    return translate("Results", "{trainable} ({share} % of {params})").format(
+        trainable=format_count(est.trainable_params), share=f"{share:.2f}" if share >= 0.01 else f"{share:.2g}",
+        params=format_count(est.params))
 
 
 def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
@@ -177,7 +200,7 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
     ]
     rows.append(
         BreakdownRow("total", translate("Results", "Total per GPU"), est.per_gpu_total,
-                     format_bytes(est.per_gpu_total, unit), "")
+                     format_bytes(est.per_gpu_total, unit), "", total=True)
     )
     return tuple(rows)
 
@@ -191,7 +214,11 @@ def component_stack(estimates) -> tuple[tuple[str, tuple[int, ...], tuple[int, .
 def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
     segments = []
     names = [strategy_display(strategy) for strategy, _, _ in variants]
-    for key, bottoms, heights in component_stack([est for _, _, est in variants]):
+    estimates = [est for _, _, est in variants]
+    peaks = [None if est.peak is None else est.peak.bytes for est in estimates]
+    peak_tips = [peak_tooltip(p, "" if est.peak is None else moment_text(est.peak), est.per_gpu_total, unit)
+                 for p, est in zip(peaks, estimates, strict=True)]
+    for key, bottoms, heights in component_stack(estimates):
         if not any(heights):
             continue  # e.g. no fixed terms given: no empty legend entry
         label = component_label(key)
@@ -202,8 +229,7 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
                 bottoms=tuple(to_unit(b, unit) for b in bottoms),
                 heights=tuple(to_unit(h, unit) for h in heights),
                 tooltips=tuple(
-                    f"{names[i]}\n{label}: {format_bytes(h, unit)} ({h:,} B)\n"
-                    + translate("Results", "Total: {t}").format(t=format_bytes(variants[i][2].per_gpu_total, unit))
+                    f"{names[i]}\n{label}: {format_bytes(h, unit)} ({h:,} B)\n{peak_tips[i]}"
                     for i, h in enumerate(heights)
                 ),
             )
@@ -222,6 +248,8 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
         capacity=None if hw.gpu_memory is None else to_unit(hw.gpu_memory, unit),
         usable=None if usable is None else to_unit(usable, unit),
         unit=unit,
+        peak_tooltips=tuple(peak_tips),
+        **peak_marks(peaks, [est.per_gpu_total for est in estimates], [est.fits for est in estimates], unit),
     )
 
 
@@ -250,6 +278,8 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
         breakdown=_breakdown(est, unit),
         bars=_bars(scenario, variants, unit),
         formulas_html=formulas_html(est, unit),
+        step=step_vm(est, unit),
+        peak_breakdown=peak_rows(est, unit),
     )
     return Computed(result, est, variants, {}, {})
 
@@ -275,8 +305,9 @@ def _max_params_cached(scenario: Scenario) -> int | None:
 
 @lru_cache(maxsize=8192)
 def _total_cached(scenario: Scenario) -> int | None:
+    """The step peak (what decides fits, vramgui.core.step), so a line below "usable" means it fits."""
     est = _safe(estimate, scenario)
-    return None if est is None else est.per_gpu_total
+    return None if est is None or est.peak is None else est.peak.bytes
 
 
 def sweep_vm(computed: Computed, unit: str) -> SweepVM:
@@ -345,7 +376,8 @@ def sweep_work(computed: Computed) -> Iterator[str]:
 def formulas_html(est, unit: str = "GB") -> str:
     """The current estimate's derivations with their sources, for Help -> Formulas (in ``unit``, translated)."""
     rows = []
-    for c in est.components:
+    peak_terms = () if est.peak is None else est.peak.terms  # the step's own terms (vramgui.core.step)
+    for c in (*est.components, *peak_terms):
         label = html.escape(component_label(c.key))
         formula = html.escape(render_formula(c.deriv, qt_translate))
         derivation = html.escape(render_derivation(c.deriv, unit, qt_translate))

@@ -29,6 +29,13 @@ class SummaryVM:
     max_micro_batch_text: str
     host_text: str
     notes: tuple[str, ...] = ()
+    # the training step's peak (what the fit is judged by): the headline; the sum above is the conventions' figure
+    peak_bytes: int | None = None
+    peak_text: str = ""  # "Peak 13.81 GB per GPU"
+    moment_text: str = ""  # "at the start of backward (loss gradient), steady state"
+    sum_text: str = ""  # "sum of components (the conventions' figure): 9.69 GB"
+    sum_tip: str = ""  # why the sum is not the peak
+    trainable_text: str = ""  # LoRA / QLoRA: "41.94M (0.52 % of 8.03B)"; "" under full training
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,8 @@ class BreakdownRow:
     value_text: str  # in the display unit, e.g. "14.00 GB"
     formula: str  # the formula with the numbers filled in
     source: str = ""
+    total: bool = False  # a total row (shown bold)
+    tip: str = ""  # hover text of the formula (else the source)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,13 @@ class StrategyBarsVM:
     usable: float | None  # after the reserve
     unit: str
     keys: tuple[str, ...] = ()  # the strategies' stable ids (``Strategy.key``), one per bar
+    # the step peak of each bar (what decides the fit; the bar stacks the conventions' sum), in the display unit
+    peaks: tuple[float | None, ...] = ()  # None: no step peak
+    fits: tuple[bool | None, ...] = ()  # by the peak (None: no GPU memory given)
+    peak_texts: tuple[str, ...] = ()  # the label's first line: "peak 46.1"
+    sum_texts: tuple[str, ...] = ()  # its second line: "sum 38.5"
+    label_tops: tuple[float, ...] = ()  # where the label stands: above the peak's mark or the bar, the higher
+    peak_tooltips: tuple[str, ...] = ()  # "Step peak: 46.06 GB (at the optimizer step, steady state) — sum ..."
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,27 @@ class SweepVM:
 
 
 @dataclass(frozen=True)
+class StepChartVM:
+    """The moments of a first and a steady training step, a stacked bar each (``vramgui.core.step.PEAK_KEYS``
+    order); values in the display unit, x positions with a gap between the two steps."""
+
+    x: tuple[float, ...]
+    short_labels: tuple[str, ...]  # axis labels (may hold line breaks)
+    labels: tuple[str, ...]  # "start of backward (loss gradient), steady state"
+    groups: tuple[tuple[str, float], ...]  # ("first step", x of its middle), one per step
+    separators: tuple[float, ...]  # x between the steps
+    segments: tuple[BarSegment, ...]
+    totals: tuple[float, ...]
+    total_texts: tuple[str, ...]  # shown above each bar
+    peak: int  # index of the bar that sets the peak
+    peak_text: str  # "peak\n13.81 GB"
+    capacity: float | None
+    usable: float | None
+    unit: str
+    span: tuple[float, float] = (-0.6, 0.6)  # the x range to show
+
+
+@dataclass(frozen=True)
 class ResultVM:
     title: str
     caption: str  # the scenario in one line, for exported images
@@ -95,3 +132,5 @@ class ResultVM:
     breakdown: tuple[BreakdownRow, ...]
     bars: StrategyBarsVM
     formulas_html: str = ""
+    step: StepChartVM | None = None  # None: no step peak (never for an estimate of the core)
+    peak_breakdown: tuple[BreakdownRow, ...] = ()  # what is live at the peak, the peak total last

@@ -1,14 +1,31 @@
-"""The breakdown table: each component, its bytes, and its formula with the numbers filled in. Copyable."""
+"""The breakdown table: each component, its bytes, and its formula with the numbers filled in. Copyable.
+
+``BreakdownPanel`` puts it under a title with a choice of what it lists: what is live at the training step's peak
+(the fit's figure, shown first) or the sum of components the conventions publish.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QMenu,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from vramgui.presenters.view_models import BreakdownRow
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 
 class BreakdownTable(QTableWidget):
@@ -47,9 +64,9 @@ class BreakdownTable(QTableWidget):
                 if c == 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     item.setToolTip("" if row.bytes is None else f"{row.bytes:,} B")
-                elif c == 2 and row.source:
-                    item.setToolTip(self.tr("Source: {0}").format(row.source))
-                item.setFont(bold if row.key == "total" else self.font())
+                elif c == 2:
+                    item.setToolTip(row.tip or (self.tr("Source: {0}").format(row.source) if row.source else ""))
+                item.setFont(bold if row.total else self.font())
         self.resizeRowsToContents()
 
     def as_text(self, selected_only: bool = False) -> str:
@@ -82,3 +99,62 @@ class BreakdownTable(QTableWidget):
         menu.addAction(self.tr("&Copy"), self.copy_to_clipboard)
         menu.addAction(self.tr("Copy &all"), lambda: QGuiApplication.clipboard().setText(self.as_text()))
         menu.exec(self.viewport().mapToGlobal(pos))
+
+
+class BreakdownPanel(QWidget):
+    """The choice between the peak's rows and the sum's (the title), the Copy table button, the table."""
+
+    SECTIONS = ("peak", "sum")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        # the choice is the table's title (no label, no radio buttons: the row fits an 800 px wide window)
+        self.choice = QComboBox()
+        self.choice.setObjectName("breakdown_choice")
+        self.choice.setAccessibleName(translate("MainWindow", "Breakdown of the chosen strategy"))
+        self.choice.setToolTip(self.tr("Breakdown of the chosen strategy: what is live at the step's peak, or the "
+                                       "sum of components"))
+        bold = self.choice.font()
+        bold.setBold(True)
+        self.choice.setFont(bold)
+        self.choice.addItem(self.tr("Live at the peak"), "peak")
+        self.choice.addItem(self.tr("Sum of components"), "sum")
+        self.choice.setItemData(0, self.tr("What one GPU holds at the moment of the training step that sets the peak, "
+                                           "each term with its formula"), Qt.ItemDataRole.ToolTipRole)
+        self.choice.setItemData(1, self.tr("The per-GPU sum P + G + O + A + fixed terms that the conventions "
+                                           "publish"), Qt.ItemDataRole.ToolTipRole)
+        self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.choice.setMinimumContentsLength(18)
+        self.choice.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.choice.currentIndexChanged.connect(lambda _i: self._show())
+        head.addWidget(self.choice)
+        head.addStretch(1)
+        # moved here from the main window: the same texts in the same translation context
+        self.copy_button = QPushButton(translate("MainWindow", "Copy table"))
+        self.copy_button.setToolTip(translate("MainWindow",
+                                              "Copy the table as tab-separated text (pastes into a spreadsheet)"))
+        head.addWidget(self.copy_button)
+        layout.addLayout(head)
+        self.table = BreakdownTable()
+        layout.addWidget(self.table)
+        self._rows: dict[str, tuple[BreakdownRow, ...]] = {"peak": (), "sum": ()}
+
+    @property
+    def section(self) -> str:
+        """What the table lists: "peak" (what is live at the step's peak) or "sum" (the conventions' sum)."""
+        return str(self.choice.currentData() or "peak")
+
+    def set_section(self, section: str) -> None:
+        self.choice.setCurrentIndex(max(self.choice.findData(section), 0))
+
+    def show_rows(self, peak: Sequence[BreakdownRow], total: Sequence[BreakdownRow]) -> None:
+        self._rows = {"peak": tuple(peak), "sum": tuple(total)}
+        self._show()
+
+    def _show(self) -> None:
+        rows = self._rows[self.section] or self._rows["sum"]
+        if self.table.rows != rows:
+            self.table.show_rows(rows)

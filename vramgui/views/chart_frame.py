@@ -70,6 +70,7 @@ class ChartView(pg.GraphicsLayoutWidget):
                  legend_columns: int = 3, axis_items: dict | None = None) -> None:
         super().__init__(parent)
         self._title = title
+        self._legend_columns = legend_columns
         self._subtitle = ""
         self._fg = EXPORT_FG
         self.title_item = self.ci.addLabel("", row=0, col=0)
@@ -124,12 +125,26 @@ class ChartView(pg.GraphicsLayoutWidget):
         self._recolour(fg)
 
     def fit_legend(self) -> None:
-        """Keep the legend rows tight (in a layout it would otherwise stretch to share the plot's height)."""
-        self.legend.layout.invalidate()
-        hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+        """Keep the legend rows tight (in a layout it would otherwise stretch to share the plot's height), with as
+        many columns as the chart's width holds: a long legend wraps instead of widening the chart past its tab."""
+        room = self.width() - 24
+        self.legend.columnCount = 0  # lay every entry out again, in the order of the list (removals leave holes)
+        for columns in range(self._legend_columns, 0, -1):
+            if self.legend.columnCount != columns:
+                self.legend.setColumnCount(columns)
+            self.legend.layout.invalidate()
+            hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+            if hint.width() <= room or columns == 1:
+                break
         self.legend.setMaximumHeight(hint.height())
         self.legend.setMinimumHeight(hint.height())
         self.legend.setMaximumWidth(hint.width())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        legend = getattr(self, "legend", None)  # pyqtgraph resizes while being built (event None)
+        if legend is not None and legend.items and (event is None or event.oldSize().width() != event.size().width()):
+            self.fit_legend()
 
     def set_stale(self, stale: bool) -> None:
         """Fade the plot while the input is invalid: the numbers shown are the last valid ones."""

@@ -30,27 +30,32 @@ from vramgui.views.chart_frame import (  # noqa: F401 - ChartView and the helper
     nice_ceiling,
     reference_line,
 )
+from vramgui.views.peak_marks import PeakMarks, top_for
 from vramgui.views.theme import component_colour, series_colour
 
 BAR_WIDTH = 0.62
 
 
 class StrategyChart(ChartView):
-    """Chart 1: a stacked bar per strategy, stacked by component; capacity and usable lines."""
+    """Chart 1: a stacked bar per strategy, stacked by component (the sum); its step peak marked on each bar (what
+    decides the fit: red with a ✕ above the usable memory); capacity and usable lines."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Memory per GPU by strategy"), "", self.tr("Memory per GPU (GB)"), parent,
                          legend_columns=5)
         self.plot.getAxis("bottom").setHeight(48)
         self.bars: dict[str, pg.BarGraphItem] = {}
-        self.total_labels: list[pg.TextItem] = []
+        self.marks = PeakMarks(self.plot, BAR_WIDTH / 2 + 0.07)
         self.capacity_line = reference_line(CAPACITY_COLOUR, dashed=False, anchor_below=False)
         self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
         self.plot.addItem(self.capacity_line, ignoreBounds=True)
         self.plot.addItem(self.usable_line, ignoreBounds=True)
+        # the lines are named in the legend (samples with their pens): a label in the plot would stand on a bar's
+        self.line_keys = {line: pg.PlotDataItem(pen=line.pen) for line in (self.capacity_line, self.usable_line)}
         self.vm: StrategyBarsVM | None = None
         self._ticks: list = []
         self._range: tuple = ()
+        self._peak_legend: list = []
         self._recolour(self._fg)
 
     def show_bars(self, vm: StrategyBarsVM) -> None:
@@ -85,55 +90,63 @@ class StrategyChart(ChartView):
                 if self.legend.getLabel(item) is not None:
                     self.legend.removeItem(item)
                     legend_changed = True
+        legend_changed |= self._show_mark_legend(vm, legend_changed)
         if legend_changed:
             self.fit_legend()
-        while len(self.total_labels) < n:
-            label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg)
-            label.setZValue(40)
-            self.plot.addItem(label, ignoreBounds=True)
-            self.total_labels.append(label)
-        for i, label in enumerate(self.total_labels):
-            if i < n:
-                text = f"{vm.totals[i]:,.1f}"
-                if getattr(label, "shown_text", None) != text:
-                    label.setText(text)
-                    label.shown_text = text
-                bold = i == vm.chosen
-                if label.textItem.font().bold() != bold:
-                    font = label.textItem.font()
-                    font.setBold(bold)
-                    label.setFont(font)
-                label.setPos(float(i), vm.totals[i])
-                label.setVisible(True)
-            else:
-                label.setVisible(False)
+        if vm.label_tops:
+            self.marks.show(range(n), vm.peaks, vm.fits, vm.peak_texts, vm.sum_texts, vm.label_tops, vm.chosen)
+        else:  # a view-model without the peaks: the sums alone
+            self.marks.show(range(n), (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals,
+                            vm.chosen)
         ticks = [(i, ("▸ " if i == vm.chosen else "") + s) for i, s in enumerate(vm.short_labels)]
         if ticks != self._ticks:
             self._ticks = ticks
             self.plot.getAxis("bottom").setTicks([ticks])
-        self._show_line(self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}"), vm.unit)
-        self._show_line(self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"), vm.unit)
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
-        top = nice_ceiling(max([*vm.totals, vm.capacity or 0.0, 1e-9]) * 1.1)
+        self._fit_range()
+
+    def _show_mark_legend(self, vm: StrategyBarsVM, rebuild: bool) -> bool:
+        """The peak's and the lines' legend entries, after the components' (re-added when those change); True if
+        the legend changed."""
+        entries = self.marks.legend_entries(vm.fits)
+        for line, value, fmt in ((self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}")),
+                                 (self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"))):
+            line.label.setVisible(False)
+            line.setVisible(value is not None)
+            if value is not None:
+                line.setValue(value)
+                entries.append((self.line_keys[line], fmt.format(value, vm.unit)))
+        if not rebuild and entries == self._peak_legend:
+            return False
+        for item, _ in self._peak_legend:
+            if self.legend.getLabel(item) is not None:
+                self.legend.removeItem(item)
+        for item, text in entries:
+            self.legend.addItem(item, text)
+        self._peak_legend = entries
+        self._legend_columns = max(len(self.legend.items) - len(entries), len(entries))  # the marks on a row
+        return True
+
+    def _fit_range(self) -> None:
+        """The y range leaves the labels over the bars their height in pixels (layout, not numbers)."""
+        vm = getattr(self, "vm", None)  # resized while being built
+        if vm is None:
+            return
+        n = len(vm.strategies)
+        top = top_for(vm.label_tops or vm.totals, vm.capacity, self.plot.vb.height(), self.marks.label_height())
         if (n, top) != self._range:
             self._range = (n, top)
             self.plot.setXRange(-0.6, n - 0.4, padding=0)
             self.plot.setYRange(0, top, padding=0)
 
-    def _show_line(self, line: pg.InfiniteLine, value: float | None, fmt: str, unit: str) -> None:
-        if value is None:
-            line.setVisible(False)
-            return
-        line.setValue(value)
-        text = fmt.format(value, unit)
-        if line.label.format != text:
-            line.label.setFormat(text)
-        line.setVisible(True)
-
     def _recolour(self, fg: str) -> None:
         super()._recolour(fg)
-        for label in getattr(self, "total_labels", []):
-            label.setColor(fg)
+        marks = getattr(self, "marks", None)
+        if marks is not None:
+            marks.recolour(fg, self._bg)
+            vm = getattr(self, "vm", None)
+            if vm is not None:
+                self.show_bars(vm)
 
     def hover_text(self, x: float, y: float) -> str:
         if self.vm is None:
@@ -144,6 +157,8 @@ class StrategyChart(ChartView):
         for seg in self.vm.segments:
             if seg.heights[i] > 0 and seg.bottoms[i] <= y < seg.bottoms[i] + seg.heights[i]:
                 return seg.tooltips[i]
+        if self.vm.peak_tooltips and 0 <= y <= self.vm.label_tops[i] * 1.05:  # above the bar, up to its peak
+            return f"{self.vm.strategies[i]}\n{self.vm.peak_tooltips[i]}"
         return ""
 
 

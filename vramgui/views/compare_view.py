@@ -26,11 +26,15 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareVM
 from vramgui.presenters.image_files import save_png
+from vramgui.views.chart_frame import USABLE_COLOUR
+from vramgui.views.peak_marks import PeakMarks, top_for
 from vramgui.views.theme import component_colour, error_colour, ok_colour, status_icon
 
 BAR_WIDTH = 0.6
 EXPORT_WIDTH = 1400  # px of the exported chart: sharp in documents and slides
 ID_ROLE = Qt.ItemDataRole.UserRole
+FITS_COLUMN = 3
+TWO_LINES_PX = 150  # the plot's height from which each bar's label shows the sum under the peak
 
 
 class CompareWidget(QWidget):
@@ -42,11 +46,12 @@ class CompareWidget(QWidget):
     export_png_requested = Signal()
     export_csv_requested = Signal()
 
-    COLUMNS = 6  # name, total, fits, headroom, max micro-batch, accumulation steps
+    COLUMNS = 7  # name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._vm: CompareVM | None = None
+        self._legend_columns = 1
         self._filling = False
         self._build()
         self.retranslate()
@@ -85,8 +90,15 @@ class CompareWidget(QWidget):
         for axis in ("left", "bottom"):
             item.getAxis(axis).setPen(pg.mkPen("#444444"))
             item.getAxis(axis).setTextPen(pg.mkPen("#222222"))
-        # across the top, above the bars (the y range leaves room for it)
-        self.legend = item.addLegend(offset=(10, 5), labelTextColor="#222222", brush=pg.mkBrush(255, 255, 255, 220))
+        # above the plot, in the title's row (inside it would take the bars' room): wraps to the width
+        self.legend = pg.LegendItem(offset=None, labelTextColor="#222222", labelTextSize="8pt", horSpacing=10,
+                                    frame=False)
+        self.legend.setFlag(self.legend.GraphicsItemFlag.ItemIgnoresTransformations, False)
+        item.layout.removeItem(item.titleLabel)
+        item.titleLabel.setVisible(False)
+        item.layout.addItem(self.legend, 0, 1)
+        item.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignHCenter)
+        item.vb.sigResized.connect(self._plot_resized)
         self.bars: dict[str, pg.BarGraphItem] = {}
         for i, key in enumerate(STACK_KEYS):
             bar = pg.BarGraphItem(x=[], height=[], y0=[], width=BAR_WIDTH, brush=pg.mkBrush(component_colour(key, i)),
@@ -95,12 +107,12 @@ class CompareWidget(QWidget):
             self.bars[key] = bar
         # usable GPU memory: one dashed segment across each bar (pairs of points)
         self.capacity = pg.PlotDataItem(x=[], y=[], connect="pairs",
-                                        pen=pg.mkPen("#c62828", width=2.5, style=Qt.PenStyle.DashLine))
+                                        pen=pg.mkPen(USABLE_COLOUR, width=2.5, style=Qt.PenStyle.DashLine))
         item.addItem(self.capacity)
-        self.total_labels = [pg.TextItem(color="#222222", anchor=(0.5, 1.0)) for _ in range(MAX_PINNED)]
-        for label in self.total_labels:
-            label.hide()
-            item.addItem(label)
+        # each bar's step peak (what decides the fit) as a dash, its label over it: peak, then the sum
+        self.marks = PeakMarks(item, BAR_WIDTH / 2 + 0.08, labels=MAX_PINNED)
+        self.marks.recolour("#222222", "#ffffff")
+        self.total_labels = self.marks.labels
 
         self.table = QTableWidget(0, self.COLUMNS, self)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -149,9 +161,15 @@ class CompareWidget(QWidget):
         self.export_png_button.setText(self.tr("Export PNG…"))
         self.export_csv_button.setText(self.tr("Export CSV…"))
         self.table.setHorizontalHeaderLabels([
-            self.tr("Scenario"), self.tr("Total per GPU"), self.tr("Fits"), self.tr("Headroom"),
-            self.tr("Max micro-batch"), self.tr("Accumulation steps"),
+            self.tr("Scenario"), self.tr("Peak per GPU"), self.tr("Sum per GPU"), self.tr("Fits"),
+            self.tr("Headroom"), self.tr("Max micro-batch"), self.tr("Accumulation steps"),
         ])
+        tips = {1: self.tr("The peak of one training step: it decides the fit"),
+                2: self.tr("The per-GPU sum of components, as the conventions publish it (the stacked bar)")}
+        for column, tip in tips.items():
+            header_item = self.table.horizontalHeaderItem(column)
+            if header_item is not None:
+                header_item.setToolTip(tip)
         self.table.setToolTip(self.tr("Double-click a name to rename it, or a figure to load the scenario"))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
@@ -195,8 +213,8 @@ class CompareWidget(QWidget):
         try:
             self.table.setRowCount(len(vm.rows))
             for r, row in enumerate(vm.rows):
-                texts = (row.name, row.total_text, row.fits_text, row.headroom_text, row.max_micro_batch_text,
-                         row.accumulation_text)
+                texts = (row.name, row.peak_text or "—", row.total_text, row.fits_text, row.headroom_text,
+                         row.max_micro_batch_text, row.accumulation_text)
                 for c, text in enumerate(texts):
                     item = QTableWidgetItem(text)
                     item.setData(ID_ROLE, row.id)
@@ -206,7 +224,7 @@ class CompareWidget(QWidget):
                         flags |= Qt.ItemFlag.ItemIsEditable
                     else:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                    if c == 2:  # a shape as well as a colour
+                    if c == FITS_COLUMN:  # a shape as well as a colour
                         item.setIcon(status_icon("unknown" if row.fits is None else "ok" if row.fits else "bad"))
                         if row.fits is not None:
                             item.setForeground(QBrush(QColor(ok_colour(self) if row.fits else error_colour(self))))
@@ -232,21 +250,58 @@ class CompareWidget(QWidget):
         caps = [(x, c) for x, c in zip(xs, vm.capacities, strict=True) if c is not None]
         half = BAR_WIDTH / 2 + 0.08
         self.capacity.setData(x=[x + d for x, _ in caps for d in (-half, half)], y=[c for _, c in caps for _ in (0, 1)])
+        components = len(self.legend.items)
         if caps:
             self.legend.addItem(self.capacity, self.tr("Usable GPU memory"))
-        self.legend.setColumnCount(max(1, len(self.legend.items)))
-        for i, label in enumerate(self.total_labels):
-            if i < n:
-                label.setText(f"{vm.totals[i]:,.1f}")
-                label.setPos(i, vm.totals[i])
-                label.show()
-            else:
-                label.hide()
+        if vm.label_tops:
+            for sample, label in self.marks.legend_entries(vm.fits):
+                self.legend.addItem(sample, label)
+            self.marks.show(xs, vm.peaks, vm.fits, vm.peak_texts, vm.sum_texts, vm.label_tops)
+        else:  # a view-model without the peaks: the sums alone
+            self.marks.show(xs, (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals)
+        self._fit_legend(max(components, len(self.legend.items) - components))
         item.getAxis("bottom").setTicks([[(i, _tick_text(name)) for i, name in enumerate(vm.names)]])
         item.setLabel("left", vm.axis_label)
-        top = max([*vm.totals, *[c for _, c in caps], 1.0])
         item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
-        item.setYRange(0, top * 1.3, padding=0)
+        self._fit_range()
+
+    def _fit_legend(self, columns: int | None = None) -> None:
+        """The components on a row, the marks (usable memory, step peak) on the next, in as many columns as the
+        plot's width holds (layout, not numbers)."""
+        if columns is not None:
+            self._legend_columns = columns
+        room = self.plot.getPlotItem().vb.width() - 10
+        self.legend.columnCount = 0  # lay every entry out again
+        for columns in range(max(1, self._legend_columns), 0, -1):
+            self.legend.setColumnCount(columns)
+            self.legend.layout.invalidate()
+            hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+            if hint.width() <= room or columns == 1:
+                break
+        height = hint.height() if self.legend.items else 0
+        self.legend.setMinimumHeight(height)
+        self.legend.setMaximumHeight(height)
+        self.plot.getPlotItem().layout.setRowFixedHeight(0, height)
+
+    def _fit_range(self) -> None:
+        """The y range leaves the labels over the bars their height in pixels."""
+        vm = self._vm
+        if vm is None:
+            return
+        caps = [c for c in vm.capacities if c is not None]
+        vb = self.plot.getPlotItem().vb
+        two_lines = vb.height() >= TWO_LINES_PX  # else the peak alone over each bar (the table has the sums)
+        if two_lines != self.marks.two_lines:
+            self.marks.two_lines = two_lines
+            self._update_chart(vm)  # the labels' text, then this range again
+            return
+        top = top_for(vm.label_tops or vm.totals, max(caps, default=None), vb.height(), self.marks.label_height())
+        self.plot.getPlotItem().setYRange(0, max(top, 1.0), padding=0)
+
+    def _plot_resized(self) -> None:
+        if self._vm is not None:
+            self._fit_legend()
+            self._fit_range()
 
     def selected_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows()

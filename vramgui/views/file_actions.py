@@ -166,7 +166,8 @@ class FileActionsMixin(_WindowBase):
         if self.comparing() and self.compare_presenter is not None:
             self.compare_presenter.export_png()
             return
-        names = ("vramgui-strategies.png", "vramgui-gpu-count.png", "vramgui-largest-model.png")
+        names = ("vramgui-strategies.png", "vramgui-training-step.png", "vramgui-gpu-count.png",
+                 "vramgui-largest-model.png")
         path = self._ask_export_path(translate("MainWindow", "Export chart as PNG"),
                                      names[self.chart_tabs.currentIndex()],
                                      translate("MainWindow", "PNG images (*.png)"), ".png")

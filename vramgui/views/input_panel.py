@@ -1,4 +1,4 @@
-"""The input form (left side): Model, Training, Hardware, Strategy and Overheads, one row per registry field.
+"""The input form (left side): Model, Training, Fine-tuning, Hardware, Strategy, Overheads; a row per field.
 
 Passive: the rows are built from the field registry's entries (``vramgui.presenters.form.GROUPS`` and
 ``form_texts.field_info``: label, range, choices, unit, tooltip); each editor reports ``edited(key, value)`` with
@@ -35,6 +35,7 @@ from vramgui.presenters.view_models import FieldError
 from vramgui.views import input_texts as texts
 from vramgui.views.input_widgets import (
     NumberLineEdit,
+    OpenChoiceComboBox,
     WheelSafeComboBox,
     WheelSafeDoubleSpinBox,
     WheelSafeSpinBox,
@@ -225,10 +226,15 @@ class InputPanel(QWidget):
             for value in info.choices:
                 combo.addItem(shown.get(value, value), value)
             return combo
+        if info.editor == "open":  # the choices, or typed text of the same form (a list of module names)
+            open_combo = OpenChoiceComboBox()
+            for value in info.choices:
+                open_combo.addItem(value, value)
+            return open_combo
         if info.editor == "check":
             return QCheckBox(texts.check_texts().get(info.key, info.label))
         line = NumberLineEdit() if info.low is not None else QLineEdit()
-        line.setPlaceholderText(texts.placeholders().get(info.key, ""))
+        line.setPlaceholderText(texts.placeholders().get(info.key, info.placeholder))
         return line
 
     def _row(self, grid: QGridLayout, key: str, label: str, editor: QWidget, unit: str, tip: str,
@@ -273,7 +279,12 @@ class InputPanel(QWidget):
         self.hints[key] = hint
 
     def _connect(self, key: str, editor: QWidget) -> None:
-        if isinstance(editor, QComboBox):
+        if isinstance(editor, OpenChoiceComboBox):  # typed text, or an item picked (the same item again too)
+            line = editor.lineEdit()
+            assert line is not None  # editable
+            line.textEdited.connect(lambda text, k=key: self.edited.emit(k, text))
+            editor.activated.connect(lambda i, k=key, e=editor: self.edited.emit(k, e.itemData(i)))
+        elif isinstance(editor, QComboBox):
             editor.currentIndexChanged.connect(lambda _i, k=key, e=editor: self._combo_changed(k, e))
         elif isinstance(editor, QLineEdit):
             editor.textEdited.connect(lambda text, k=key: self.edited.emit(k, text))
@@ -312,7 +323,9 @@ class InputPanel(QWidget):
                 continue
             editor.blockSignals(True)
             try:
-                if isinstance(editor, QComboBox):
+                if isinstance(editor, OpenChoiceComboBox):
+                    editor.show_value(str(value))
+                elif isinstance(editor, QComboBox):
                     index = editor.findData(str(value))
                     if index >= 0:
                         editor.setCurrentIndex(index)

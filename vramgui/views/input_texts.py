@@ -18,6 +18,7 @@ def group_titles() -> dict[str, str]:
     return {
         "model": translate("InputPanel", "Model"),
         "training": translate("InputPanel", "Training"),
+        "finetune": translate("InputPanel", "Fine-tuning"),
         "hardware": translate("InputPanel", "Hardware"),
         "strategy": translate("InputPanel", "Strategy"),
         "overheads": translate("InputPanel", "Overheads"),
@@ -35,6 +36,11 @@ def choice_texts() -> dict[str, dict[str, str]]:
         "precision.recipe": {
             "mixed": translate("InputPanel", "mixed (fp32 master copy)"),
             "pure": translate("InputPanel", "pure (dtype only)"),
+            "amp": translate("InputPanel", "amp (fp32 weights, autocast)"),
+        },
+        "training.loss": {
+            "hf": translate("InputPanel", "Hugging Face cross-entropy"),
+            "chunked": translate("InputPanel", "chunked (fused) cross-entropy"),
         },
         "precision.optimizer": {
             "adam": "Adam", "adamw": "AdamW", "adam8bit": translate("InputPanel", "Adam 8-bit"), "sgd": "SGD",
@@ -59,6 +65,16 @@ def choice_texts() -> dict[str, dict[str, str]]:
             "2": translate("InputPanel", "ZeRO-2 (+ gradients)"),
             "3": translate("InputPanel", "ZeRO-3 / FSDP (+ parameters)"),
         },
+        "finetune.method": {
+            "full": translate("InputPanel", "full (every parameter)"),
+            "lora": "LoRA",
+            "qlora": translate("InputPanel", "QLoRA (4-bit NF4 base)"),
+        },
+        "finetune.base_dtype": {
+            "auto": translate("InputPanel", "auto (the weights' dtype)"),
+            "int8": translate("InputPanel", "int8 (LLM.int8)"),
+            "nf4": translate("InputPanel", "NF4 (4-bit)"),
+        },
         "convention": {"paper": translate("InputPanel", "ZeRO paper"), "deepspeed": "DeepSpeed",
                        "megatron": "Megatron-LM"},
     }
@@ -82,7 +98,7 @@ MNEMONICS = {
     "precision.optimizer": "P", "training.micro_batch": "B", "training.seq_len": "Q", "training.global_batch": "L",
     "training.recompute": "C", "training.attention": "A", "hardware.gpu": "G", "hardware.gpu_memory": "U",
     "parallel.num_gpus": "N", "parallel.gpus_per_node": "O", "hardware.reserve": "E", "parallel.zero_stage": "Z",
-    "parallel.tp": "T", "parallel.pp": "I", "overhead.cuda_context": "X",
+    "parallel.tp": "T", "parallel.pp": "I", "overhead.cuda_context": "X", "finetune.lora_rank": "K",
 }
 
 

@@ -57,3 +57,24 @@ class WheelSafeComboBox(QComboBox):
             super().wheelEvent(event)
         else:
             event.ignore()
+
+
+class OpenChoiceComboBox(WheelSafeComboBox):
+    """An editable combo box for a choice that also takes typed values (the LoRA targets: ``attention``,
+    ``all-linear`` or a comma list of module names). Its items show their values as they are, so what the box
+    shows is always what is typed; no completer, which would complete "a" to "attention" under the cursor."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setEditable(True)
+        self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.setCompleter(None)  # type: ignore[arg-type]  # Qt takes nullptr: no completer
+        self.setMinimumContentsLength(14)
+
+    def show_value(self, text: str) -> None:
+        """Show ``text`` (an item's value or typed names) without reporting it as an edit."""
+        index = self.findData(text)
+        if index >= 0 and index != self.currentIndex():
+            self.setCurrentIndex(index)
+        if self.currentText() != text:
+            self.setEditText(text)

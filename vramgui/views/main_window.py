@@ -13,10 +13,7 @@ from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QImage
 from PySide6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -26,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.image_files import save_png
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
-from vramgui.views.breakdown_table import BreakdownTable
+from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.input_panel import InputPanel
@@ -40,7 +37,7 @@ if TYPE_CHECKING:
     from vramgui.views.charts import ChartView
     from vramgui.views.compare_view import CompareWidget
 
-COMPARE_TAB = 3
+STEP_TAB, COMPARE_TAB = 1, 4  # tabs: by strategy, one training step, by GPU count, largest model, compare
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 
@@ -83,10 +80,12 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         if self._charts is not None:
             return self._charts
         from vramgui.views.charts import StrategyChart, SweepChart
+        from vramgui.views.step_chart import StepChart
 
         charts = (
             StrategyChart(),
-            SweepChart(self.tr("Memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
+            StepChart(),
+            SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
         )
@@ -142,12 +141,16 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         return self.ensure_charts()[0]
 
     @property
+    def step_chart(self):
+        return self.ensure_charts()[STEP_TAB]
+
+    @property
     def sweep_chart(self):
-        return self.ensure_charts()[1]
+        return self.ensure_charts()[2]
 
     @property
     def max_model_chart(self):
-        return self.ensure_charts()[2]
+        return self.ensure_charts()[3]
 
     # ----- construction
     def _build(self) -> None:
@@ -164,30 +167,18 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
-        for tab_title in (self.tr("By strategy"), self.tr("By GPU count"), self.tr("Largest model"),
-                          self.tr("Compare")):
+        for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("By GPU count"),
+                          self.tr("Largest model"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.addTab(page, tab_title)
 
-        self.breakdown = BreakdownTable()
-        table_box = QWidget()
-        table_layout = QVBoxLayout(table_box)
-        table_layout.setContentsMargins(0, 0, 0, 0)
-        head = QHBoxLayout()
-        title = QLabel(self.tr("Breakdown of the chosen strategy"))
-        font = title.font()
-        font.setBold(True)
-        title.setFont(font)
-        head.addWidget(title, 1)
-        self.copy_table_button = QPushButton(self.tr("Copy table"))
-        self.copy_table_button.setToolTip(self.tr("Copy the table as tab-separated text (pastes into a spreadsheet)"))
+        table_box = self.breakdown_panel = BreakdownPanel()
+        self.breakdown = table_box.table
+        self.copy_table_button = table_box.copy_button
         self.copy_table_button.clicked.connect(self._copy_table)
-        head.addWidget(self.copy_table_button)
-        table_layout.addLayout(head)
-        table_layout.addWidget(self.breakdown)
 
         results = QSplitter(Qt.Orientation.Vertical)
         results.setObjectName("results_splitter")
@@ -250,7 +241,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def show_result(self, result: ResultVM) -> None:
         self.result = result
         self.summary.show_summary(result.summary)
-        self.breakdown.show_rows(result.breakdown)
+        self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown)
         if self._charts is not None:
             self._draw_bars()
 
@@ -270,25 +261,29 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         chart = self._charts[0]
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
+        if self.result.step is not None:
+            step = self._charts[STEP_TAB]
+            step.set_subtitle(self.result.title)
+            step.show_step(self.result.step)
 
     def _draw_sweep(self) -> None:
         if self._charts is None or self._sweep_vm is None:
             return
-        chart = self._charts[1]
+        chart = self._charts[2]
         chart.set_subtitle(self.result.title if self.result else "")
         chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
 
     def _draw_max_model(self) -> None:
         if self._charts is None or self._max_model_vm is None:
             return
-        chart = self._charts[2]
+        chart = self._charts[3]
         chart.set_subtitle(self.result.title if self.result else "")
         chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
 
     def show_stale(self, reason: str | None) -> None:
         self._stale = bool(reason)
         self.summary.show_stale(reason)
-        self.breakdown.setEnabled(not reason)
+        self.breakdown_panel.setEnabled(not reason)
         self._show_charts_stale()
 
     def _show_charts_stale(self) -> None:

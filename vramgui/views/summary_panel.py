@@ -1,4 +1,5 @@
-"""The results summary: total per GPU, fits / does not fit (mark and text), headroom, accumulation, limits.
+"""The results summary: the peak per GPU and the moment of the step that sets it, fits / does not fit (mark and
+text), the sum of components (the conventions' figure), headroom, accumulation, limits.
 
 Also carries the stale banner: when the input is invalid the last valid numbers stay, greyed, under a banner
 giving the reason.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from vramgui.presenters.view_models import SummaryVM
 from vramgui.views.theme import status_pixmap, warning_colours
@@ -30,17 +31,25 @@ class SummaryPanel(QFrame):
         self.stale_banner.hide()
         outer.addWidget(self.stale_banner)
 
-        top = QHBoxLayout()
+        top = QHBoxLayout()  # the strategy; the verdict on the right
         self.title = QLabel()
         self.title.setObjectName("summary_title")
         self.title.setWordWrap(True)
         title_font = QFont(self.title.font())
         title_font.setBold(True)
         self.title.setFont(title_font)
+        self.fits_icon = QLabel()
+        self.fits_icon.setObjectName("fits_icon")
+        self.fits_text = QLabel()
+        self.fits_text.setObjectName("fits_text")
+        self.fits_text.setWordWrap(True)
         top.addWidget(self.title, 1)
+        top.addSpacing(12)
+        top.addWidget(self.fits_icon)
+        top.addWidget(self.fits_text, 2)
         outer.addLayout(top)
 
-        headline = QHBoxLayout()
+        headline = QHBoxLayout()  # the peak, big; beside it the moment that sets it and the conventions' sum
         self.total = QLabel()
         self.total.setObjectName("summary_total")
         big = QFont(self.total.font())
@@ -48,15 +57,22 @@ class SummaryPanel(QFrame):
         big.setBold(True)
         self.total.setFont(big)
         self.total.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fits_icon = QLabel()
-        self.fits_icon.setObjectName("fits_icon")
-        self.fits_text = QLabel()
-        self.fits_text.setObjectName("fits_text")
-        self.fits_text.setWordWrap(True)
-        headline.addWidget(self.total)
+        side = QVBoxLayout()
+        side.setSpacing(0)
+        self.moment = QLabel()
+        self.moment.setObjectName("summary_moment")
+        self.moment.setWordWrap(True)
+        self.moment.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.sum = QLabel()
+        self.sum.setObjectName("summary_sum")
+        self.sum.setWordWrap(True)
+        self.sum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for label in (self.moment, self.sum):  # the leftover width: the headline keeps its line where it can
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            side.addWidget(label)
+        headline.addWidget(self.total, 0, Qt.AlignmentFlag.AlignVCenter)
         headline.addSpacing(16)
-        headline.addWidget(self.fits_icon)
-        headline.addWidget(self.fits_text, 1)
+        headline.addLayout(side, 1)
         outer.addLayout(headline)
 
         grid = QGridLayout()
@@ -70,7 +86,9 @@ class SummaryPanel(QFrame):
             ("accumulation", self.tr("Accumulation steps:")),
             ("micro_batch", self.tr("Largest micro-batch:")),
             ("host", self.tr("Host memory:")),
+            ("trainable", self.tr("Trainable:")),  # LoRA / QLoRA only: the adapters' share of the parameters
         )
+        self.names: dict[str, QLabel] = {}
         for i, (key, text) in enumerate(rows):
             name = QLabel(text)
             value = QLabel()
@@ -80,6 +98,9 @@ class SummaryPanel(QFrame):
             grid.addWidget(name, i // 2, (i % 2) * 2, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(value, i // 2, (i % 2) * 2 + 1, Qt.AlignmentFlag.AlignTop)
             self.values[key] = value
+            self.names[key] = name
+        self.names["trainable"].hide()
+        self.values["trainable"].hide()
         outer.addLayout(grid)
 
         self.notes = QLabel()
@@ -88,10 +109,19 @@ class SummaryPanel(QFrame):
         self.notes.hide()
         outer.addWidget(self.notes)
         self._fits_kind = "unknown"
+        # every text here can quote user data (a model or folder name, a typed value): never rendered as HTML
+        for label in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
+                      *self.values.values()):
+            label.setTextFormat(Qt.TextFormat.PlainText)
 
     def show_summary(self, vm: SummaryVM) -> None:
         self.title.setText(self.tr("Chosen strategy: {0}").format(vm.strategy))
-        self.total.setText(vm.total_text)
+        self.total.setText(vm.peak_text or vm.total_text)
+        self.total.setToolTip("" if vm.peak_bytes is None else f"{vm.peak_bytes:,} B")
+        self.moment.setText(vm.moment_text)
+        self.moment.setVisible(bool(vm.moment_text))
+        self.sum.setText(vm.sum_text)
+        self.sum.setToolTip(vm.sum_tip)
         self._fits_kind = "unknown" if vm.fits is None else ("ok" if vm.fits else "bad")
         self._paint_icon()
         self.fits_text.setText(vm.fits_text)
@@ -101,6 +131,9 @@ class SummaryPanel(QFrame):
         self.values["accumulation"].setText(vm.accumulation_text)
         self.values["micro_batch"].setText(vm.max_micro_batch_text)
         self.values["host"].setText(vm.host_text)
+        self.values["trainable"].setText(vm.trainable_text)
+        for label in (self.names["trainable"], self.values["trainable"]):
+            label.setVisible(bool(vm.trainable_text))
         self.notes.setText("\n".join("• " + n for n in vm.notes))
         self.notes.setVisible(bool(vm.notes))
 
@@ -116,7 +149,7 @@ class SummaryPanel(QFrame):
             self.stale_banner.show()
         else:
             self.stale_banner.hide()
-        for widget in (self.total, self.fits_text, self.fits_icon, *self.values.values()):
+        for widget in (self.total, self.moment, self.sum, self.fits_text, self.fits_icon, *self.values.values()):
             widget.setEnabled(not reason)
 
     @property

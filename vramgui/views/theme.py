@@ -17,6 +17,13 @@ COMPONENT_COLOURS = {
     "master_weights": "#CC79A7",
     "activations": "#D55E00",
     "other": "#8C8C8C",
+    # the training step's own components (the step chart): Paul Tol's muted scheme, apart from the six above
+    "loss_gradient": "#56B4E9",
+    "backward_transient": "#DDCC77",
+    "optimizer_temporaries": "#882255",
+    "comm_buffers": "#44AA99",
+    "zero3_working_set": "#332288",
+    "cuda_context": "#4D4D4D",
 }
 SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C6D31", "#7F7F7F")
 

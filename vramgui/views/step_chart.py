@@ -1,0 +1,192 @@
+"""The "One training step" chart: live memory per GPU through the moments of a first and a steady step.
+
+A stacked bar per moment (the components in ``vramgui.core.step.PEAK_KEYS`` order, coloured as on the strategy
+chart), the two steps side by side under their names, the capacity and usable lines, and the bar that sets the peak
+marked with its bytes. Built on the shared frame (``chart_frame.ChartView``: title, legend, theme, PNG export with
+the caption); plot items are created once and updated in place. Every number arrives in a ``StepChartVM``.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
+
+# isort: split
+# (the import above must stay first: sorting would put pyqtgraph before PySide6)
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtWidgets import QWidget
+
+from vramgui.presenters.view_models import StepChartVM
+from vramgui.views.chart_frame import CAPACITY_COLOUR, USABLE_COLOUR, ChartView, nice_ceiling, reference_line
+from vramgui.views.theme import component_colour
+
+BAR_WIDTH = 0.62
+HEADROOM = 1.4  # room above the tallest bar for the peak's label
+
+
+class StepChart(ChartView):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Memory per GPU through one training step"), "", self.tr("Memory per GPU (GB)"),
+                         parent, legend_columns=3)
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.total_labels: list[pg.TextItem] = []
+        self.separators: list[pg.InfiniteLine] = []
+        self.capacity_line = reference_line(CAPACITY_COLOUR, dashed=False, anchor_below=False)
+        self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
+        self.plot.addItem(self.capacity_line, ignoreBounds=True)
+        self.plot.addItem(self.usable_line, ignoreBounds=True)
+        self.peak_marker = pg.ScatterPlotItem(symbol="t", size=13, pen=pg.mkPen("#ffffff", width=1),
+                                              brush=pg.mkBrush(CAPACITY_COLOUR))
+        self.peak_marker.setZValue(45)
+        self.plot.addItem(self.peak_marker, ignoreBounds=True)
+        self.peak_label = pg.TextItem(anchor=(0.5, 1.25))
+        self.peak_label.setZValue(55)  # over the capacity and usable lines (50)
+        font = self.peak_label.textItem.font()
+        font.setBold(True)
+        self.peak_label.setFont(font)
+        self.plot.addItem(self.peak_label, ignoreBounds=True)
+        self.vm: StepChartVM | None = None
+        self._ticks: list = []
+        self._recolour(self._fg)
+
+    def show_step(self, vm: StepChartVM) -> None:
+        self.vm = vm
+        n = len(vm.x)
+        x = np.array(vm.x, dtype=float)
+        seen = set()
+        legend_changed = False
+        for i, seg in enumerate(vm.segments):
+            seen.add(seg.key)
+            item = self.bars.get(seg.key)
+            if item is None:
+                colour = component_colour(seg.key, i)
+                item = pg.BarGraphItem(x=x, height=np.zeros(n), y0=np.zeros(n), width=BAR_WIDTH,
+                                       brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
+                self.plot.addItem(item)
+                self.bars[seg.key] = item
+            label = self.legend.getLabel(item)
+            if label is None:
+                self.legend.addItem(item, seg.label)
+                legend_changed = True
+            elif label.text != seg.label:
+                label.setText(seg.label, color=self._fg)
+                legend_changed = True
+            item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
+            item.setVisible(True)
+        for key, item in self.bars.items():
+            if key not in seen:
+                item.setVisible(False)
+                if self.legend.getLabel(item) is not None:
+                    self.legend.removeItem(item)
+                    legend_changed = True
+        if legend_changed:
+            self.fit_legend()
+        self._show_totals(vm)
+        self.peak_marker.setData([vm.x[vm.peak]], [vm.totals[vm.peak]])
+        self.peak_label.setText(vm.peak_text, color=self._fg)
+        self.peak_label.setPos(vm.x[vm.peak], vm.totals[vm.peak])
+        self._show_ticks(vm)
+        self._show_line(self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}"), vm.unit)
+        self._show_line(self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"), vm.unit)
+        self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
+        self.plot.setXRange(*vm.span, padding=0)
+        self._fit_range()
+        self._show_separators(vm)
+
+    def _fit_range(self) -> None:
+        """The y range leaves the peak's label its height in pixels above the tallest bar (layout, not numbers)."""
+        vm = getattr(self, "vm", None)  # resized while being built
+        if vm is None:
+            return
+        peak = max(vm.totals, default=0.0)
+        need, need_line = HEADROOM, 1.12
+        height = self.plot.vb.height()
+        if height > 0:
+            label = self.peak_label.textItem.boundingRect().height() * 1.3 + 12  # two lines, the anchor, the marker
+            need = max(need, 1.0 / max(0.2, 1.0 - label / height))
+            line = self.capacity_line.label.boundingRect().height() + 6  # the capacity label above its line
+            need_line = max(need_line, 1.0 / max(0.2, 1.0 - line / height))
+        top = nice_ceiling(max([peak * need, (vm.capacity or 0.0) * need_line, 1e-9]))
+        self.plot.setYRange(0, top, padding=0)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_range()
+
+    def _show_ticks(self, vm: StepChartVM) -> None:
+        """The moments' short names under their bars and, a line below the longest, each step's name under the
+        middle of its bars (ticks of the same level: pyqtgraph drops a crowded second level)."""
+        lines = max((label.count("\n") + 1 for label in vm.short_labels), default=1)
+        ticks = list(zip(vm.x, vm.short_labels, strict=True))
+        ticks += [(middle, "\n" * lines + f"— {name} —") for name, middle in vm.groups]
+        if ticks != self._ticks:
+            self._ticks = ticks
+            axis = self.plot.getAxis("bottom")
+            axis.setStyle(tickLength=0)  # categories: no tick marks (one would stand under each step's name)
+            axis.setTicks([ticks])
+            axis.setHeight(QFontMetrics(axis.font()).lineSpacing() * (lines + 1) + 14)
+
+    def _show_totals(self, vm: StepChartVM) -> None:
+        while len(self.total_labels) < len(vm.x):
+            label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg)
+            label.setZValue(40)
+            self.plot.addItem(label, ignoreBounds=True)
+            self.total_labels.append(label)
+        for i, label in enumerate(self.total_labels):
+            shown = i < len(vm.x) and i != vm.peak  # the peak's own label says its bytes
+            label.setVisible(shown)
+            if shown:
+                label.setText(vm.total_texts[i], color=self._fg)
+                label.setPos(vm.x[i], vm.totals[i])
+
+    def _show_separators(self, vm: StepChartVM) -> None:
+        """A dotted line between the first step and the steady state; the capacity and usable labels sit on it,
+        in the gap between the steps, where no bar or total stands."""
+        if vm.separators:
+            at = (vm.separators[0] - vm.span[0]) / (vm.span[1] - vm.span[0])
+            for line in (self.capacity_line, self.usable_line):  # above their lines: the bars stand below
+                line.label.anchors = [(0.5, 1.0), (0.5, 1.0)]
+                line.label.setPosition(at)
+        while len(self.separators) < len(vm.separators):
+            line = pg.InfiniteLine(angle=90, movable=False,
+                                   pen=pg.mkPen("#8c8c8c", width=1, style=Qt.PenStyle.DotLine))
+            self.plot.addItem(line, ignoreBounds=True)
+            self.separators.append(line)
+        for i, line in enumerate(self.separators):
+            line.setVisible(i < len(vm.separators))
+            if i < len(vm.separators):
+                line.setValue(vm.separators[i])
+
+    def _show_line(self, line: pg.InfiniteLine, value: float | None, fmt: str, unit: str) -> None:
+        if value is None:
+            line.setVisible(False)
+            return
+        line.setValue(value)
+        text = fmt.format(value, unit)
+        if line.label.format != text:
+            line.label.setFormat(text)
+        line.setVisible(True)
+
+    def _recolour(self, fg: str) -> None:
+        super()._recolour(fg)
+        peak = getattr(self, "peak_label", None)
+        if peak is not None:  # on a box of the background: the reference lines pass behind it
+            fill = QColor(self._bg)
+            fill.setAlpha(220)
+            peak.fill = pg.mkBrush(fill)
+            peak.update()
+        for label in (*getattr(self, "total_labels", []), *([peak] if peak is not None else [])):
+            label.setColor(fg)
+
+    def hover_text(self, x: float, y: float) -> str:
+        if self.vm is None:
+            return ""
+        for i, xi in enumerate(self.vm.x):
+            if abs(x - xi) <= BAR_WIDTH / 2:
+                for seg in self.vm.segments:
+                    if seg.heights[i] > 0 and seg.bottoms[i] <= y < seg.bottoms[i] + seg.heights[i]:
+                        return seg.tooltips[i]
+        return ""
