@@ -21,6 +21,29 @@
     </message>
 </context>
 <context>
+    <name>BreakdownPanel</name>
+    <message>
+        <source>Breakdown of the chosen strategy: what is live at the step&apos;s peak, or the sum of components</source>
+        <translation>所选策略的明细：训练步峰值时刻的驻留内容，或各组成部分之和</translation>
+    </message>
+    <message>
+        <source>Live at the peak</source>
+        <translation>峰值时驻留</translation>
+    </message>
+    <message>
+        <source>Sum of components</source>
+        <translation>组成部分之和</translation>
+    </message>
+    <message>
+        <source>What one GPU holds at the moment of the training step that sets the peak, each term with its formula</source>
+        <translation>单个 GPU 在决定峰值的训练步时刻所持有的内容，每一项附公式</translation>
+    </message>
+    <message>
+        <source>The per-GPU sum P + G + O + A + fixed terms that the conventions publish</source>
+        <translation>各约定公布的单卡总和 P + G + O + A + 固定项</translation>
+    </message>
+</context>
+<context>
     <name>BreakdownTable</name>
     <message>
         <source>Component</source>
@@ -90,8 +113,8 @@
         <translation>各方案的单卡显存</translation>
     </message>
     <message>
-        <source>Stacked per-GPU memory by component, in %1 (%2). Marks: usable GPU memory after the reserve. vramgui %3, convention per scenario.</source>
-        <translation>按组成部分堆叠的单卡显存，单位 %1（%2）。虚线：扣除预留后的可用显存。vramgui %3，口径以各方案设置为准。</translation>
+        <source>Stacked per-GPU memory by component (the sum), in %1 (%2). Marks: the step peak, which decides the fit, and the usable GPU memory after the reserve. vramgui %3, convention per scenario.</source>
+        <translation>按组成部分堆叠的单卡显存（总和），单位 %1（%2）。标记：决定能否装下的训练步峰值，以及扣除预留后的可用显存。vramgui %3，各方案使用各自的约定。</translation>
     </message>
     <message>
         <source>10^9 bytes</source>
@@ -165,12 +188,16 @@
         <translation>方案</translation>
     </message>
     <message>
-        <source>Total per GPU</source>
-        <translation>单卡总计</translation>
-    </message>
-    <message>
         <source>Fits</source>
         <translation>能否装下</translation>
+    </message>
+    <message>
+        <source>Peak per GPU</source>
+        <translation>单卡峰值</translation>
+    </message>
+    <message>
+        <source>Sum per GPU</source>
+        <translation>单卡总和</translation>
     </message>
     <message>
         <source>Headroom</source>
@@ -183,6 +210,14 @@
     <message>
         <source>Accumulation steps</source>
         <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>The peak of one training step: it decides the fit</source>
+        <translation>一个训练步的峰值：由它决定能否装下</translation>
+    </message>
+    <message>
+        <source>The per-GPU sum of components, as the conventions publish it (the stacked bar)</source>
+        <translation>各约定公布的单卡组成部分之和（堆叠柱）</translation>
     </message>
     <message>
         <source>Double-click a name to rename it, or a figure to load the scenario</source>
@@ -1057,6 +1092,262 @@ no distributed optimizer</source>
         <source>Other (fixed terms)</source>
         <translation>其他（固定项）</translation>
     </message>
+    <message>
+        <source>{value} is not attention, all-linear or a comma list of module names</source>
+        <translation>{value} 不是 attention、all-linear 或以逗号分隔的模块名列表</translation>
+    </message>
+    <message>
+        <source>this model has no Linear layer named {name}</source>
+        <translation>此模型没有名为 {name} 的 Linear 层</translation>
+    </message>
+    <message>
+        <source>the LoRA targets match no Linear layer of this model</source>
+        <translation>LoRA 目标未匹配此模型的任何 Linear 层</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA count their adapters from the architecture: choose a preset or a config.json</source>
+        <translation>LoRA 和 QLoRA 按模型结构计算适配器：请选择预设或 config.json</translation>
+    </message>
+    <message>
+        <source>attention, all-linear, or names among: {names}</source>
+        <translation>attention、all-linear，或以下名称：{names}</translation>
+    </message>
+    <message>
+        <source>attention, all-linear, or module names separated by commas (q_proj,v_proj)</source>
+        <translation>attention、all-linear，或以逗号分隔的模块名（q_proj,v_proj）</translation>
+    </message>
+    <message>
+        <source>{value} frozen base ({storage})</source>
+        <translation>{value} 冻结的基座（{storage}）</translation>
+    </message>
+    <message>
+        <source>{adapters} + frozen base ({storage})/N_d</source>
+        <translation>{adapters} + 冻结的基座（{storage}）/N_d</translation>
+    </message>
+    <message>
+        <source>{value} one quantised weight dequantised to the compute dtype</source>
+        <translation>{value} 一个量化权重反量化为计算数据类型</translation>
+    </message>
+    <message>
+        <source>Only for LoRA and QLoRA fine-tuning</source>
+        <translation>仅用于 LoRA 和 QLoRA 微调</translation>
+    </message>
+    <message>
+        <source>QLoRA keeps its base in NF4</source>
+        <translation>QLoRA 的基座固定为 NF4</translation>
+    </message>
+    <message>
+        <source>Only for a 4-bit (NF4) base</source>
+        <translation>仅用于 4 位（NF4）基座</translation>
+    </message>
+    <message>
+        <source>fine-tuning: the {convention} convention publishes no LoRA figures; the adapters&apos; states are counted as the ZeRO paper counts parameters</source>
+        <translation>微调：{convention} 约定没有公布 LoRA 数据；适配器的状态按 ZeRO 论文计算参数的方式计入</translation>
+    </message>
+    <message>
+        <source>the adapters and the frozen base are scaled from the architecture to the parameter count given</source>
+        <translation>适配器和冻结的基座按给定参数量从模型结构等比例换算</translation>
+    </message>
+    <message>
+        <source>the modules bitsandbytes leaves unquantised (embeddings, LM head, norms, routers) are counted in the model&apos;s dtype; peft&apos;s prepare_model_for_kbit_training casts them to fp32 (not counted)</source>
+        <translation>bitsandbytes 不量化的模块（嵌入、LM 头、归一化、路由器）按模型的数据类型计入；peft 的 prepare_model_for_kbit_training 会把它们转为 fp32（未计入）</translation>
+    </message>
+    <message>
+        <source>routed experts (transformers 5&apos;s fused 3-D parameters) are no nn.Linear: bitsandbytes leaves them in the model&apos;s dtype and LoRA gives them no adapter</source>
+        <translation>路由专家（transformers 5 的融合三维参数）不是 nn.Linear：bitsandbytes 保留其原数据类型，LoRA 也不为其添加适配器</translation>
+    </message>
+    <message>
+        <source>8-bit optimizer states of the adapters are counted on the GPU; bitsandbytes&apos; paged optimizers can page them to host memory under pressure (not modelled)</source>
+        <translation>适配器的 8 位优化器状态计入 GPU；bitsandbytes 的分页优化器在显存紧张时可将其换出到主机（CPU）一侧（未建模）</translation>
+    </message>
+    <message>
+        <source>LoRA activations are measured for Llama-style blocks; for this block style the frozen layers are counted as in full training (an upper bound)</source>
+        <translation>LoRA 激活值是针对 Llama 式块测得的；对此块结构，冻结层按全量训练计入（上限）</translation>
+    </message>
+    <message>
+        <source>{index} names {first} and {second}, which are the same file: a checkpoint keeps each shard in a file of its own</source>
+        <translation>{index} 中的 {first} 和 {second} 是同一个文件：检查点的每个分片应各自为一个文件</translation>
+    </message>
+    <message>
+        <source>the safetensors headers in {folder} hold more than {limit} JSON elements in all, more than vramgui reads</source>
+        <translation>{folder} 中 safetensors 头部的 JSON 元素总数超过 {limit}，超出 vramgui 的读取上限</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 needs more model-state memory per GPU here than ZeRO-2 ({stage3} vs {stage2} bytes): DeepSpeed&apos;s fixed term for the gathered largest layer (4 × {layer} parameters) is more than what sharding the 16-bit parameters saves</source>
+        <translation>此处 ZeRO-3 每 GPU 所需的模型状态显存多于 ZeRO-2（{stage3} 对 {stage2} 字节）：DeepSpeed 为聚合最大层设的固定项（4 × {layer} 个参数）大于分片 16 位参数所节省的量</translation>
+    </message>
+    <message>
+        <source>end of forward</source>
+        <translation>前向结束</translation>
+    </message>
+    <message>
+        <source>start of backward (loss gradient)</source>
+        <translation>反向开始（损失梯度）</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向结束</translation>
+    </message>
+    <message>
+        <source>end of forward, later micro-batch</source>
+        <translation>前向结束（后续微批次）</translation>
+    </message>
+    <message>
+        <source>start of backward, later micro-batch</source>
+        <translation>反向开始（后续微批次）</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>loss grad.</source>
+        <translation>损失梯度</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>forward (accum.)</source>
+        <translation>前向（累积）</translation>
+    </message>
+    <message>
+        <source>loss grad. (accum.)</source>
+        <translation>损失梯度（累积）</translation>
+    </message>
+    <message>
+        <source>opt. step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>first step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>steady state</source>
+        <translation>稳定状态</translation>
+    </message>
+    <message>
+        <source>peak at the {phase}, {step}</source>
+        <translation>峰值出现在{phase}，{step}</translation>
+    </message>
+    <message>
+        <source>Loss gradient</source>
+        <translation>损失梯度</translation>
+    </message>
+    <message>
+        <source>Backward temporaries</source>
+        <translation>反向临时张量</translation>
+    </message>
+    <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器步骤临时张量</translation>
+    </message>
+    <message>
+        <source>Communication buckets</source>
+        <translation>通信桶</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathered parameters</source>
+        <translation>ZeRO-3 聚合的参数</translation>
+    </message>
+    <message>
+        <source>CUDA context and workspaces</source>
+        <translation>CUDA 上下文与工作区</translation>
+    </message>
+    <message>
+        <source>two fp32 (b·s, v) gradients beside the saved log-softmax (HF ForCausalLMLoss)</source>
+        <translation>保存的 log-softmax 之外的两个 fp32 (b·s, v) 梯度（HF ForCausalLMLoss）</translation>
+    </message>
+    <message>
+        <source>0: a chunked cross-entropy keeps no full logits</source>
+        <translation>0：分块交叉熵不保留完整的 logits</translation>
+    </message>
+    <message>
+        <source>0: the loss is on another pipeline stage</source>
+        <translation>0：损失在另一个流水线阶段上</translation>
+    </message>
+    <message>
+        <source>one layer replayed ({layer} bytes saved by one layer) with its largest gradient temporaries</source>
+        <translation>重算一层（一层保存 {layer} 字节）及其最大的梯度临时张量</translation>
+    </message>
+    <message>
+        <source>gradients flowing through the first layer</source>
+        <translation>流经第一层的梯度</translation>
+    </message>
+    <message>
+        <source>0: {why}</source>
+        <translation>0：{why}</translation>
+    </message>
+    <message>
+        <source>a fused optimizer allocates no temporaries</source>
+        <translation>融合优化器不分配临时张量</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s update needs no state-sized temporary (no state, or 8-bit blockwise kernels)</source>
+        <translation>优化器更新不需要与状态同大小的临时张量（无状态，或 8 位分块内核）</translation>
+    </message>
+    <message>
+        <source>the optimizer steps on the host</source>
+        <translation>优化器在主机上执行步骤</translation>
+    </message>
+    <message>
+        <source>no communication buckets on one GPU</source>
+        <translation>单个 GPU 上没有通信桶</translation>
+    </message>
+    <message>
+        <source>0: Megatron&apos;s gradient buffer is the gradients themselves</source>
+        <translation>0：Megatron 的梯度缓冲区就是梯度本身</translation>
+    </message>
+    <message>
+        <source>0: parameters are not sharded (ZeRO-3 only)</source>
+        <translation>0：参数未分片（仅 ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>0: the layer size is unknown without an architecture or a largest layer</source>
+        <translation>0：没有架构或最大层时层大小未知</translation>
+    </message>
+    <message>
+        <source>default: 500 MiB CUDA context + 32 MiB cuBLAS workspace (set the CUDA context to change it)</source>
+        <translation>默认：500 MiB CUDA 上下文 + 32 MiB cuBLAS 工作区（设置 CUDA 上下文可更改）</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按输入值</translation>
+    </message>
+    <message>
+        <source>Only for DDP (ZeRO stage 0) outside the megatron convention</source>
+        <translation>仅用于 megatron 约定之外的 DDP（ZeRO 阶段 0）</translation>
+    </message>
+    <message>
+        <source>The optimizer steps on the host (optimizer offload): no temporaries on the GPU</source>
+        <translation>优化器在主机上执行步骤（优化器卸载）：GPU 上没有临时张量</translation>
+    </message>
+    <message>
+        <source>DeepSpeed and Megatron-LM step with their own fused Adam: no temporaries</source>
+        <translation>DeepSpeed 和 Megatron-LM 使用各自的融合 Adam：没有临时张量</translation>
+    </message>
+    <message>
+        <source>Only for ZeRO stages 1-3 outside the megatron convention</source>
+        <translation>仅用于 megatron 约定之外的 ZeRO 阶段 1-3</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s knob: used under the deepspeed convention or with ZeRO-3 live parameters given</source>
+        <translation>DeepSpeed 的参数：在 deepspeed 约定下或给出 ZeRO-3 活动参数时使用</translation>
+    </message>
+    <message>
+        <source>the step peak leaves out activations and the loss gradient (no architecture)</source>
+        <translation>训练步峰值未计入激活值和损失梯度（没有架构）</translation>
+    </message>
+    <message>
+        <source>with pipeline stages the peak is computed on the stage that holds the most activations</source>
+        <translation>有流水线阶段时，峰值按保存激活值最多的阶段计算</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -1217,6 +1508,38 @@ no distributed optimizer</source>
         <translation>值头维度</translation>
     </message>
     <message>
+        <source>Attention dropout</source>
+        <translation>注意力 dropout</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention probabilities; empty: GPT-2 0.1, others 0</source>
+        <translation>注意力概率上的 dropout；留空：GPT-2 为 0.1，其他为 0</translation>
+    </message>
+    <message>
+        <source>Residual dropout</source>
+        <translation>残差 dropout</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention and MLP outputs; empty: GPT-2 0.1, others 0</source>
+        <translation>注意力和 MLP 输出上的 dropout；留空：GPT-2 为 0.1，其他为 0</translation>
+    </message>
+    <message>
+        <source>Embedding dropout</source>
+        <translation>嵌入 dropout</translation>
+    </message>
+    <message>
+        <source>Dropout on the embedding output; empty: GPT-2 0.1, others 0</source>
+        <translation>嵌入输出上的 dropout；留空：GPT-2 为 0.1，其他为 0</translation>
+    </message>
+    <message>
+        <source>KV cache in training</source>
+        <translation>训练时的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>config use_cache: GPT-2 copies K and V into a cache (not when checkpointing)</source>
+        <translation>配置中的 use_cache：GPT-2 会把 K 和 V 复制到缓存（启用检查点时不会）</translation>
+    </message>
+    <message>
         <source>Largest layer</source>
         <translation>最大层</translation>
     </message>
@@ -1237,12 +1560,20 @@ no distributed optimizer</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <source>mixed: fp32 master weights beside the dtype; pure: the dtype alone</source>
-        <translation>mixed：除该数据类型外另存 fp32 主权重；pure：仅用该数据类型</translation>
+        <source>mixed: fp32 master weights beside the dtype; pure: the dtype alone; amp: fp32 weights, autocast computes in the dtype</source>
+        <translation>mixed：在该数据类型之外保留 fp32 主权重；pure：仅用该数据类型；amp：fp32 权重，autocast 以该数据类型计算</translation>
     </message>
     <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer implementation</source>
+        <translation>优化器实现</translation>
+    </message>
+    <message>
+        <source>torch.optim&apos;s implementation: foreach (CUDA default) allocates one state-sized temporary at the step, fused none, for-loop about two of the largest tensor</source>
+        <translation>torch.optim 的实现：foreach（CUDA 默认）在优化器步骤分配一个与状态同大小的临时张量，fused 不分配，for-loop 约为最大张量的两倍</translation>
     </message>
     <message>
         <source>Micro-batch</source>
@@ -1291,6 +1622,14 @@ no distributed optimizer</source>
     <message>
         <source>Activation accounting profile</source>
         <translation>激活值的统计方式</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失函数</translation>
+    </message>
+    <message>
+        <source>hf: Hugging Face&apos;s cross-entropy (fp32 log-softmax and its gradient over the vocabulary); chunked: a fused cross-entropy that never materialises fp32 logits (Liger, Megatron)</source>
+        <translation>hf：Hugging Face 的交叉熵（整个词表上的 fp32 log-softmax 及其梯度）；chunked：从不生成 fp32 logits 的融合交叉熵（Liger、Megatron）</translation>
     </message>
     <message>
         <source>Number of GPUs</source>
@@ -1349,6 +1688,14 @@ no distributed optimizer</source>
         <translation>Megatron 的分布式优化器：优化器状态在数据并行各进程间切分</translation>
     </message>
     <message>
+        <source>DDP gradients as bucket views</source>
+        <translation>DDP 梯度作为桶视图</translation>
+    </message>
+    <message>
+        <source>PyTorch DDP gradient_as_bucket_view: gradients live inside the reducer&apos;s buckets (off: a second gradient-sized copy, PyTorch&apos;s and accelerate&apos;s default)</source>
+        <translation>PyTorch DDP 的 gradient_as_bucket_view：梯度存放在 reducer 的桶内（关闭时另有一份与梯度同大小的副本，这是 PyTorch 和 accelerate 的默认设置）</translation>
+    </message>
+    <message>
         <source>Optimizer states to CPU memory (ZeRO-Offload)</source>
         <translation>将优化器状态放到主机内存（ZeRO-Offload）</translation>
     </message>
@@ -1389,18 +1736,6 @@ no distributed optimizer</source>
         <translation>预留的显存比例（教程中的 overhead_ratio）</translation>
     </message>
     <message>
-        <source>CUDA context and allocator slack per GPU</source>
-        <translation>每张 GPU 的 CUDA 上下文和分配器余量</translation>
-    </message>
-    <message>
-        <source>DDP/ZeRO communication buckets per GPU</source>
-        <translation>每张 GPU 的 DDP/ZeRO 通信桶</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 parameters gathered at once (DeepSpeed&apos;s stage3_max_live_parameters)</source>
-        <translation>ZeRO-3 一次收集的参数量（DeepSpeed 的 stage3_max_live_parameters）</translation>
-    </message>
-    <message>
         <source>Anything else per GPU</source>
         <translation>每张 GPU 的其他任何占用</translation>
     </message>
@@ -1429,12 +1764,40 @@ no distributed optimizer</source>
         <translation>参数量：7B、124M、7.5e9（没有模型结构时不估算激活值）</translation>
     </message>
     <message>
+        <source>CUDA context and library workspaces per GPU; empty: the step peak&apos;s default (532 MiB)</source>
+        <translation>每个 GPU 的 CUDA 上下文和库工作区；留空：使用训练步峰值的默认值（532 MiB）</translation>
+    </message>
+    <message>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
+        <source>DDP/ZeRO communication buckets per GPU; empty: the framework&apos;s own (DDP buckets, ZeRO buckets)</source>
+        <translation>每个 GPU 的 DDP/ZeRO 通信桶；留空：使用框架自身的桶（DDP 桶、ZeRO 桶）</translation>
+    </message>
+    <message>
         <source>ZeRO-3 live parameters</source>
         <translation>ZeRO-3 驻留参数</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 parameters gathered at once (DeepSpeed&apos;s stage3_max_live_parameters); empty: DeepSpeed&apos;s default 1e9 under the deepspeed convention, FSDP2&apos;s per-layer units otherwise</source>
+        <translation>ZeRO-3 同时聚合的参数量（DeepSpeed 的 stage3_max_live_parameters）；留空：deepspeed 约定下为 DeepSpeed 默认值 1e9，其他约定下按 FSDP2 的逐层单元</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetch bucket</source>
+        <translation>ZeRO-3 预取桶</translation>
+    </message>
+    <message>
+        <source>DeepSpeed stage3_prefetch_bucket_size, in parameters; empty: DeepSpeed&apos;s default 5e7</source>
+        <translation>DeepSpeed 的 stage3_prefetch_bucket_size（参数个数）；留空：DeepSpeed 默认值 5e7</translation>
+    </message>
+    <message>
+        <source>ZeRO reduce bucket</source>
+        <translation>ZeRO 归约桶</translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce_bucket_size (ZeRO 1-3), in elements; empty: DeepSpeed&apos;s default 5e8</source>
+        <translation>DeepSpeed 的 reduce_bucket_size（ZeRO 1-3，元素个数）；留空：DeepSpeed 默认值 5e8</translation>
     </message>
     <message>
         <source>Extra memory</source>
@@ -1472,9 +1835,77 @@ no distributed optimizer</source>
         <source>Nothing was changed.</source>
         <translation>未做任何更改。</translation>
     </message>
+    <message>
+        <source>Method</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>full: every parameter trained; lora: low-rank adapters over a frozen base (peft); qlora: LoRA over a 4-bit NF4 base (bitsandbytes)</source>
+        <translation>full：训练全部参数；lora：在冻结基座上加低秩适配器（peft）；qlora：在 4 位 NF4 基座上做 LoRA（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank r of each adapter: r·(in + out) trainable parameters per adapted Linear</source>
+        <translation>每个适配器的秩 r：每个被适配的 Linear 有 r·(in + out) 个可训练参数</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标</translation>
+    </message>
+    <message>
+        <source>attention: the q, k, v and output projections; all-linear: every Linear of the blocks (peft&apos;s all-linear: the LM head excluded); or a comma list of module names, e.g. q_proj,v_proj</source>
+        <translation>attention：q、k、v 和输出投影；all-linear：块内所有 Linear（peft 的 all-linear，不含 LM 头）；或以逗号分隔的模块名，例如 q_proj,v_proj</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA dropout</translation>
+    </message>
+    <message>
+        <source>Dropout on each adapter&apos;s input (peft&apos;s lora_dropout; above 0 it keeps a mask and a copy)</source>
+        <translation>每个适配器输入上的 dropout（peft 的 lora_dropout；大于 0 时会保留掩码和一份副本）</translation>
+    </message>
+    <message>
+        <source>Base weights</source>
+        <translation>基座权重</translation>
+    </message>
+    <message>
+        <source>Storage of the frozen base: a float dtype, int8 (bitsandbytes LLM.int8: int8 weights + fp32 row scales) or nf4 (4-bit, fp32 absmax per 64 weights); auto: the weights&apos; dtype (qlora: nf4)</source>
+        <translation>冻结基座的存储格式：浮点类型、int8（bitsandbytes LLM.int8：int8 权重 + fp32 行缩放）或 nf4（4 位，每 64 个权重一个 fp32 absmax）；auto：权重的数据类型（qlora 为 nf4）</translation>
+    </message>
+    <message>
+        <source>Double quantisation</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>bitsandbytes bnb_4bit_use_double_quant: the NF4 absmax quantised to 8 bits with an fp32 scale per 256 blocks (about 0.37 bits per weight saved)</source>
+        <translation>bitsandbytes 的 bnb_4bit_use_double_quant：NF4 的 absmax 量化为 8 位，每 256 个块一个 fp32 缩放（每个权重约节省 0.37 位）</translation>
+    </message>
+    <message>
+        <source>Adapter dtype</source>
+        <translation>适配器数据类型</translation>
+    </message>
+    <message>
+        <source>Dtype of the adapters, their gradients and states: fp32 (peft&apos;s autocast_adapter_dtype, the default) or bf16</source>
+        <translation>适配器及其梯度和状态的数据类型：fp32（peft 的 autocast_adapter_dtype，默认）或 bf16</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
+    <message>
+        <source>default: {0}</source>
+        <translation>默认：{0}</translation>
+    </message>
+    <message>
+        <source>default: the framework&apos;s buckets</source>
+        <translation>默认：框架自身的桶</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
     <message>
         <source>Allowed: {0}</source>
         <translation>允许：{0}</translation>
@@ -1577,6 +2008,10 @@ no distributed optimizer</source>
         <translation>训练</translation>
     </message>
     <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
@@ -1603,6 +2038,18 @@ no distributed optimizer</source>
     <message>
         <source>pure (dtype only)</source>
         <translation>纯精度（仅该类型）</translation>
+    </message>
+    <message>
+        <source>amp (fp32 weights, autocast)</source>
+        <translation>amp（fp32 权重，autocast）</translation>
+    </message>
+    <message>
+        <source>Hugging Face cross-entropy</source>
+        <translation>Hugging Face 交叉熵</translation>
+    </message>
+    <message>
+        <source>chunked (fused) cross-entropy</source>
+        <translation>分块（融合）交叉熵</translation>
     </message>
     <message>
         <source>Adam 8-bit</source>
@@ -1655,6 +2102,26 @@ no distributed optimizer</source>
     <message>
         <source>ZeRO-3 / FSDP (+ parameters)</source>
         <translation>ZeRO-3 / FSDP（+ 参数）</translation>
+    </message>
+    <message>
+        <source>full (every parameter)</source>
+        <translation>full（全部参数）</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit NF4 base)</source>
+        <translation>QLoRA（4 位 NF4 基座）</translation>
+    </message>
+    <message>
+        <source>auto (the weights&apos; dtype)</source>
+        <translation>auto（权重的数据类型）</translation>
+    </message>
+    <message>
+        <source>int8 (LLM.int8)</source>
+        <translation>int8（LLM.int8）</translation>
+    </message>
+    <message>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
     </message>
     <message>
         <source>ZeRO paper</source>
@@ -2005,12 +2472,12 @@ The file on disk is unchanged.</source>
         <translation>导入模型文件夹</translation>
     </message>
     <message>
-        <source>Memory per GPU against the number of GPUs</source>
-        <translation>单卡显存随 GPU 数量的变化</translation>
-    </message>
-    <message>
         <source>Memory per GPU (GB)</source>
         <translation>单卡显存（GB）</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU against the number of GPUs</source>
+        <translation>单卡峰值显存随 GPU 数量的变化</translation>
     </message>
     <message>
         <source>Largest trainable model against the number of GPUs</source>
@@ -2027,6 +2494,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>By GPU count</source>
         <translation>按 GPU 数量</translation>
+    </message>
+    <message>
+        <source>One training step</source>
+        <translation>一个训练步</translation>
     </message>
     <message>
         <source>Largest model</source>
@@ -2141,6 +2612,10 @@ The file on disk is unchanged.</source>
         <translation>图表：按策略(&amp;S)</translation>
     </message>
     <message>
+        <source>Chart: one training s&amp;tep</source>
+        <translation>图表：一个训练步(&amp;T)</translation>
+    </message>
+    <message>
         <source>Chart: by GPU &amp;count</source>
         <translation>图表：按 GPU 数量(&amp;C)</translation>
     </message>
@@ -2178,6 +2653,17 @@ The file on disk is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>PeakMarks</name>
+    <message>
+        <source>step peak (decides fits)</source>
+        <translation>训练步峰值（决定能否装下）</translation>
+    </message>
+    <message>
+        <source>{0} does not fit</source>
+        <translation>{0} 装不下</translation>
+    </message>
+</context>
+<context>
     <name>Results</name>
     <message>
         <source>GPU</source>
@@ -2198,6 +2684,14 @@ The file on disk is unchanged.</source>
     <message>
         <source>micro-batch {b} × {s} tokens</source>
         <translation>微批次 {b} × {s} token</translation>
+    </message>
+    <message>
+        <source>recompute: {r}</source>
+        <translation>重计算：{r}</translation>
+    </message>
+    <message>
+        <source>loss: {loss}</source>
+        <translation>损失：{loss}</translation>
     </message>
     <message>
         <source>reserve {r:g} %</source>
@@ -2260,6 +2754,10 @@ The file on disk is unchanged.</source>
         <translation>无卸载</translation>
     </message>
     <message>
+        <source>{trainable} ({share} % of {params})</source>
+        <translation>{trainable}（占 {params} 的 {share} %）</translation>
+    </message>
+    <message>
         <source>not estimated</source>
         <translation>未估算</translation>
     </message>
@@ -2268,8 +2766,66 @@ The file on disk is unchanged.</source>
         <translation>单卡总计</translation>
     </message>
     <message>
+        <source>{phase}, {step}</source>
+        <translation>{phase}，{step}</translation>
+    </message>
+    <message>
+        <source>at the {phase}, {step}</source>
+        <translation>出现在{phase}，{step}</translation>
+    </message>
+    <message>
         <source>Total: {t}</source>
         <translation>总计：{t}</translation>
+    </message>
+    <message>
+        <source>Step peak: {peak} ({moment}) — sum of components: {total}</source>
+        <translation>训练步峰值：{peak}（{moment}）— 组成部分之和：{total}</translation>
+    </message>
+    <message>
+        <source>peak {0}</source>
+        <translation>峰值 {0}</translation>
+    </message>
+    <message>
+        <source>sum {0}</source>
+        <translation>总和 {0}</translation>
+    </message>
+    <message>
+        <source>sum of components (the conventions&apos; figure): {total}</source>
+        <translation>组成部分之和（各约定的数字）：{total}</translation>
+    </message>
+    <message>
+        <source>P + G + O + A + fixed terms per GPU, as the ZeRO paper, DeepSpeed and Megatron-LM count it. No moment of a training step holds exactly this: the fit and the headroom are judged by the step&apos;s peak.</source>
+        <translation>ZeRO 论文、DeepSpeed 和 Megatron-LM 计算的单卡 P + G + O + A + 固定项。训练步中没有任何时刻恰好持有这么多：能否装下和余量都按训练步的峰值判断。</translation>
+    </message>
+    <message>
+        <source>Peak {peak} per GPU</source>
+        <translation>单卡峰值 {peak}</translation>
+    </message>
+    <message>
+        <source>peak
+{0}</source>
+        <translation>峰值
+{0}</translation>
+    </message>
+    <message>
+        <source>{0}, as given (Extra memory)</source>
+        <translation>{0}，按输入值（额外显存）</translation>
+    </message>
+    <message>
+        <source>explicit input</source>
+        <translation>显式输入</translation>
+    </message>
+    <message>
+        <source>{part} live now, of {whole}</source>
+        <translation>此刻驻留 {part}，共 {whole}</translation>
+    </message>
+    <message>
+        <source>Not live at this moment: {0}</source>
+        <translation>此刻未驻留：{0}</translation>
+    </message>
+    <message>
+        <source>Peak per GPU</source>
+        <translation>单卡峰值</translation>
     </message>
     <message>
         <source>{0} (not limited by GPU memory)</source>
@@ -2278,6 +2834,29 @@ The file on disk is unchanged.</source>
     <message>
         <source>Enter the GPU memory to solve for the largest trainable model.</source>
         <translation>请输入显存，以求解可训练的最大模型。</translation>
+    </message>
+</context>
+<context>
+    <name>StepChart</name>
+    <message>
+        <source>Memory per GPU through one training step</source>
+        <translation>一个训练步中的单卡显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>单卡显存（GB）</translation>
+    </message>
+    <message>
+        <source>capacity {0:,.1f} {1}</source>
+        <translation>容量 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>usable {0:,.1f} {1}</source>
+        <translation>可用 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>Memory per GPU ({0})</source>
+        <translation>单卡显存（{0}）</translation>
     </message>
 </context>
 <context>
@@ -2320,6 +2899,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>Host memory:</source>
         <translation>主机内存：</translation>
+    </message>
+    <message>
+        <source>Trainable:</source>
+        <translation>可训练：</translation>
     </message>
     <message>
         <source>Chosen strategy: {0}</source>
