@@ -13,10 +13,14 @@ import pytest
 
 from tests.fuzz import hostile as h
 from tests.fuzz.cli_checks import judge, run_cli
+from tests.fuzz.profile import FUZZ_EXAMPLES
 from vramgui.io import safetensors as st
 
-SECONDS = 2.0
-PEAK_BYTES = 300 * 2**20
+BUDGET_SECONDS = 2.0  # docs/fuzzing.md: every file is read or refused within 2 s and 300 MB
+PEAK_BYTES = 300 * 2**20  # tracemalloc's peak: the same on a busy machine
+# Wall time on shared, noisy machines is a benchmark, not a unit test: in `make test` the time limit only catches
+# a hang or a blow-up (10 x the budget); `make fuzz` (VRAMGUI_FUZZ set) holds every case to the budget itself.
+SECONDS = BUDGET_SECONDS if FUZZ_EXAMPLES > 0 else 10 * BUDGET_SECONDS
 
 DOCUMENTS: dict[str, Callable[[], bytes]] = {  # written as a config.json and as a scenario file
     "deep nesting of lists": h.deep_nesting, "deep nesting of objects": h.deep_objects,
