@@ -22,7 +22,7 @@ from vramgui.core.activations_common import RawTerm, Shape
 from vramgui.core.architecture import FAMILIES, Architecture, moe_blocks_between
 from vramgui.core.errors import InputError
 from vramgui.core.messages import Msg, english, render
-from vramgui.core.parallel import data_parallel_size
+from vramgui.core.parallel import batch_parallel_size, ceil_div, rank_chunks
 from vramgui.core.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 
 
@@ -63,10 +63,10 @@ def estimate_activations(
     adapters over a frozen base (``activations_lora``; the ``hf`` profile only)."""
     _validate(arch, training, parallel, dtype)
     sh = Shape(
-        b=training.micro_batch, s=training.seq_len, h=arch.hidden_size, a=arch.num_heads, kv=arch.kv_heads,
-        d=arch.head_size, v=arch.vocab_size, t=parallel.tp, sp=bool(parallel.sp),
+        b=training.micro_batch, s=ceil_div(training.seq_len, parallel.cp), h=arch.hidden_size, a=arch.num_heads,
+        kv=arch.kv_heads, d=arch.head_size, v=arch.vocab_size, t=parallel.tp, sp=bool(parallel.sp),
         dtype_bytes=DTYPE_BYTES[dtype], attention=training.attention, recompute=training.recompute,
-        loss=training.loss, amp=amp,
+        loss=training.loss, amp=amp, **_routing(training, parallel),
     )
     gpt = arch.family == "gpt"
     fused = training.implementation == "fused"
@@ -82,25 +82,24 @@ def estimate_activations(
         inputs = profile.input_terms(sh, arch)
         outputs = profile.output_terms(sh, arch)
 
-    stages = _stage_layers(arch.num_layers, parallel.pp)
-    flights = _in_flight(training, parallel)
+    chunks = rank_chunks(arch.num_layers, parallel)
+    flights = _chunk_flights(training, parallel)
     best: tuple[int, int, list[ActivationTerm], int, int] | None = None
-    first_layer = 0
-    for i, n_layers in enumerate(stages):
-        n_moe = moe_blocks_between(arch, first_layer, first_layer + n_layers)
-        first_layer += n_layers
-        m = flights[i]
-        terms = _stage_terms(dense, moe_layer, n_layers - n_moe, n_moe, m,
-                             inputs if i == 0 else [], outputs if i == len(stages) - 1 else [])
+    for i, ranges in enumerate(chunks):
+        counts = flights[i]
+        n_moe = sum(moe_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True))
+        n_all = sum((b - a) * c for (a, b), c in zip(ranges, counts, strict=True))
+        terms = _stage_terms(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
+                             inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [])
         total = sum(t.bytes for t in terms)
         if best is None or total > best[0]:
-            best = (total, i, terms, n_layers, m)
+            best = (total, i, terms, n_all, sum(counts))
     assert best is not None
-    total, stage, terms, n_layers, m = best
+    total, stage, terms, held, m = best
     per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0)
-    formula = _formula(sh, gpt, fused, n_layers, m, len(stages), arch)
+    formula = _formula(sh, gpt, fused, held // max(m, 1), m, len(chunks), arch)
     return ActivationEstimate(
-        total=total, per_layer=per_layer, layers=n_layers * m, terms=tuple(terms), formula_msg=formula,
+        total=total, per_layer=per_layer, layers=held, terms=tuple(terms), formula_msg=formula,
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
     )
 
@@ -109,25 +108,48 @@ def _sum(terms: list[RawTerm] | None) -> int:
     return sum(t.bytes for t in terms or [])
 
 
-def _stage_layers(num_layers: int, pp: int) -> list[int]:
-    """Layers per pipeline stage, as even as possible, earlier stages taking the remainder."""
-    base, extra = divmod(num_layers, pp)
-    return [base + (1 if i < extra else 0) for i in range(pp)]
+def _routing(training: TrainingSpec, parallel: ParallelSpec) -> dict[str, int]:
+    """The routed experts' share of tokens (``Shape.received``): gathered over the ETP group under sequence
+    parallelism; the most loaded EP rank receives min(imbalance, capacity factor) of a balanced share (with one EP
+    rank every routed slot stays home: only the capacity can drop some)."""
+    pct = training.moe_imbalance_percent if parallel.ep > 1 else 100
+    if training.moe_capacity_percent is not None:
+        pct = min(pct, training.moe_capacity_percent)
+    etp = parallel.expert_tp
+    return {"etp": etp, "route_gather": etp if parallel.sp else 1, "route_pct": pct}
 
 
-def _in_flight(training: TrainingSpec, parallel: ParallelSpec) -> list[int]:
-    """1F1B: stage i holds min(p - i, m) micro-batches, m = micro-batches per step when the global batch is
-    known (Narayanan et al. 2021, PipeDream-Flush / 1F1B schedule)."""
-    pp = parallel.pp
+def _chunk_flights(training: TrainingSpec, parallel: ParallelSpec) -> list[list[int]]:
+    """Per pipeline rank, how many forwards of each of its model chunks are in flight when its first backward
+    starts. 1F1B (Narayanan et al. 2021, PipeDream-Flush): rank r runs pp - r - 1 warm-up forwards, then one more
+    before its first backward: min(pp - r, m) micro-batches, m = micro-batches per step when the global batch is
+    known. Interleaved 1F1B (Megatron-Core ``pipeline_parallel/schedules.py``
+    ``forward_backward_pipelining_with_interleaving``): (pp - r - 1)·2 + (vpp - 1)·pp warm-up forwards plus one,
+    at most m·vpp; forward k runs chunk (k // pp) mod vpp (``get_model_chunk_id``)."""
+    pp, vpp = parallel.pp, parallel.vpp
     m = None
-    dp = data_parallel_size(parallel)
+    dp = batch_parallel_size(parallel)
     if training.global_batch and dp > 0 and training.micro_batch > 0:
         m = max(1, training.global_batch // (training.micro_batch * dp))
-    return [min(pp - i, m) if m is not None else pp - i for i in range(pp)]
+    out = []
+    for r in range(pp):
+        if vpp == 1:
+            out.append([min(pp - r, m) if m is not None else pp - r])
+            continue
+        forwards = (pp - r - 1) * 2 + (vpp - 1) * pp + 1
+        if m is not None:
+            forwards = min(forwards, m * vpp)
+        counts = [0] * vpp
+        for k in range(forwards):
+            counts[(k // pp) % vpp] += 1
+        out.append(counts)
+    return out
 
 
-def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, n_moe: int, m: int,
+def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, n_moe: int, n_inputs: int,
                  inputs: list[RawTerm], outputs: list[RawTerm]) -> list[ActivationTerm]:
+    """``n_dense`` / ``n_moe``: layer activations held (layers × forwards in flight); ``n_inputs``: forwards of
+    the first chunk in flight (the embedding's terms); the output layer's terms once."""
     sizes: dict[str, int] = {}  # bytes per term name, in first-seen order
     formulas: dict[str, list[str]] = {}
 
@@ -139,13 +161,13 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
         formulas.setdefault(key, []).append(f"{count}×({raw.formula})")
 
     for raw in dense:
-        add(raw, n_dense * m, "layers: ")
+        add(raw, n_dense, "layers: ")
     for raw in moe or []:
-        add(raw, n_moe * m, "layers: ")
+        add(raw, n_moe, "layers: ")
     for raw in inputs:
-        add(raw, m, "embedding: ")
+        add(raw, n_inputs, "embedding: ")
     for raw in outputs:
-        add(raw, 1 if m else 0, "output: ")
+        add(raw, 1, "output: ")
     return [ActivationTerm(k, n, " + ".join(formulas[k])) for k, n in sizes.items()]
 
 
@@ -201,7 +223,7 @@ def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec
     if parallel.pp > arch.num_layers:
         raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=parallel.pp, layers=arch.num_layers),
                          Msg.of("allowed.span", low=1, high=arch.num_layers))
-    if parallel.sp and training.seq_len % parallel.tp:
+    if parallel.sp and (training.seq_len // parallel.cp) % parallel.tp:
         raise InputError("training.seq_len", Msg.of("error.sp_splits_sequence", tp=parallel.tp),
                          Msg.of("allowed.multiple_of", n=parallel.tp))
     if arch.is_moe and not 1 <= arch.experts_per_token <= arch.num_experts:

@@ -32,6 +32,12 @@ class Shape:
     recompute: str  # "none", "selective" or "full"
     loss: str = "hf"  # "hf" (fp32 log-softmax kept) or "chunked" (a fused cross-entropy keeps no logits)
     amp: bool = False  # torch.autocast over fp32 weights: low-precision weight copies and casts are kept
+    # routed experts (vramgui.core.activations_moe): expert tensor-parallel size (0 = t), the factor by which the
+    # experts' tokens are gathered over the ETP group (etp under SP, else 1) and the share the most loaded rank
+    # receives in percent, min(imbalance, capacity factor)
+    etp: int = 0
+    route_gather: int = 1
+    route_pct: int = 100
 
     @property
     def a_t(self) -> int:
@@ -51,6 +57,17 @@ class Shape:
     def split(self, n: int) -> int:
         """A dimension split across the tensor-parallel group (heads, MLP columns, vocabulary)."""
         return ceil_div(n, self.t)
+
+    def split_expert(self, n: int) -> int:
+        """An expert's MLP columns split across the expert tensor-parallel group."""
+        return ceil_div(n, self.etp or self.t)
+
+    def received(self, top_k: int) -> int:
+        """Routed token slots the experts of the most loaded rank process: the rank's own b·s_rep·K slots,
+        gathered over its ETP group, times the received share (Megatron-Core MoEAlltoAllTokenDispatcher:
+        all-to-all over EP, then all-gather over ETP; balanced routing gives each EP rank 1/ep of ep ranks'
+        slots)."""
+        return ceil_div(self.b * self.s_rep * top_k * self.route_gather * self.route_pct, 100)
 
 
 @dataclass(frozen=True)

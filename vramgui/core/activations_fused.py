@@ -24,6 +24,7 @@ heads, no dropout) and routed experts.
 from __future__ import annotations
 
 from vramgui.core.activations_common import RawTerm, Shape
+from vramgui.core.activations_moe import fused_moe_terms
 from vramgui.core.architecture import Architecture
 
 SOURCE = (
@@ -36,7 +37,6 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     """Saved tensors of one transformer layer for one micro-batch (``moe``: the layer has routed experts)."""
     gpt = arch.family == "gpt"
     ffn = arch.ffn_size
-    experts = (arch.num_experts, arch.experts_per_token, arch.expert_ffn_size) if moe else None
     B, b, h, d = sh.dtype_bytes, sh.b, sh.h, sh.d
     s, sr = sh.s, sh.s_rep
     sp_note = "/t" if sh.sp else ""
@@ -61,25 +61,14 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     if gpt:
         terms.append(RawTerm("attention dropout mask", b * sr * h, f"s·b·h{sp_note}"))
     terms.append(RawTerm("MLP input", B * b * sr * h, f"{B}·s·b·h{sp_note}"))
-    terms.extend(_mlp_terms(sh, gpt, ffn, experts))
+    terms.extend(fused_moe_terms(sh, arch) if moe else _mlp_terms(sh, gpt, ffn))
     if gpt:
         terms.append(RawTerm("MLP dropout mask", b * sr * h, f"s·b·h{sp_note}"))
     return terms
 
 
-def _mlp_terms(sh: Shape, gpt: bool, ffn: int, moe: tuple[int, int, int] | None) -> list[RawTerm]:
+def _mlp_terms(sh: Shape, gpt: bool, ffn: int) -> list[RawTerm]:
     B, b, s = sh.dtype_bytes, sh.b, sh.s
-    if moe is not None:
-        experts, top_k, f = moe
-        tokens = b * s * top_k  # routed token slots
-        fl = sh.split(f)
-        width = 2 * fl if not gpt else fl
-        return [
-            RawTerm("router probabilities (fp32)", 4 * b * s * experts, "4·s·b·E"),
-            RawTerm("expert inputs (tokens gathered per expert)", B * tokens * sh.h, f"{B}·s·b·K·h"),
-            RawTerm("expert activation input", B * tokens * width, f"{B}·s·b·K·{'2·' if not gpt else ''}f/t"),
-            RawTerm("expert second linear input", B * tokens * fl, f"{B}·s·b·K·f/t"),
-        ]
     fl = sh.split(ffn)
     if gpt:
         return [

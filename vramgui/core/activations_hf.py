@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from vramgui.core.activations_common import RawTerm, Shape, linear_weights, norm_readers
+from vramgui.core.activations_moe import hf_moe_terms
 from vramgui.core.architecture import Architecture
 
 SOURCE = (
@@ -281,58 +282,6 @@ def _mlp_dropout(sh: Shape, st: Style) -> list[RawTerm]:
     return terms
 
 
-def _moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
-    """Routed experts (``grouped_mm``). Mixtral-style routers renormalise the top-k weights in fp32 (the division
-    keeps numerator and sum); Qwen2-MoE (``norm_topk_prob`` false by default) keeps them in the dtype, unscaled."""
-    B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
-    experts, top_k = arch.num_experts, arch.experts_per_token
-    f = sh.split(arch.expert_ffn_size)
-    n = b * s * top_k  # routed token slots
-    if arch.model_type == "gpt_oss":
-        return _gpt_oss_moe_terms(sh, n, f)
-    renorm = arch.model_type != "qwen2_moe"
-    weight_bytes = FP32 if renorm else B
-    # autocast has no kernel for grouped_mm (AutocastCUDA falls through): the experts run on the fp32 stream
-    E_ = FP32 if _amp(sh) else B
-    fp32 = " (fp32: grouped_mm is no autocast op)" if _amp(sh) else ""
-    terms = [
-        RawTerm("router: fp32 softmax", FP32 * b * s * experts, "4·s·b·E"),
-        RawTerm("router: top-k indices (int64)", INT64 * n, "8·s·b·K"),
-        RawTerm("experts: gathered inputs + outputs" + fp32, 2 * E_ * n * h, f"2·{E_}·s·b·K·h"),
-        RawTerm("experts: gate/up, SiLU, product" + fp32, 4 * E_ * n * f, f"4·{E_}·s·b·K·f/t"),
-        RawTerm("experts: routing weights + token indices (int64)",
-                weight_bytes * n + 3 * INT64 * n + FP32 * experts, f"{weight_bytes}·s·b·K + 24·s·b·K + 4·E"),
-    ]
-    if renorm:
-        terms.append(RawTerm("router: top-k weights and their sum (fp32)", FP32 * n + FP32 * b * s,
-                             "4·s·b·K + 4·s·b"))
-    shared = arch.shared_expert_ffn_size
-    if shared is None:
-        shared = arch.expert_ffn_size * arch.shared_experts
-    if shared:
-        fs = sh.split(shared)
-        terms.append(RawTerm("shared experts: gate, SiLU(gate), up, product", 4 * B * b * s * fs,
-                             f"4·{B}·s·b·f_shared/t"))
-        if arch.shared_expert_gate:  # sigmoid(gate(x)) * shared_expert(x) keeps both factors
-            terms.append(RawTerm("shared expert output + sigmoid gate", B * b * s * h + B * b * s,
-                                 f"{B}·s·b·h + {B}·s·b"))
-    return terms
-
-
-def _gpt_oss_moe_terms(sh: Shape, n: int, f: int) -> list[RawTerm]:
-    """gpt-oss: softmax over the top-k router logits only (in the dtype); clamped SwiGLU with a sigmoid gate
-    (gate/up output 2f, five f-wide intermediates); routing weight in the dtype; int64 indices."""
-    B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
-    k = n // (b * s)
-    return [
-        RawTerm("router: top-k softmax and indices", B * n + INT64 * n, f"{B}·s·b·K + 8·s·b·K"),
-        RawTerm("experts: gathered inputs + outputs", 2 * B * n * h, f"2·{B}·s·b·K·h"),
-        RawTerm("experts: gate/up output + clamped-SwiGLU intermediates", 7 * B * n * f, f"7·{B}·s·b·K·f/t"),
-        RawTerm("experts: routing weights + token indices (int64)", B * n + 4 * INT64 * n + FP32 * k,
-                f"{B}·s·b·K + 32·s·b·K"),
-    ]
-
-
 def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     """Saved tensors of one decoder layer for one micro-batch (``moe``: the layer has routed experts)."""
     if sh.recompute == "full":  # gradient checkpointing saves the layer's positional input only
@@ -343,7 +292,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     st = Style.of(arch)
     v_dim = arch.value_head_size
     terms = _block_norm_terms(sh, st, arch, moe) + _attention_terms(sh, st, v_dim)
-    terms += _moe_terms(sh, arch) + _mlp_dropout(sh, st) if moe else _mlp_terms(sh, st, arch.ffn_size)
+    terms += hf_moe_terms(sh, arch) + _mlp_dropout(sh, st) if moe else _mlp_terms(sh, st, arch.ffn_size)
     if _amp(sh):  # autocast's weight cache: each Linear's weight cast once, kept by the matmul for backward
         B = sh.dtype_bytes
         terms.append(RawTerm("the block's Linear weights in the dtype (autocast weight cache)",

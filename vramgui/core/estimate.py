@@ -19,7 +19,14 @@ from vramgui.core.conventions import model_states_for
 from vramgui.core.finetune_estimate import finetune_parts
 from vramgui.core.messages import Msg, english, render
 from vramgui.core.model_states import Part
-from vramgui.core.parallel import ceil_div, data_parallel_size, fsdp_name, stage_params
+from vramgui.core.parallel import (
+    batch_parallel_size,
+    ceil_div,
+    data_parallel_size,
+    expert_data_parallel_size,
+    fsdp_name,
+    stage_params,
+)
 from vramgui.core.specs import DTYPE_BYTES, Scenario
 from vramgui.core.step import StepInputs, StepPeak, step_peak
 from vramgui.core.strategy import Strategy
@@ -180,14 +187,16 @@ def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: Pa
                         dtype: str, amp: bool = False, lora: LoraActs | None = None) -> ActivationEstimate:
     """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
     of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
-    group = parallel.tp * parallel.pp
-    n_d = data_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
-    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp, lora)
+    group = parallel.tp * parallel.cp * parallel.pp
+    n_d = batch_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
+    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp, lora, parallel.cp, parallel.ep,
+           parallel.expert_tp, parallel.vpp, parallel.first_stage_layers, parallel.last_stage_layers)
     hit = _ACT_CACHE.get(key)
     if hit is None:
         from vramgui.core.activations import estimate_activations
 
-        norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0)
+        norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
+                       distributed_optimizer=True, ddp_bucket_view=False)
         hit = estimate_activations(arch, training, norm, dtype, amp, lora)
         if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
             _ACT_CACHE.clear()
@@ -256,13 +265,15 @@ def estimate(scenario: Scenario) -> Estimate:
         assert arch is not None  # validate_scenario: a parameter count or an architecture
         params = count_params(arch)
     active = count_active_params(arch) if arch is not None and arch.is_moe else None
-    n_d = data_parallel_size(s.parallel)
+    n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
+    n_e = expert_data_parallel_size(s.parallel)
     sp = stage_params(params, s.parallel, arch, explicit)
     tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
     ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != "full" else None
-    states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s))
+    states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
+                                                               sp.experts, n_e)
 
     comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
@@ -271,11 +282,11 @@ def estimate(scenario: Scenario) -> Estimate:
     comps.append(act_comp)
     comps.append(_other_component(s, states.other))
     total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
-    n_micro = accumulation_steps(s.training, n_d)
+    n_micro = accumulation_steps(s.training, dp)
     peak = step_peak(StepInputs(
         s, states.parameters.bytes, states.gradients.bytes, states.optimizer_states.bytes, act, sp.params, n_d,
         n_micro, _decoder_layer(s), _recompute_layer(s, ft.acts if ft is not None else None) if act is not None
-        else 0, ft.step if ft is not None else None))
+        else 0, ft.step if ft is not None else None, sp.experts if ft is None else 0, n_e))
 
     hw = s.hardware
     usable = fits = headroom = None
@@ -286,6 +297,7 @@ def estimate(scenario: Scenario) -> Estimate:
     notes = list(states.notes)
     if sp.note:
         notes.append(sp.note)
+    notes += _parallel_notes(s, sp.experts, n_d, n_e, act)
     if act_comp.bytes is None and act_comp.deriv.note is not None:
         notes.append(Msg.of("note.activations_not_estimated", reason=act_comp.deriv.note.kwargs["reason"]))
     if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
@@ -297,10 +309,23 @@ def estimate(scenario: Scenario) -> Estimate:
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=active, stage_params=sp.params, data_parallel=n_d,
-        accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, n_d),
+        accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
         peak=peak, trainable_params=ft.trainable if ft is not None else None,
     )
+
+
+def _parallel_notes(s: Scenario, experts: int, n_d: int, n_e: int, act: ActivationEstimate | None) -> list[Msg]:
+    """What expert, context and interleaved pipeline parallelism changed (docs/conventions.md)."""
+    p, notes = s.parallel, []
+    if experts:
+        notes.append(Msg.of("note.expert_shard", experts=f"{experts:,}", group=p.ep * p.expert_tp, edp=n_e,
+                            n_d=n_d))
+    if p.cp > 1:
+        notes.append(Msg.of("note.context_parallel", tokens=f"{s.training.seq_len // p.cp:,}", n_d=n_d))
+    if p.vpp > 1 and act is not None:
+        notes.append(Msg.of("note.interleaved_pipeline", vpp=p.vpp, chunks=act.in_flight, layers=act.layers))
+    return notes
 
 
 def _decoder_layer(s: Scenario) -> int | None:

@@ -38,6 +38,7 @@ from vramgui.core.field_table import (
 from vramgui.core.field_table_arch import ARCH_TABLE
 from vramgui.core.field_table_finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
 from vramgui.core.field_table_overhead import OVERHEAD_TABLE
+from vramgui.core.field_table_parallel import PARALLEL_TABLE
 from vramgui.core.messages import Msg
 from vramgui.core.units import parse_bytes_exact, parse_count_exact, without_digit_separators
 
@@ -83,7 +84,7 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE)}
+    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
@@ -293,7 +294,25 @@ def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
         return Msg.of("inactive.largest_layer")
     if path == "parallel.sp" and par.tp == 1:
         return Msg.of("inactive.sp_needs_tp")
-    return _step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
+    return (_step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
+            or _parallel_inactive_reason(scenario, path))
+
+
+def _parallel_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """Expert parallelism and MoE routing need routed experts; uneven stages and virtual stages need pipeline
+    stages (and an architecture to split); the imbalance matters only across expert-parallel ranks."""
+    par, arch = scenario.parallel, scenario.model.architecture
+    moe = arch is not None and arch.is_moe
+    if path in ("parallel.ep", "parallel.etp", "training.moe_capacity_percent", "training.moe_imbalance_percent"):
+        if not moe:
+            return Msg.of("inactive.needs_moe")
+        if path == "training.moe_imbalance_percent" and par.ep == 1:
+            return Msg.of("inactive.imbalance_needs_ep")
+    if path in ("parallel.vpp", "parallel.first_stage_layers", "parallel.last_stage_layers") and par.pp == 1:
+        return Msg.of("inactive.needs_pp")
+    if path in ("parallel.first_stage_layers", "parallel.last_stage_layers") and arch is None:
+        return Msg.of("inactive.stages_need_architecture")
+    return None
 
 
 def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:

@@ -1,9 +1,16 @@
 """Parallel layout: data-parallel size, nodes, the most loaded pipeline stage, FSDP names of ZeRO stages.
 
-Megatron-LM (Shoeybi et al. 2019; Narayanan et al. 2021): the GPUs form a tp x pp x dp grid, so the
-data-parallel size is N_d = GPUs / (tp * pp); each pipeline stage holds its layers' share of the weights,
-the first stage also the input embedding, the last the final norm and output layer (with tied embeddings the
-last stage keeps its own copy of the embedding matrix for the output projection).
+Megatron-LM (Shoeybi et al. 2019; Narayanan et al. 2021): the GPUs form a tp x cp x dp x pp grid, so the group
+that shards the non-expert model states is N_d = GPUs / (tp * pp) = dp·cp (Megatron-Core's dp-cp group: context
+ranks hold the same weights and reduce their gradients together) and the batch is split over dp; each pipeline
+stage holds its layers' share of the weights, the first stage also the input embedding, the last the final norm
+and output layer (with tied embeddings the last stage keeps its own copy of the embedding matrix for the output
+projection). Routed experts live on a second grid, GPUs = pp x etp x ep x edp (Megatron-Core
+``parallel_state.initialize_model_parallel``: ``expert_data_parallel_size = world_size //
+(expert_tensor_parallel_size * expert_model_parallel_size * pipeline_model_parallel_size)``): a GPU holds
+E/ep experts, each split over etp, and their states shard over N_e = edp. Layers per stage follow Megatron-Core
+``transformer_block.get_num_layers_to_build`` (uneven first/last stages; the rest split evenly) and, with vpp
+model chunks per rank, ``get_transformer_layer_offset`` (virtual stage c·pp + r is chunk c of rank r).
 """
 
 from __future__ import annotations
@@ -25,7 +32,56 @@ def ceil_div(a: int, b: int) -> int:
 
 
 def data_parallel_size(parallel: ParallelSpec) -> int:
+    """N_d = GPUs / (tp·pp) = dp·cp: the group that shards (and reduces) the non-expert model states."""
     return parallel.num_gpus // (parallel.tp * parallel.pp)
+
+
+def batch_parallel_size(parallel: ParallelSpec) -> int:
+    """dp = GPUs / (tp·cp·pp): the ranks that take different samples (context ranks share one sample)."""
+    return parallel.num_gpus // (parallel.tp * parallel.cp * parallel.pp)
+
+
+def expert_data_parallel_size(parallel: ParallelSpec) -> int:
+    """N_e = GPUs / (etp·ep·pp): the group that shards the routed experts' model states (Megatron-Core edp)."""
+    return parallel.num_gpus // (parallel.expert_tp * parallel.ep * parallel.pp)
+
+
+def experts_split(parallel: ParallelSpec, arch: Architecture | None) -> bool:
+    """Whether the routed experts are held differently from the rest (ep·etp != tp): a separate shard."""
+    return arch is not None and arch.is_moe and parallel.ep * parallel.expert_tp != parallel.tp
+
+
+def stage_layer_counts(num_layers: int, parallel: ParallelSpec) -> list[int]:
+    """Layers per pipeline rank. Even: as equal as possible, the leading stages taking the remainder. Uneven
+    (Megatron-Core ``get_num_layers_to_build``): the given first/last counts, the rest split evenly over the other
+    stages (validate.py checks that it divides)."""
+    pp, first, last = parallel.pp, parallel.first_stage_layers, parallel.last_stage_layers
+    if pp == 1 or (first is None and last is None):
+        base, extra = divmod(num_layers, pp)
+        return [base + (1 if i < extra else 0) for i in range(pp)]
+    middle = pp - (first is not None) - (last is not None)
+    rest = num_layers - (first or 0) - (last or 0)
+    each = rest // middle if middle > 0 else 0
+    counts = [each] * pp
+    if first is not None:
+        counts[0] = first
+    if last is not None:
+        counts[-1] = last
+    return counts
+
+
+def rank_chunks(num_layers: int, parallel: ParallelSpec) -> list[list[tuple[int, int]]]:
+    """Per pipeline rank, the (start, stop) layer range of each of its vpp model chunks, in chunk order. Virtual
+    stage v = c·pp + r is chunk c of rank r and the layers run through the virtual stages in order."""
+    counts, vpp, pp = stage_layer_counts(num_layers, parallel), parallel.vpp, parallel.pp
+    chunks: list[list[tuple[int, int]]] = [[] for _ in range(pp)]
+    start = 0
+    for v in range(pp * vpp):
+        r = v % pp
+        size = counts[r] // vpp if vpp > 1 else counts[r]
+        chunks[r].append((start, start + size))
+        start += size
+    return chunks
 
 
 def ranks_per_node(parallel: ParallelSpec) -> int:
@@ -48,6 +104,7 @@ class StageParams:
     params: int
     formula: str
     note: Msg | None = None
+    experts: int = 0  # of ``params``, the routed experts held per GPU when they shard apart (``experts_split``)
 
 
 def _block_params(arch: Architecture, index: int) -> int:
@@ -75,32 +132,58 @@ def blocks_params(arch: Architecture, start: int, stop: int) -> int:
     return n_moe * moe + (stop - start - n_moe) * dense
 
 
-def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, explicit: bool) -> StageParams:
-    """Φ held per model-parallel rank of the most loaded pipeline stage.
+def routed_expert_params(arch: Architecture) -> int:
+    """The routed experts of one MoE block (E experts' MLPs), without router and shared experts."""
+    return arch.num_experts * am.expert_params(arch)
 
-    With only a count: Φ / (tp * pp). With an architecture: layers split as evenly as Megatron does, embeddings
-    on the first stage, final norm and output layer on the last, the larger of the two counts; then / tp. An
-    explicit count beside the architecture (a preset's stated size) scales that stage by count / architecture's
-    count, so the most loaded stage is found whatever the input (Llama-3-8B at PP 8: the last stage holds 1.40 B,
-    not Φ/8 = 1.00 B).
+
+def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, explicit: bool) -> StageParams:
+    """Φ held per GPU of the most loaded pipeline stage, before data-parallel sharding.
+
+    With only a count: Φ / (tp * pp). With an architecture: layers placed as Megatron places them
+    (``rank_chunks``), embeddings on the first stage, final norm and output layer on the last; every stage is
+    weighed and the largest taken; then / tp, the routed experts / (ep·etp) when that differs
+    (``experts_split``: ``StageParams.experts``). An explicit count beside the architecture (a preset's stated
+    size) scales each stage by count / architecture's count, so the most loaded stage is found whatever the input
+    (Llama-3-8B at PP 8: the last stage holds 1.40 B, not Φ/8 = 1.00 B).
     """
     tp, pp = parallel.tp, parallel.pp
-    if tp * pp == 1:
+    split = experts_split(parallel, arch)
+    if tp * pp == 1 and not split:
         return StageParams(total, "Φ")
-    if arch is None or pp == 1 or arch.num_layers < pp:
+    if arch is None or arch.num_layers < pp or (pp == 1 and not split):
         return StageParams(ceil_div(total, tp * pp), "Φ/(tp·pp)")
-    base, extra = divmod(arch.num_layers, pp)
-    first_layers = base + (1 if extra > 0 else 0)  # remainder layers go to the leading stages
-    first = am.embedding_params(arch) + blocks_params(arch, 0, first_layers)
-    # a tied head is the last stage's own copy of the embedding matrix
-    last = blocks_params(arch, arch.num_layers - base, arch.num_layers) + am.head_params(arch, include_tied=True)
-    if first >= last:
-        held, code = first, "note.pipeline_first_stage"
+    counted = am.count_params(arch)
+    scale = explicit and counted != total
+    chunks = rank_chunks(arch.num_layers, parallel)
+    plain = parallel.vpp == 1 and parallel.first_stage_layers is None and parallel.last_stage_layers is None
+    # every stage is weighed: with dense leading layers (DeepSeek first_k_dense_replace) or every n-th block MoE a
+    # middle stage can hold more than either end (DeepSeek-V3 at pp 8: a middle stage of 8 MoE blocks)
+    weighed = range(pp)
+    best: tuple[int, int, int, int] | None = None  # (per GPU, rank, held before /tp, experts per GPU)
+    for r in weighed:
+        ranges = chunks[r]
+        held = sum(blocks_params(arch, a, b) for a, b in ranges)
+        experts = sum(am.moe_blocks_between(arch, a, b) for a, b in ranges) * routed_expert_params(arch)
+        if r == 0:
+            held += am.embedding_params(arch)
+        if r == pp - 1:  # a tied head is the last stage's own copy of the embedding matrix (pp > 1)
+            held += am.head_params(arch, include_tied=pp > 1)
+        if scale:
+            held, experts = ceil_div(held * total, counted), ceil_div(experts * total, counted)
+        if split:
+            e_gpu = ceil_div(experts, parallel.ep * parallel.expert_tp)
+            gpu = ceil_div(held - experts, tp) + e_gpu
+        else:
+            e_gpu, gpu = 0, ceil_div(held, tp)
+        if best is None or (gpu, held) > (best[0], best[2]):
+            best = (gpu, r, held, e_gpu)
+    assert best is not None
+    gpu, rank, held, e_gpu = best
+    if plain and not split and rank in (0, pp - 1) and pp > 1:
+        code = "note.pipeline_first_stage" if rank == 0 else "note.pipeline_last_stage"
+        note = Msg.of(code, params=f"{held:,}")
     else:
-        held, code = last, "note.pipeline_last_stage"
-    if explicit:
-        counted = am.count_params(arch)
-        if counted != total:
-            held = ceil_div(held * total, counted)
-    note = Msg.of(code, params=f"{held:,}")
-    return StageParams(ceil_div(held, tp), "Φ_stage/tp", note)
+        layers = sum(b - a for a, b in chunks[rank])
+        note = Msg.of("note.pipeline_stage", stage=rank + 1, pp=pp, layers=layers, params=f"{gpu:,}")
+    return StageParams(gpu, "Φ_stage/tp" if not split else "Φ_d/tp + Φ_e/(ep·etp)", note, e_gpu)

@@ -8,6 +8,7 @@ O(log n) estimates.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -18,6 +19,7 @@ from vramgui.core.fields import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.messages import Msg
 from vramgui.core.specs import ModelSpec, Scenario
 from vramgui.core.strategy import Strategy
+from vramgui.core.validate import world_group
 
 # in the order they are tried: lowest ZeRO stage without offload, then with CPU offload
 ZERO_VARIANTS = (
@@ -158,6 +160,11 @@ def max_seq_len(scenario: Scenario) -> int:
     _need_memory(scenario)
     _need_activations(scenario, "error.seq_len_needs_architecture")
     base = without_global_batch(scenario)
+    p = base.parallel
+    if p.cp > 1:  # context parallelism cuts a sequence into 2·cp chunks (each split over tp under SP): step by that
+        step = math.lcm(2 * p.cp, p.cp * p.tp) if p.sp else 2 * p.cp
+        k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
+        return k * step
     return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
 
 
@@ -176,10 +183,11 @@ def max_lora_rank(scenario: Scenario) -> int:
 
 
 def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
-    """Fewest GPUs (a multiple of tp x pp) that fit, or None when even ``limit`` GPUs do not."""
+    """Fewest GPUs (a multiple of tp x pp; with context or expert parallelism of lcm(tp·cp·pp, etp·ep·pp), the
+    counts both of Megatron-Core's grids tile) that fit, or None when even ``limit`` GPUs do not."""
     _need_memory(scenario)
     base = without_global_batch(scenario)
-    group = base.parallel.tp * base.parallel.pp
+    group = world_group(base)
     top = max(1, min(limit, MAX_GPUS) // group)
 
     def fits_k(k: int) -> bool:

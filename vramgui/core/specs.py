@@ -67,11 +67,19 @@ class TrainingSpec:
     attention: str = "flash"  # one of ATTENTION
     implementation: str = "hf"  # one of IMPLEMENTATIONS: activation accounting profile
     loss: str = "hf"  # one of LOSSES: what the loss keeps and its gradient allocates
+    # Mixture of experts (docs/activations.md "Expert and context parallelism"): Megatron-Core's
+    # --moe-expert-capacity-factor in percent (None = dropless, Megatron's default) and the routing imbalance: the
+    # most loaded expert-parallel rank receives imbalance/100 times the balanced share of routed tokens
+    moe_capacity_percent: int | None = None
+    moe_imbalance_percent: int = 100
 
 
 @dataclass(frozen=True)
 class ParallelSpec:
-    """``num_gpus`` GPUs in all; data-parallel size N_d = num_gpus / (tp * pp)."""
+    """``num_gpus`` GPUs in all; data-parallel size N_d = num_gpus / (tp * pp) (= dp · cp: the group that shards
+    the non-expert model states, as Megatron-Core's dp-cp group); the batch is split over
+    dp = num_gpus / (tp * cp * pp). Experts: num_gpus = pp · etp · ep · edp (Megatron-Core
+    ``parallel_state.initialize_model_parallel``)."""
 
     num_gpus: int = 1
     gpus_per_node: int = 8
@@ -84,6 +92,17 @@ class ParallelSpec:
     # PyTorch DDP gradient_as_bucket_view (default False, as in PyTorch and accelerate): gradients as views into
     # the reducer's buckets instead of a second gradient-sized copy
     ddp_bucket_view: bool = False
+    ep: int = 1  # expert parallelism: routed experts split over ep ranks (Megatron --expert-model-parallel-size)
+    etp: int | None = None  # expert tensor parallelism; None = tp (Megatron --expert-tensor-parallel-size)
+    cp: int = 1  # context parallelism: the sequence split over cp ranks (Megatron --context-parallel-size)
+    vpp: int = 1  # interleaved 1F1B: model chunks per pipeline rank (Megatron --num-virtual-stages-per-pipeline-rank)
+    first_stage_layers: int | None = None  # Megatron --decoder-first-pipeline-num-layers; None = even split
+    last_stage_layers: int | None = None  # Megatron --decoder-last-pipeline-num-layers; None = even split
+
+    @property
+    def expert_tp(self) -> int:
+        """Expert tensor parallelism as Megatron-Core resolves it: the dense TP size unless given."""
+        return self.tp if self.etp is None else self.etp
 
 
 @dataclass(frozen=True)

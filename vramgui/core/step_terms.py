@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from vramgui.core import architecture as am
 from vramgui.core import precision as prec
 from vramgui.core.messages import Msg, english
-from vramgui.core.parallel import blocks_params, ceil_div
+from vramgui.core.parallel import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
 
 if TYPE_CHECKING:
@@ -74,6 +74,8 @@ class StepInputs:
     largest_layer: int | None  # parameters of the largest decoder layer (FSDP2's unit), None if unknown
     recompute_layer: int = 0  # one layer's saved activations without recompute (full recompute only)
     finetune: TrainableStep | None = None  # LoRA / QLoRA: what trains; None = every parameter
+    experts: int = 0  # of stage_params, routed experts held apart (parallel.experts_split), sharded over N_e
+    expert_data_parallel: int = 1  # N_e = GPUs/(etp·ep·pp)
 
     @property
     def trained(self) -> int:
@@ -112,7 +114,9 @@ def loss_term(inp: StepInputs) -> LiveTerm:
         return _zero("loss_gradient", "deriv.not_estimable", reason=Msg.of("deriv.no_architecture"))
     if act.stage != s.parallel.pp - 1:
         return _zero("loss_gradient", "deriv.peak_loss_not_here")
-    b, seq, v, t = s.training.micro_batch, s.training.seq_len, s.model.architecture.vocab_size, s.parallel.tp
+    # context parallelism: this GPU computes the loss of its s/cp tokens
+    b, v, t = s.training.micro_batch, s.model.architecture.vocab_size, s.parallel.tp
+    seq = s.training.seq_len // s.parallel.cp
     per = ceil_div(v, t)
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
     term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
@@ -129,7 +133,7 @@ def backward_term(inp: StepInputs) -> LiveTerm:
     from vramgui.core.specs import DTYPE_BYTES
 
     bb = DTYPE_BYTES[s.precision.dtype]
-    b, seq, t = s.training.micro_batch, s.training.seq_len, s.parallel.tp
+    b, seq, t = s.training.micro_batch, s.training.seq_len // s.parallel.cp, s.parallel.tp
     if s.training.recompute == "full":
         # the layer replayed (its saved activations without recompute) and, while it is back-propagated, its
         # largest pair of gradient temporaries: the MLP's two (b·s, f) gradients, or with eager attention the
@@ -198,14 +202,18 @@ def optimizer_term(inp: StepInputs) -> LiveTerm:
     n_shard = inp.data_parallel if sharded and inp.data_parallel > 1 else 1
     phi = inp.trained
     updated = ceil_div(phi, n_shard)
+    experts = inp.experts if inp.finetune is None else 0
+    if experts:  # the routed experts' states shard over N_e (parallel.experts_split): what this GPU updates
+        n_e = inp.expert_data_parallel if sharded else 1
+        phi = phi - experts
+        updated = ceil_div(phi, n_shard) + ceil_div(experts, n_e)
     width = prec.state_bytes(precision) // info.states if info.states and info.fixed_state_bytes is None else 0
     terms: list[Term] = []
     # DeepSpeed steps with its FusedAdam (deepspeed/ops/adam/fused_adam.py, the default for "Adam"/"AdamW" on GPU)
     # and Megatron-LM with TransformerEngine's / Apex's FusedAdam (megatron/core/optimizer): no temporaries
     impl = "fused" if s.convention in ("deepspeed", "megatron") else precision.optimizer_impl
     if width and impl == "foreach":
-        terms.append(Term(width * updated, width, "Φ", phi, n_shard if n_shard > 1 else None,
-                          "N_d" if n_shard > 1 else ""))
+        terms += _updated_terms(width, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
     elif width and impl == "for-loop":
         arch = s.model.architecture
         big = largest_tensor(arch) if arch is not None else inp.largest_layer or 0
@@ -216,13 +224,23 @@ def optimizer_term(inp: StepInputs) -> LiveTerm:
     # the low-precision gradient partition cast to fp32 for the master update (Megatron keeps fp32 main grads:
     # already part of its optimizer states)
     if prec.master_bytes(precision) and s.convention != "megatron":
-        terms.append(Term(prec.FP32 * updated, prec.FP32, "Φ", phi, n_shard if n_shard > 1 else None,
-                          "N_d" if n_shard > 1 else ""))
+        terms += _updated_terms(prec.FP32, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
     if not terms:
         why = "deriv.peak_fused_optimizer" if impl == "fused" else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
     n = sum(t.bytes for t in terms)
     return LiveTerm("optimizer_temporaries", n, Derivation(tuple(terms), n), src)
+
+
+def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> list[Term]:
+    """width bytes per parameter this GPU updates: Φ/N_d, and the routed experts Φ_e/N_e when held apart."""
+    if not experts:
+        return [Term(width * ceil_div(phi, n_shard), width, "Φ", phi, n_shard if n_shard > 1 else None,
+                     "N_d" if n_shard > 1 else "")]
+    return [Term(width * ceil_div(phi, n_shard), width, "Φ_d", phi, n_shard if n_shard > 1 else None,
+                 "N_d" if n_shard > 1 else ""),
+            Term(width * ceil_div(experts, n_e), width, "Φ_e", experts, n_e if n_e > 1 else None,
+                 "N_e" if n_e > 1 else "")]
 
 
 def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
@@ -273,8 +291,11 @@ def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
     layer = inp.largest_layer
     if arch is not None:
         first = am.first_moe_block(arch)
-        layer = max(blocks_params(arch, 0, 1), blocks_params(arch, first, first + 1) if first is not None else 0)
-        layer = ceil_div(layer, par.tp)
+        layer = ceil_div(blocks_params(arch, 0, 1), par.tp)
+        if first is not None:  # an MoE block: its routed experts / (ep·etp) when they are held apart
+            moe = blocks_params(arch, first, first + 1)
+            routed = routed_expert_params(arch) if experts_split(par, arch) else 0
+            layer = max(layer, ceil_div(moe - routed, par.tp) + ceil_div(routed, par.ep * par.expert_tp))
     if not layer:
         return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0
     n_d = max(inp.data_parallel, 1)

@@ -8,6 +8,7 @@ overflow, so the caps are there to catch typos (a 10^18-parameter model is a sli
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from vramgui.core import fields
@@ -15,7 +16,7 @@ from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.fields import MAX_LAYERS
 from vramgui.core.messages import Msg
-from vramgui.core.parallel import ceil_div, data_parallel_size
+from vramgui.core.parallel import batch_parallel_size, ceil_div, stage_layer_counts
 from vramgui.core.specs import Scenario
 
 _ARCH = "model.architecture."
@@ -80,9 +81,9 @@ def validate_scenario(s: Scenario) -> Scenario:
                          Msg.of("allowed.range", low="0", high=f"{m.params:,}"))
 
     t, p = s.training, s.parallel
-    for name in ("tp", "pp"):
+    for name in ("tp", "pp", "ep", "etp", "cp", "vpp"):
         value = getattr(p, name)
-        if value > p.num_gpus:
+        if value is not None and value > p.num_gpus and name != "vpp":
             raise InputError(f"parallel.{name}", Msg.of("error.out_of_range", value=f"{value:,}"),
                              Msg.of("allowed.range", low="1", high=f"{p.num_gpus:,}"))
     if p.num_gpus % (p.tp * p.pp):
@@ -91,7 +92,8 @@ def validate_scenario(s: Scenario) -> Scenario:
     if m.architecture is not None and p.pp > m.architecture.num_layers:
         raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=p.pp, layers=m.architecture.num_layers),
                          Msg.of("allowed.range", low="1", high=f"{m.architecture.num_layers:,}"))
-    n_d = data_parallel_size(p)
+    validate_parallel(s)
+    n_d = batch_parallel_size(p)
 
     if t.global_batch is not None:
         step = t.micro_batch * n_d
@@ -113,3 +115,85 @@ def validate_scenario(s: Scenario) -> Scenario:
         raise InputError("offload.params", Msg.of("error.deepspeed_param_offload"),
                          Msg.of("allowed.none_unless_optimizer_offload"))
     return s
+
+
+def world_group(s: Scenario) -> int:
+    """The GPU counts a layout allows are the multiples of lcm(tp·cp·pp, etp·ep·pp): both of Megatron-Core's
+    grids must tile the world (``parallel_state.initialize_model_parallel``)."""
+    p = s.parallel
+    dense = p.tp * p.cp * p.pp
+    return math.lcm(dense, p.expert_tp * p.ep * p.pp) if _has_experts(s) else dense
+
+
+def _has_experts(s: Scenario) -> bool:
+    arch = s.model.architecture
+    return arch is not None and arch.is_moe
+
+
+def validate_parallel(s: Scenario) -> None:
+    """Expert, context and pipeline-layout rules (Megatron-Core's own asserts), each error naming valid sizes."""
+    p, t, arch = s.parallel, s.training, s.model.architecture
+    group = world_group(s)
+    if p.cp > 1 and p.num_gpus % (p.tp * p.cp * p.pp):
+        raise InputError("parallel.num_gpus",
+                         Msg.of("error.gpus_not_divisible_cp", gpus=p.num_gpus, group=p.tp * p.cp * p.pp),
+                         Msg.of("allowed.gpu_counts", group=group, nearest=_nearest_text(p.num_gpus, group)))
+    if (p.ep > 1 or p.etp not in (None, p.tp)) and not _has_experts(s):
+        name = "parallel.ep" if p.ep > 1 else "parallel.etp"
+        raise InputError(name, Msg.of("error.ep_needs_moe"), Msg.of("allowed.sizes", sizes="1"))
+    if arch is not None and arch.is_moe:
+        if arch.num_experts % p.ep:  # moe_layer.py: num_local_experts = num_moe_experts // ep (asserted)
+            sizes = ", ".join(str(d) for d in range(1, arch.num_experts + 1) if arch.num_experts % d == 0)
+            raise InputError("parallel.ep", Msg.of("error.experts_over_ep", experts=arch.num_experts, ep=p.ep),
+                             Msg.of("allowed.sizes", sizes=sizes))
+        expert_grid = p.expert_tp * p.ep * p.pp
+        if p.num_gpus % expert_grid:
+            raise InputError("parallel.num_gpus",
+                             Msg.of("error.expert_gpus_not_divisible", gpus=p.num_gpus, group=expert_grid),
+                             Msg.of("allowed.gpu_counts", group=group, nearest=_nearest_text(p.num_gpus, group)))
+    if p.cp > 1:  # the sequence is cut into 2·cp chunks (causal load balancing); under SP each is split over tp
+        step = math.lcm(2 * p.cp, p.cp * p.tp) if p.sp else 2 * p.cp
+        if t.seq_len % step:
+            raise InputError("training.seq_len", Msg.of("error.cp_splits_sequence", cp=p.cp, chunks=2 * p.cp),
+                             Msg.of("allowed.multiple_nearest", step=step, nearest=_nearest_text(t.seq_len, step)))
+        if arch is not None and t.attention == "eager":
+            raise InputError("training.attention", Msg.of("error.cp_needs_flash"),
+                             Msg.of("allowed.choices", choices="flash"))
+    _validate_stages(s)
+
+
+def _validate_stages(s: Scenario) -> None:
+    """Megatron-Core ``get_num_layers_to_build``: uneven first/last stages need pp > 1, the layers left over must
+    split evenly over the other stages; interleaving needs pp > 1 and each stage's layers split into vpp chunks."""
+    p, arch = s.parallel, s.model.architecture
+    if p.pp == 1:
+        if p.vpp != 1:
+            raise InputError("parallel.vpp", Msg.of("error.needs_pipeline"), Msg.of("allowed.sizes", sizes="1"))
+        for name in ("first_stage_layers", "last_stage_layers"):
+            if getattr(p, name) is not None:
+                raise InputError(f"parallel.{name}", Msg.of("error.needs_pipeline"), Msg.of("allowed.none"))
+    if arch is None or p.pp == 1:
+        return
+    first, last, total = p.first_stage_layers, p.last_stage_layers, arch.num_layers
+    if first is not None or last is not None:
+        given = (first or 0) + (last or 0)
+        name = "parallel.first_stage_layers" if first is not None else "parallel.last_stage_layers"
+        if given > total:
+            raise InputError(name, Msg.of("error.stage_layers_over", layers=given, total=total),
+                             Msg.of("allowed.range", low="1", high=f"{total:,}"))
+        middle = p.pp - (first is not None) - (last is not None)
+        rest = total - given
+        if middle == 0 and rest:
+            raise InputError(name, Msg.of("error.middle_layers_left", rest=rest),
+                             Msg.of("allowed.sizes", sizes=f"{total - (last or 0) if first is not None else total}"))
+        if middle and rest % middle:
+            raise InputError(name, Msg.of("error.middle_layers_uneven", rest=rest, stages=middle),
+                             Msg.of("allowed.multiple_of", n=middle))
+    if p.vpp > 1:
+        counts = stage_layer_counts(total, p)
+        common = math.gcd(*counts)
+        for stage, count in enumerate(counts):
+            if count % p.vpp or count == 0:
+                sizes = ", ".join(str(v) for v in range(1, common + 1) if common % v == 0) or "1"
+                raise InputError("parallel.vpp", Msg.of("error.vpp_layers", layers=count, stage=stage + 1,
+                                                        vpp=p.vpp), Msg.of("allowed.sizes", sizes=sizes))
