@@ -1,4 +1,4 @@
-"""Core and CLI latency: one full estimate, a 1,024-point sweep, the CLI's whole process.
+"""Core and CLI latency: one full estimate, a 1,024-point sweep, the adviser, the CLI's whole process.
 
 For comparison, DeepSpeed's estimator takes about 1.7 s and 240 MiB as a whole process here (it imports
 torch); the issue asks for the CLI to be at least 10x faster.
@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from vramgui.core import estimate as estimate_mod
+from vramgui.core.advise import advise
 from vramgui.core.architecture import Architecture
 from vramgui.core.estimate import estimate
 from vramgui.core.solve import max_params, sweep_gpus
@@ -31,6 +32,19 @@ LLAMA_7B = Scenario(
 
 SOLVABLE = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=1, seq_len=2048),
                     parallel=LLAMA_7B.parallel, hardware=LLAMA_7B.hardware)
+
+
+# The adviser (vramgui.core.advise) runs with every recompute of a scenario that does not fit: the issue's example
+# (a 7-8B model in bf16 mixed Adam on one 24 GiB card) and an activation-bound run on 8 x 80 GB.
+ONE_CARD = Scenario(model=LLAMA_7B.model, hardware=HardwareSpec(gpu_memory=24 * 2**30))
+ACTIVATION_BOUND = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=8, seq_len=8192),
+                            parallel=ParallelSpec(num_gpus=8, zero_stage=3),
+                            hardware=HardwareSpec(gpu_memory=80 * 10**9))
+
+
+def _fresh_advice(scenario: Scenario) -> None:
+    estimate_mod.clear_activation_cache()  # cold: the activations of every value tried are computed afresh
+    assert advise(scenario)
 
 
 def _median_seconds(fn, repeat: int) -> float:
@@ -63,6 +77,8 @@ def run() -> list[tuple[str, float, str]]:
     one = _median_seconds(_fresh_estimate, 200)
     sweep = _median_seconds(lambda: sweep_gpus(LLAMA_7B, range(1, 1025)), 5)
     solve = _median_seconds(lambda: max_params(SOLVABLE), 20)
+    advice_card = _median_seconds(lambda: _fresh_advice(ONE_CARD), 20)
+    advice_acts = _median_seconds(lambda: _fresh_advice(ACTIVATION_BOUND), 20)
     args = ["-m", "vramgui", "estimate", "--params", "7B", "--gpus", "8", "--stage", "3", "--json"]
     cli, rss = _cli_seconds([sys.executable, *args])
     bare, _ = _cli_seconds([sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, '.');"
@@ -72,6 +88,8 @@ def run() -> list[tuple[str, float, str]]:
         ("one full estimate (Llama-2-7B arch, activations)", one * 1e3, "ms (median of 200)"),
         ("1,024-point GPU-count sweep", sweep * 1e3, "ms (median of 5)"),
         ("max_params solve (bisection)", solve * 1e3, "ms (median of 20)"),
+        ("adviser: Llama-2-7B on 1 x 24 GiB (cold cache)", advice_card * 1e3, "ms (median of 20)"),
+        ("adviser: Llama-2-7B, 8 x 80 GB, 8 x 8,192 tokens (cold cache)", advice_acts * 1e3, "ms (median of 20)"),
         ("CLI estimate, whole process (this venv)", cli * 1e3, "ms (median of 9)"),
         ("CLI estimate, whole process (python -I -S, no site)", bare * 1e3, "ms (median of 9)"),
         ("python -c pass in this venv (interpreter floor)", python_only * 1e3, "ms (median of 9)"),

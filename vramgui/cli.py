@@ -128,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_scenario_options(_command(
         sub, "estimate", "per-GPU memory breakdown of one training run, with the formula of every term",
         "Per-GPU memory (parameters, gradients, optimizer states, activations, other), host memory per node "
-        "when anything is offloaded,\nand whether it fits --gpu-memory after --reserve.",
+        "when anything is offloaded,\nwhether it fits --gpu-memory after --reserve, and if not, the ways to make it "
+        "fit with the flags to add.",
         "vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096"))
     add_scenario_options(_command(
         sub, "max-params", "largest parameter count that fits (judged by the peak of a training step)",
@@ -191,11 +192,10 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def cmd_estimate(args: argparse.Namespace) -> int:
-    from vramgui.cli_format import estimate_table
-    from vramgui.core.estimate import estimate
+    from vramgui.cli_advise import estimate_output  # the breakdown, and the ways out when it does not fit
 
-    est = estimate(scenario_from_args(args))
-    _emit(args, est.to_dict(), estimate_table(est, args.unit))
+    data, text = estimate_output(scenario_from_args(args), args.unit)
+    _emit(args, data, text)
     return 0
 
 

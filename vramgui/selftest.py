@@ -196,7 +196,7 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
             out_path.parent.mkdir(parents=True, exist_ok=True)
             window.export_chart(str(out_path), width_px=EXPORT_WIDTH)
             estimate_path = out_path.with_suffix(".json")
-            shown = computed.estimate.to_dict()  # what the window shows, in the shape of `estimate --json`
+            shown = computed.to_dict()  # what the window shows (suggestions included), as `estimate --json`
             atomic_write_text(estimate_path, json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         finally:
             window.document.ask_before_discarding = False

@@ -1348,6 +1348,170 @@ no distributed optimizer</source>
         <source>with pipeline stages the peak is computed on the stage that holds the most activations</source>
         <translation>有流水线阶段时，峰值按保存激活值最多的阶段计算</translation>
     </message>
+    <message>
+        <source>Ways to make it fit:</source>
+        <translation>让它装得下的办法：</translation>
+    </message>
+    <message>
+        <source>Little headroom; ways to keep at least {share} % of usable memory free:</source>
+        <translation>余量很小；保留至少 {share} % 可用显存的办法：</translation>
+    </message>
+    <message>
+        <source>{change}: peak {peak}, {free} free</source>
+        <translation>{change}：峰值 {peak}，剩余 {free}</translation>
+    </message>
+    <message>
+        <source>use {n} GPUs instead of {was}</source>
+        <translation>使用 {n} 个 GPU，而不是 {was} 个</translation>
+    </message>
+    <message>
+        <source>{strategy} on {n} GPUs instead of {was}</source>
+        <translation>在 {n} 个 GPU 上使用 {strategy}，而不是 {was} 个</translation>
+    </message>
+    <message>
+        <source>micro-batch {n} instead of {was}</source>
+        <translation>微批次 {n}，而不是 {was}</translation>
+    </message>
+    <message>
+        <source>micro-batch {n} instead of {was}, {steps} accumulation steps (same global batch)</source>
+        <translation>微批次 {n}，而不是 {was}，梯度累积 {steps} 步（全局批次不变）</translation>
+    </message>
+    <message>
+        <source>sequence length {n} instead of {was}</source>
+        <translation>序列长度 {n}，而不是 {was}</translation>
+    </message>
+    <message>
+        <source>{strategy} instead of {was}</source>
+        <translation>{strategy}，而不是 {was}</translation>
+    </message>
+    <message>
+        <source>selective activation recompute</source>
+        <translation>选择性激活重计算</translation>
+    </message>
+    <message>
+        <source>full activation recompute</source>
+        <translation>完全激活重计算</translation>
+    </message>
+    <message>
+        <source>a chunked cross-entropy loss (no full fp32 logits) instead of the HF loss</source>
+        <translation>使用分块交叉熵损失（不生成完整的 fp32 logits），而不是 HF 损失</translation>
+    </message>
+    <message>
+        <source>full activation recompute and {change}</source>
+        <translation>完全激活重计算，并且{change}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} on {n} GPUs instead of {was_tp} on {was}</source>
+        <translation>在 {n} 个 GPU 上张量并行 {tp}，而不是在 {was} 个 GPU 上 {was_tp}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} instead of {was_tp}</source>
+        <translation>张量并行 {tp}，而不是 {was_tp}</translation>
+    </message>
+    <message>
+        <source>{pp} pipeline stages on {n} GPUs instead of {was_pp} on {was}</source>
+        <translation>在 {n} 个 GPU 上使用 {pp} 个流水线阶段，而不是在 {was} 个 GPU 上 {was_pp} 个</translation>
+    </message>
+    <message>
+        <source>{pp} pipeline stages instead of {was_pp}</source>
+        <translation>{pp} 个流水线阶段，而不是 {was_pp} 个</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tuning (rank {rank}) instead of full training</source>
+        <translation>LoRA 微调（秩 {rank}），而不是全量训练</translation>
+    </message>
+    <message>
+        <source>QLoRA fine-tuning (4-bit base, rank {rank}) instead of full training</source>
+        <translation>QLoRA 微调（4 位基座，秩 {rank}），而不是全量训练</translation>
+    </message>
+    <message>
+        <source>No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, recompute, TP, PP).</source>
+        <translation>没有找到能装下的单项修改（已尝试 GPU 数量、微批次、序列长度、策略、卸载、重计算、TP、PP）。</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs do not divide into tp × cp × pp = {group}</source>
+        <translation>{gpus} 个 GPU 不能整除 tp × cp × pp = {group}</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs do not divide into etp × ep × pp = {group} (the experts&apos; grid)</source>
+        <translation>{gpus} 个 GPU 不能整除 etp × ep × pp = {group}（专家的网格）</translation>
+    </message>
+    <message>
+        <source>a multiple of {group}, nearest: {nearest}</source>
+        <translation>{group} 的倍数，最近的为：{nearest}</translation>
+    </message>
+    <message>
+        <source>one of {sizes}</source>
+        <translation>以下之一：{sizes}</translation>
+    </message>
+    <message>
+        <source>expert parallelism needs a mixture-of-experts architecture (routed experts)</source>
+        <translation>专家并行需要混合专家架构（路由专家）</translation>
+    </message>
+    <message>
+        <source>{experts} routed experts do not split evenly over ep = {ep} ranks</source>
+        <translation>{experts} 个路由专家不能均分到 ep = {ep} 个进程</translation>
+    </message>
+    <message>
+        <source>context parallelism over {cp} ranks cuts each sequence into 2 × cp = {chunks} chunks (causal load balancing)</source>
+        <translation>{cp} 个进程的上下文并行把每条序列切成 2 × cp = {chunks} 块（因果负载均衡）</translation>
+    </message>
+    <message>
+        <source>context parallelism runs the attention as ring attention over flash kernels (TransformerEngine); eager attention is not modelled with it</source>
+        <translation>上下文并行以基于 flash 内核的环形注意力运行（TransformerEngine）；未对其与 eager 注意力的组合建模</translation>
+    </message>
+    <message>
+        <source>needs pipeline parallelism (pp &gt; 1)</source>
+        <translation>需要流水线并行（pp &gt; 1）</translation>
+    </message>
+    <message>
+        <source>first and last stages hold {layers} layers of the model&apos;s {total}</source>
+        <translation>第一个和最后一个阶段共有 {layers} 层，而模型共 {total} 层</translation>
+    </message>
+    <message>
+        <source>the {rest} layers left for the {stages} other stage(s) do not split evenly</source>
+        <translation>留给其余 {stages} 个阶段的 {rest} 层不能均分</translation>
+    </message>
+    <message>
+        <source>{rest} layer(s) are left over, and no other pipeline stage takes them</source>
+        <translation>剩下 {rest} 层，没有其他流水线阶段接收</translation>
+    </message>
+    <message>
+        <source>{layers} layers on pipeline stage {stage} do not split into {vpp} virtual stages</source>
+        <translation>流水线阶段 {stage} 上的 {layers} 层不能分成 {vpp} 个虚拟阶段</translation>
+    </message>
+    <message>
+        <source>most loaded pipeline stage is stage {stage} of {pp} ({layers} layers): {params} parameters per GPU before data-parallel sharding</source>
+        <translation>负载最重的流水线阶段是 {pp} 个中的第 {stage} 个（{layers} 层）：数据并行分片前每 GPU {params} 个参数</translation>
+    </message>
+    <message>
+        <source>routed experts: {experts} parameters per GPU (/ep·etp = /{group}); their gradients and optimizer states shard over the expert data-parallel size N_e = GPUs/(etp·ep·pp) = {edp}, the rest over N_d = {n_d}</source>
+        <translation>路由专家：每 GPU {experts} 个参数（/ep·etp = /{group}）；其梯度和优化器状态按专家数据并行规模 N_e = GPU 数/(etp·ep·pp) = {edp} 分片，其余按 N_d = {n_d}</translation>
+    </message>
+    <message>
+        <source>context parallelism: each GPU keeps the activations of s/cp = {tokens} tokens; weights are replicated over cp and the states shard over N_d = dp·cp = {n_d}</source>
+        <translation>上下文并行：每个 GPU 保存 s/cp = {tokens} 个 token 的激活值；权重在 cp 上复制，状态按 N_d = dp·cp = {n_d} 分片</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B with {vpp} model chunks per rank: the first stage holds {chunks} chunk forwards in flight ({layers} layers&apos; activations)</source>
+        <translation>每个进程 {vpp} 个模型块的交错 1F1B：第一个阶段同时有 {chunks} 个块的前向在途（{layers} 层的激活值）</translation>
+    </message>
+    <message>
+        <source>Only for mixture-of-experts architectures</source>
+        <translation>仅用于混合专家架构</translation>
+    </message>
+    <message>
+        <source>Only with expert parallelism (ep &gt; 1)</source>
+        <translation>仅在专家并行（ep &gt; 1）时使用</translation>
+    </message>
+    <message>
+        <source>Only with pipeline parallelism (pp &gt; 1)</source>
+        <translation>仅在流水线并行（pp &gt; 1）时使用</translation>
+    </message>
+    <message>
+        <source>Needs an architecture: a parameter count alone has no layers to place</source>
+        <translation>需要模型结构：仅有参数量时没有可分配的层</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -1890,6 +2054,70 @@ no distributed optimizer</source>
     <message>
         <source>Dtype of the adapters, their gradients and states: fp32 (peft&apos;s autocast_adapter_dtype, the default) or bf16</source>
         <translation>适配器及其梯度和状态的数据类型：fp32（peft 的 autocast_adapter_dtype，默认）或 bf16</translation>
+    </message>
+    <message>
+        <source>Expert capacity</source>
+        <translation>专家容量</translation>
+    </message>
+    <message>
+        <source>Expert capacity factor in percent (Megatron moe_expert_capacity_factor 1.25 = 125): tokens over capacity are dropped; empty: dropless</source>
+        <translation>专家容量因子的百分数（Megatron 的 moe_expert_capacity_factor 1.25 = 125）：超出容量的 token 被丢弃；留空：不丢弃</translation>
+    </message>
+    <message>
+        <source>Routing imbalance</source>
+        <translation>路由不均衡</translation>
+    </message>
+    <message>
+        <source>Routed tokens the most loaded expert-parallel rank receives, in percent of a balanced share (100: balanced routing)</source>
+        <translation>负载最重的专家并行进程收到的路由 token，占均衡份额的百分数（100：均衡路由）</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert-parallel size: the routed experts are split over this many GPUs (Megatron-Core EP)</source>
+        <translation>专家并行规模：路由专家分布到这么多个 GPU 上（Megatron-Core EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size inside each routed expert; empty: the tensor-parallel size</source>
+        <translation>每个路由专家内部的张量并行规模；留空：与张量并行规模相同</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Context-parallel size: each sample&apos;s sequence is split over this many GPUs (ring attention, Megatron-Core / TransformerEngine)</source>
+        <translation>上下文并行规模：每个样本的序列分到这么多个 GPU 上（环形注意力，Megatron-Core / TransformerEngine）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation>虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank for the interleaved 1F1B schedule; 1: not interleaved</source>
+        <translation>交错 1F1B 调度下每个流水线进程的模型块数；1：不交错</translation>
+    </message>
+    <message>
+        <source>First stage layers</source>
+        <translation>第一阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers on the first pipeline stage (Megatron decoder_first_pipeline_num_layers); empty: even split</source>
+        <translation>第一个流水线阶段的层数（Megatron 的 decoder_first_pipeline_num_layers）；留空：均分</translation>
+    </message>
+    <message>
+        <source>Last stage layers</source>
+        <translation>最后阶段层数</translation>
+    </message>
+    <message>
+        <source>Layers on the last pipeline stage (Megatron decoder_last_pipeline_num_layers); empty: even split</source>
+        <translation>最后一个流水线阶段的层数（Megatron 的 decoder_last_pipeline_num_layers）；留空：均分</translation>
     </message>
 </context>
 <context>
@@ -2834,6 +3062,14 @@ The file on disk is unchanged.</source>
     <message>
         <source>Enter the GPU memory to solve for the largest trainable model.</source>
         <translation>请输入显存，以求解可训练的最大模型。</translation>
+    </message>
+    <message>
+        <source>{field} = {value}</source>
+        <translation>{field} = {value}</translation>
+    </message>
+    <message>
+        <source>Click to apply: {0}</source>
+        <translation>点击应用：{0}</translation>
     </message>
 </context>
 <context>

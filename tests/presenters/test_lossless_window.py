@@ -63,7 +63,7 @@ def cli_json(path) -> dict:
 def shown_json(window: Window) -> dict:
     """The window's estimate in the CLI's shape, through JSON as the self-test writes it."""
     assert not window.editor.is_stale, window.editor.errors
-    return json.loads(json.dumps(window.editor.computed.estimate.to_dict()))
+    return json.loads(json.dumps(window.editor.computed.to_dict()))  # the adviser's suggestions included
 
 
 @pytest.fixture
@@ -166,6 +166,14 @@ def _small(path: str) -> st.SearchStrategy:
         "overhead.reduce_bucket": st.none() | st.integers(0, 10**9),
         "overhead.extra": st.sampled_from((0, 1, 10**9, 3 * 2**30)),
         "finetune.lora_rank": st.sampled_from((1, 8, 16, 64)),
+        "training.moe_capacity_percent": st.none() | st.sampled_from((100, 125, 200)),
+        "training.moe_imbalance_percent": st.sampled_from((100, 150)),
+        "parallel.ep": st.sampled_from((1, 2)),
+        "parallel.etp": st.none() | st.sampled_from((1, 2)),
+        "parallel.cp": st.sampled_from((1, 2)),
+        "parallel.vpp": st.sampled_from((1, 2)),
+        "parallel.first_stage_layers": st.none() | st.integers(1, 4),
+        "parallel.last_stage_layers": st.none() | st.integers(1, 4),
     }
     return small[path]
 

@@ -5,6 +5,7 @@ memory in the other unit, the node count the GPUs give)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -13,7 +14,7 @@ from vramgui.core.messages import render
 from vramgui.core.parallel import num_nodes
 from vramgui.core.specs import ParallelSpec, Scenario
 from vramgui.core.step_terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
-from vramgui.core.units import GB, GiB, format_bytes
+from vramgui.core.units import GB, GiB, format_bytes, format_count
 from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -28,6 +29,18 @@ def memory_hint(n: int | None) -> str:
     if n % GiB == 0 and n % GB:
         return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // GiB)
     return translate("MainPresenter", "= {gib}").format(gib=gib)
+
+
+def count_hints(est: Any, gpu_memory: int | None, mode: str) -> dict[str, object]:
+    """The hints beside the model and the GPU memory: "≈ 8.03B" (MoE: with the active count) and the memory in the
+    other unit; outside the "params" mode the count field itself shows the model's count."""
+    hint = format_count(est.params)
+    if getattr(est, "active_params", est.params) not in (None, est.params):
+        hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
+    values: dict[str, object] = {"model.params_hint": "≈ " + hint, "hardware.gpu_memory_hint": memory_hint(gpu_memory)}
+    if mode != "params":
+        values["model.params"] = str(est.params)
+    return values
 
 
 def nodes_text(parallel: ParallelSpec) -> str:

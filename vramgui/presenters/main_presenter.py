@@ -25,7 +25,6 @@ from vramgui.core import fields
 from vramgui.core.errors import InputError
 from vramgui.core.scenario_doc import PresetRef
 from vramgui.core.specs import ModelSpec, Scenario
-from vramgui.core.units import format_count
 from vramgui.presenters import catalog_access, result_csv
 from vramgui.presenters.form import (
     ARCH,
@@ -36,7 +35,7 @@ from vramgui.presenters.form import (
     display,
     parse_input,
 )
-from vramgui.presenters.form_texts import enabled_states, memory_hint, nodes_text
+from vramgui.presenters.form_texts import count_hints, enabled_states, nodes_text
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.model_choice import ModelChoice, architecture_count
 from vramgui.presenters.protocols import MainView
@@ -343,16 +342,21 @@ class MainPresenter(QObject):
         self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
-        est: Any = computed.estimate
-        hint = format_count(est.params)
-        if getattr(est, "active_params", est.params) not in (None, est.params):
-            hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
-        values: dict[str, object] = {"model.params_hint": "≈ " + hint,
-                                     "hardware.gpu_memory_hint": memory_hint(self._draft.hardware.gpu_memory)}
-        if self._model.mode != "params":
-            values["model.params"] = str(est.params)
-            self._shown["model.params"] = str(est.params)
+        values = count_hints(computed.estimate, self._draft.hardware.gpu_memory, self._model.mode)
+        if "model.params" in values:
+            self._shown["model.params"] = values["model.params"]
         self._view.set_form_values(values)
+
+    # ----- the adviser's ways out (vramgui.core.advise), one click each
+    def apply_suggestion(self, index: int) -> None:
+        """Apply the summary's suggestion ``index`` as the form would: each change is an edit of its field."""
+        shown = () if self._computed is None or self._errors else self._computed.suggestions
+        if 0 <= index < len(shown):
+            for path, value in shown[index].changes:
+                self._edit_field(path, display(fields.field(path), value))
+                self._shown.pop(path, None)  # not typed in the view: show the new value
+            self._sync()
+            self.recompute()
 
     # ----- the sweeps (charts 2 and 3), a slice at a time in idle time
     @property

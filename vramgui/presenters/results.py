@@ -22,6 +22,7 @@ from vramgui.core.specs import Scenario
 from vramgui.core.strategy import Strategy
 from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.units import format_bytes, format_count, to_unit
+from vramgui.presenters.advice import advice_texts, suggestions_for
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.step_results import (
     moment_text,
@@ -61,6 +62,11 @@ class Computed:
     variants: tuple[tuple[Strategy, Scenario, Estimate], ...]  # (strategy, scenario, Estimate); str(strategy): English
     sweep_bytes: dict[Strategy, tuple[int | None, ...]]
     max_params: dict[Strategy, tuple[int | None, ...]]
+    suggestions: tuple = ()  # the adviser's ways out (vramgui.core.advise.Suggestion), the first ones shown
+
+    def to_dict(self) -> dict:
+        """What the window shows in the shape of ``vramgui estimate --json`` (the self-test writes it)."""
+        return {**self.estimate.to_dict(), "suggestions": [s.to_dict() for s in self.suggestions]}
 
 
 def _with_gpus(scenario: Scenario, n: int) -> Scenario | None:
@@ -118,7 +124,7 @@ def short_strategy_label(strategy: Strategy) -> str:
     return strategy.label(qt_translate, short=True)
 
 
-def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
+def _summary(scenario: Scenario, est, unit: str, suggestions: tuple = ()) -> SummaryVM:
     strategy = strategy_name(scenario)
     total = est.per_gpu_total
     total_text = translate("Results", "{total} per GPU").format(total=format_bytes(total, unit))
@@ -173,6 +179,7 @@ def _summary(scenario: Scenario, est, unit: str) -> SummaryVM:
         notes=tuple(text(n) for n in est.notes),
         trainable_text=trainable_text(est),
         **peak_texts(est, unit),  # type: ignore[arg-type]
+        **advice_texts(est, suggestions, unit),  # type: ignore[arg-type]
     )
 
 
@@ -268,20 +275,21 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
     The two sweeps over GPU counts are computed afterwards, a piece at a time (``sweep_work``), because the
     largest-model solve bisects over many estimates."""
     est = estimate(scenario)
+    suggestions = suggestions_for(scenario)
     variants = _variants(scenario)
     strategy = strategy_name(scenario)
     result = ResultVM(
         title=scenario_title(scenario, est),
         caption=scenario_caption(scenario, est, strategy),
         unit=unit,
-        summary=_summary(scenario, est, unit),
+        summary=_summary(scenario, est, unit, suggestions),
         breakdown=_breakdown(est, unit),
         bars=_bars(scenario, variants, unit),
         formulas_html=formulas_html(est, unit),
         step=step_vm(est, unit),
         peak_breakdown=peak_rows(est, unit),
     )
-    return Computed(result, est, variants, {}, {})
+    return Computed(result, est, variants, {}, {}, suggestions)
 
 
 def _any_micro_batch(scenario: Scenario) -> Scenario:

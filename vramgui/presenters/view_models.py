@@ -18,6 +18,14 @@ class FieldError:
 
 
 @dataclass(frozen=True)
+class SuggestionVM:
+    """One way to make the scenario fit, as the summary offers it (a click applies it)."""
+
+    text: str  # "use 16 GPUs instead of 8: peak 61.20 GB, 12.80 GB free"
+    tip: str  # what a click changes: "Click to apply: GPUs = 16; ZeRO stage = 3"
+
+
+@dataclass(frozen=True)
 class SummaryVM:
     strategy: str  # e.g. "ZeRO-2"
     total_bytes: int
@@ -36,6 +44,10 @@ class SummaryVM:
     sum_text: str = ""  # "sum of components (the conventions' figure): 9.69 GB"
     sum_tip: str = ""  # why the sum is not the peak
     trainable_text: str = ""  # LoRA / QLoRA: "41.94M (0.52 % of 8.03B)"; "" under full training
+    # the adviser (does not fit, or little headroom): "Ways to make it fit:" and the ways; "" when it fits well
+    advice_title: str = ""
+    suggestions: tuple[SuggestionVM, ...] = ()
+    advice_empty: str = ""  # advice is due but no single change fits
 
 
 @dataclass(frozen=True)

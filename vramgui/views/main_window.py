@@ -224,6 +224,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.presenter = presenter
         self.document = document
         self.inputs.edited.connect(presenter.on_field_edited)
+        self.summary.suggestion_clicked.connect(presenter.apply_suggestion)  # the adviser's ways out, one click
 
     # ----- MainView protocol
     def set_choices(self, key: str, choices: Sequence[tuple[str, str]]) -> None:

@@ -7,15 +7,18 @@ giving the reason.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from vramgui.presenters.view_models import SummaryVM
+from vramgui.views.advice_links import AdviceBox
 from vramgui.views.theme import status_pixmap, warning_colours
 
 
 class SummaryPanel(QFrame):
+    suggestion_clicked = Signal(int)  # the adviser's suggestion at this index was clicked
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("SummaryPanel")
@@ -103,6 +106,10 @@ class SummaryPanel(QFrame):
         self.values["trainable"].hide()
         outer.addLayout(grid)
 
+        self.advice = AdviceBox()  # the ways out when it does not fit (or fits with little headroom)
+        self.advice.suggestion_clicked.connect(self.suggestion_clicked)
+        outer.addWidget(self.advice)
+
         self.notes = QLabel()
         self.notes.setObjectName("summary_notes")
         self.notes.setWordWrap(True)
@@ -134,6 +141,7 @@ class SummaryPanel(QFrame):
         self.values["trainable"].setText(vm.trainable_text)
         for label in (self.names["trainable"], self.values["trainable"]):
             label.setVisible(bool(vm.trainable_text))
+        self.advice.show_advice(vm.advice_title, vm.suggestions, vm.advice_empty)
         self.notes.setText("\n".join("• " + n for n in vm.notes))
         self.notes.setVisible(bool(vm.notes))
 
@@ -149,7 +157,8 @@ class SummaryPanel(QFrame):
             self.stale_banner.show()
         else:
             self.stale_banner.hide()
-        for widget in (self.total, self.moment, self.sum, self.fits_text, self.fits_icon, *self.values.values()):
+        for widget in (self.total, self.moment, self.sum, self.fits_text, self.fits_icon, self.advice,
+                       *self.values.values()):
             widget.setEnabled(not reason)
 
     @property
