@@ -17,14 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
+# re-exported: the field tables mark their labels with it
+from vramgui.core.translate_mark import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP
+
 CONTEXT = "Core"
 
 Translator = Callable[[str, str], str]
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
-    """Mark ``text`` for extraction into the translation catalogue; returns it unchanged."""
-    return text
 
 
 def english(context: str, text: str) -> str:

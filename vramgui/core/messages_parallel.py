@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
-    return text
+from vramgui.core.translate_mark import QT_TRANSLATE_NOOP
 
 
 def parallel_catalogue() -> Mapping[str, str]:
