@@ -1512,6 +1512,30 @@ no distributed optimizer</source>
         <source>Needs an architecture: a parameter count alone has no layers to place</source>
         <translation>需要模型结构：仅有参数量时没有可分配的层</translation>
     </message>
+    <message>
+        <source>{value} FP8 weight copies ({recipe}: {elements} Linear weight elements, copy + transpose)</source>
+        <translation>{value} FP8 权重副本（{recipe}：{elements} 个 Linear 权重元素，副本 + 转置）</translation>
+    </message>
+    <message>
+        <source>{value} FP8 scaling state ({recipe}: {gemms} FP8 GEMMs)</source>
+        <translation>{value} FP8 缩放状态（{recipe}：{gemms} 个 FP8 GEMM）</translation>
+    </message>
+    <message>
+        <source>FP8 ({recipe}): FP8 weight copies, scaling state and FP8 Linear inputs follow TransformerEngine&apos;s code; not measured here</source>
+        <translation>FP8（{recipe}）：FP8 权重副本、缩放状态和 FP8 Linear 输入按 TransformerEngine 的代码计算；此处未经测量</translation>
+    </message>
+    <message>
+        <source>Only with bf16 or fp16: FP8 Linears run inside a 16-bit model</source>
+        <translation>仅用于 bf16 或 fp16：FP8 Linear 在 16 位模型中运行</translation>
+    </message>
+    <message>
+        <source>Only with the fused implementation (Megatron-Core / TransformerEngine): Hugging Face transformers runs no FP8 Linears</source>
+        <translation>仅用于融合实现（Megatron-Core / TransformerEngine）：Hugging Face transformers 不运行 FP8 Linear</translation>
+    </message>
+    <message>
+        <source>Only with full training: FP8 under LoRA or QLoRA is not modelled</source>
+        <translation>仅用于全量训练：未对 LoRA 或 QLoRA 下的 FP8 建模</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -2118,6 +2142,14 @@ no distributed optimizer</source>
     <message>
         <source>Layers on the last pipeline stage (Megatron decoder_last_pipeline_num_layers); empty: even split</source>
         <translation>最后一个流水线阶段的层数（Megatron 的 decoder_last_pipeline_num_layers）；留空：均分</translation>
+    </message>
+    <message>
+        <source>FP8 recipe</source>
+        <translation>FP8 方案</translation>
+    </message>
+    <message>
+        <source>FP8 Linear layers through TransformerEngine (Megatron-Core, fused implementation, bf16/fp16): delayed or current per-tensor scaling, or MXFP8 blocks; FP8 weight copies, scaling state and FP8 Linear inputs follow TransformerEngine&apos;s code, not measured</source>
+        <translation>通过 TransformerEngine 使用 FP8 Linear 层（Megatron-Core、融合实现、bf16/fp16）：延迟或当前逐张量缩放，或 MXFP8 分块；FP8 权重副本、缩放状态和 FP8 Linear 输入按 TransformerEngine 的代码计算，未经测量</translation>
     </message>
 </context>
 <context>

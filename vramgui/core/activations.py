@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vramgui.core import activations_fused, activations_hf, activations_lora
+from vramgui.core import activations_fused, activations_hf, activations_lora, fp8
 from vramgui.core.activations_common import RawTerm, Shape
 from vramgui.core.architecture import FAMILIES, Architecture, moe_blocks_between
 from vramgui.core.errors import InputError
@@ -57,10 +57,11 @@ class ActivationEstimate:
 
 def estimate_activations(
     arch: Architecture, training: TrainingSpec, parallel: ParallelSpec, dtype: str, amp: bool = False,
-    lora: activations_lora.LoraActs | None = None,
+    lora: activations_lora.LoraActs | None = None, fp8_recipe: str = "none",
 ) -> ActivationEstimate:
     """Bytes per GPU that autograd keeps at the end of the forward pass (see module docstring). ``lora``: the
-    adapters over a frozen base (``activations_lora``; the ``hf`` profile only)."""
+    adapters over a frozen base (``activations_lora``; the ``hf`` profile only). ``fp8_recipe``: the FP8 Linears'
+    inputs saved in FP8 (``vramgui.core.fp8``; the ``fused`` profile only)."""
     _validate(arch, training, parallel, dtype)
     sh = Shape(
         b=training.micro_batch, s=ceil_div(training.seq_len, parallel.cp), h=arch.hidden_size, a=arch.num_heads,
@@ -81,6 +82,9 @@ def estimate_activations(
         moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
         inputs = profile.input_terms(sh, arch)
         outputs = profile.output_terms(sh, arch)
+    if fused and fp8_recipe != "none":
+        dense = fp8.layer_terms(dense, fp8_recipe, sh, False)
+        moe_layer = fp8.layer_terms(moe_layer, fp8_recipe, sh, True) if moe_layer is not None else None
 
     chunks = rank_chunks(arch.num_layers, parallel)
     flights = _chunk_flights(training, parallel)
@@ -97,7 +101,7 @@ def estimate_activations(
     assert best is not None
     total, stage, terms, held, m = best
     per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0)
-    formula = _formula(sh, gpt, fused, held // max(m, 1), m, len(chunks), arch)
+    formula = _formula(sh, gpt, fused and fp8_recipe == "none", held // max(m, 1), m, len(chunks), arch)
     return ActivationEstimate(
         total=total, per_layer=per_layer, layers=held, terms=tuple(terms), formula_msg=formula,
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from vramgui.core import architecture as arch_mod
 from vramgui.core import components
+from vramgui.core import fp8 as fp8_mod
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.conventions import model_states_for
@@ -184,20 +185,21 @@ def clear_activation_cache() -> None:
 
 
 def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
-                        dtype: str, amp: bool = False, lora: LoraActs | None = None) -> ActivationEstimate:
+                        dtype: str, amp: bool = False, lora: LoraActs | None = None,
+                        fp8: str = "none") -> ActivationEstimate:
     """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
     of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
     group = parallel.tp * parallel.cp * parallel.pp
     n_d = batch_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
     key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp, lora, parallel.cp, parallel.ep,
-           parallel.expert_tp, parallel.vpp, parallel.first_stage_layers, parallel.last_stage_layers)
+           parallel.expert_tp, parallel.vpp, parallel.first_stage_layers, parallel.last_stage_layers, fp8)
     hit = _ACT_CACHE.get(key)
     if hit is None:
         from vramgui.core.activations import estimate_activations
 
         norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
                        distributed_optimizer=True, ddp_bucket_view=False)
-        hit = estimate_activations(arch, training, norm, dtype, amp, lora)
+        hit = estimate_activations(arch, training, norm, dtype, amp, lora, fp8)
         if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
             _ACT_CACHE.clear()
         _ACT_CACHE[key] = hit
@@ -213,7 +215,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == "amp", lora)
+                              scenario.precision.recipe == "amp", lora, fp8_mod.active_recipe(scenario))
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
@@ -274,6 +276,9 @@ def estimate(scenario: Scenario) -> Estimate:
     ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != "full" else None
     states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
                                                                sp.experts, n_e)
+    fp8 = fp8_mod.fp8_states(s)
+    if fp8 is not None:  # FP8 weight copies and scaling state: persistent, beside the parameters
+        states = replace(states, parameters=fp8_mod.with_fp8_parameters(states.parameters, fp8))
 
     comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
@@ -305,6 +310,8 @@ def estimate(scenario: Scenario) -> Estimate:
         notes.append(Msg.of("note.offloaded_params_gathered"))
     if ft is not None:
         notes += ft.notes
+    if fp8 is not None:
+        notes.append(Msg.of("note.fp8_not_measured", recipe=fp8.recipe))
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
@@ -340,4 +347,4 @@ def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
         return 0
     plain = replace(s.training, recompute="none")
     return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
-                               lora).per_layer
+                               lora, fp8_mod.active_recipe(s)).per_layer

@@ -37,6 +37,7 @@ from vramgui.core.field_table import (
 )
 from vramgui.core.field_table_arch import ARCH_TABLE
 from vramgui.core.field_table_finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
+from vramgui.core.field_table_fp8 import FP8_TABLE
 from vramgui.core.field_table_overhead import OVERHEAD_TABLE
 from vramgui.core.field_table_parallel import PARALLEL_TABLE
 from vramgui.core.messages import Msg
@@ -84,7 +85,8 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE)}
+    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE,
+                                     *FP8_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
@@ -294,6 +296,10 @@ def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
         return Msg.of("inactive.largest_layer")
     if path == "parallel.sp" and par.tp == 1:
         return Msg.of("inactive.sp_needs_tp")
+    if path == "precision.fp8":
+        from vramgui.core.fp8 import inactive_reason as fp8_inactive_reason
+
+        return fp8_inactive_reason(scenario)
     return (_step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
             or _parallel_inactive_reason(scenario, path))
 

@@ -376,12 +376,13 @@ def _catalogue() -> Mapping[str, str]:
 def _all() -> dict[str, str]:
     from vramgui.core.messages_advise import advise_catalogue
     from vramgui.core.messages_finetune import finetune_catalogue
+    from vramgui.core.messages_fp8 import fp8_catalogue
     from vramgui.core.messages_fuzz import fuzz_catalogue
     from vramgui.core.messages_parallel import parallel_catalogue
     from vramgui.core.messages_step import step_catalogue
 
     return {**_catalogue(), **step_catalogue(), **fuzz_catalogue(), **finetune_catalogue(), **advise_catalogue(),
-            **parallel_catalogue()}
+            **parallel_catalogue(), **fp8_catalogue()}
 
 
 CATALOGUE: dict[str, str] = _all()

@@ -24,6 +24,9 @@ OPTIMIZER_IMPLS = ("foreach", "fused", "for-loop")
 # the loss: Hugging Face's ForCausalLMLoss (fp32 log-softmax over the vocabulary) or a chunked/fused cross-entropy
 # (Liger's fused linear cross-entropy, Megatron's fused vocab-parallel loss) that never materialises fp32 logits
 LOSSES = ("hf", "chunked")
+# FP8 Linears through TransformerEngine (vramgui.core.fp8): off, delayed scaling (DelayedScaling), per-tensor
+# current scaling (Float8CurrentScaling), MXFP8 block scaling (MXFP8BlockScaling)
+FP8_RECIPES = ("none", "delayed", "current", "mxfp8")
 OPTIMIZERS = ("adam", "adamw", "adam8bit", "sgd", "sgd_momentum", "adafactor", "lion")
 ZERO_STAGES = (0, 1, 2, 3)
 RECOMPUTE = ("none", "selective", "full")
@@ -56,6 +59,7 @@ class PrecisionSpec:
     recipe: str = "mixed"  # one of RECIPES
     optimizer: str = "adam"  # one of OPTIMIZERS
     optimizer_impl: str = "foreach"  # one of OPTIMIZER_IMPLS: its temporaries at the optimizer step
+    fp8: str = "none"  # one of FP8_RECIPES: TransformerEngine FP8 Linears (fused profile, 16-bit dtype only)
 
 
 @dataclass(frozen=True)

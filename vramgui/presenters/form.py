@@ -37,9 +37,9 @@ ARCH_FIELDS = ARCH_MAIN + ARCH_DETAILS
 GROUPS: dict[str, tuple[str, ...]] = {
     "model": ("model.name", "model.params", *ARCH_MAIN, "model.largest_layer", *ARCH_DETAILS),
     "training": ("precision.dtype", "precision.recipe", "precision.optimizer", "precision.optimizer_impl",
-                 "training.micro_batch", "training.seq_len", "training.global_batch", "training.recompute",
-                 "training.attention", "training.implementation", "training.loss", "training.moe_capacity_percent",
-                 "training.moe_imbalance_percent"),
+                 "precision.fp8", "training.micro_batch", "training.seq_len", "training.global_batch",
+                 "training.recompute", "training.attention", "training.implementation", "training.loss",
+                 "training.moe_capacity_percent", "training.moe_imbalance_percent"),
     "finetune": ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
                  "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype"),
     "hardware": ("hardware.gpu_name", "hardware.gpu_memory", "parallel.num_gpus", "parallel.gpus_per_node",
