@@ -37,6 +37,7 @@ workspace (32 MiB on Hopper, the cuBLAS documentation of ``cublasSetWorkspace``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from vramgui.core.messages import Msg, render
@@ -68,12 +69,15 @@ class Phase:
     step: str  # "first" | "steady"
     components: tuple[tuple[str, int], ...]
 
-    @property
+    @cached_property  # computed once: sweeps and charts read it many times
     def bytes(self) -> int:
         return sum(n for _, n in self.components)
 
     def get(self, key: str) -> int:
-        return dict(self.components).get(key, 0)
+        for k, n in self.components:
+            if k == key:
+                return n
+        return 0
 
     @property
     def label_msg(self) -> Msg:

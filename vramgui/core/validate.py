@@ -9,11 +9,12 @@ overflow, so the caps are there to catch typos (a 10^18-parameter model is a sli
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from vramgui.core import fields
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
+from vramgui.core.field_table import Field
 from vramgui.core.fields import MAX_LAYERS
 from vramgui.core.messages import Msg
 from vramgui.core.parallel import batch_parallel_size, ceil_div, stage_layer_counts
@@ -43,16 +44,43 @@ def _nearest_text(value: int, step: int) -> str:
     return ", ".join(f"{v:,}" for v in nearest_multiples(value, step))
 
 
-def check_fields(s: Scenario) -> None:
-    """Every field's value against the registry (architecture fields only when there is one)."""
+@cache
+def _sections() -> dict[str, tuple[Field, ...]]:
+    """The scenario's fields by section ("" for top-level fields such as convention), architecture excluded."""
+    out: dict[str, list[Field]] = {}
     for f in fields.fields():
-        if f.group == "architecture" and s.model.architecture is None:
+        if f.group != "architecture":
+            out.setdefault(f.path.rpartition(".")[0], []).append(f)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def check_fields(s: Scenario) -> None:
+    """Every field's value against the registry (architecture fields only when there is one). A section is a
+    frozen dataclass: each distinct one is checked once (an estimate sweep repeats the same sections)."""
+    for section, group in _sections().items():
+        if not section:
+            for f in group:
+                fields.check(f, getattr(s, f.name))
             continue
-        if f.group == "architecture":
-            continue  # checked once per frozen architecture below
-        fields.check(f, fields.get(s, f.path))
+        value = getattr(s, section)
+        # the value types are part of the key: True == 1 and 1.0 == 1 hash alike, and only one of them is valid
+        types = tuple(type(getattr(value, f.name)) for f in group)
+        try:
+            _check_section(section, value, types)
+        except TypeError:  # an unhashable value built in code: check it without the cache
+            _check_values(group, value)
     if s.model.architecture is not None:
         _check_architecture(s.model.architecture)
+
+
+def _check_values(group: tuple[Field, ...], value: object) -> None:
+    for f in group:
+        fields.check(f, getattr(value, f.name))
+
+
+@lru_cache(maxsize=1024)  # a failed check raises and is not cached
+def _check_section(section: str, value: object, types: tuple[type, ...]) -> None:
+    _check_values(_sections()[section], value)
 
 
 @lru_cache(maxsize=256)  # frozen architectures: check each once (a failed check raises and is not cached)
