@@ -45,7 +45,7 @@ FUZZ_BUDGET ?= 1800
 .PHONY: fuzz
 fuzz: $(STAMP)
 	QT_QPA_PLATFORM=offscreen VRAMGUI_FUZZ=$(VRAMGUI_FUZZ) timeout $(FUZZ_BUDGET) $(BIN)/python -m pytest tests/fuzz \
-	  -q -p no:cacheprovider --hypothesis-show-statistics $(PYTEST_ARGS)
+	  -q -p no:cacheprovider -o faulthandler_timeout=$(FUZZ_BUDGET) --hypothesis-show-statistics $(PYTEST_ARGS)
 
 translations: $(QM_FILES)
 

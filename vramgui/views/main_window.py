@@ -62,6 +62,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self._sweep_vm: SweepVM | None = None
         self._max_model_vm: SweepVM | None = None
         self._stale = False
+        self._step_dirty = False  # the step chart is drawn when shown (or read): an edit redraws the visible chart
         self._defer_charts = defer_charts
         self.setObjectName("MainWindow")
         self.setAcceptDrops(True)  # a scenario, a config.json or a model folder (FileActionsMixin.dropEvent)
@@ -142,7 +143,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     @property
     def step_chart(self):
-        return self.ensure_charts()[STEP_TAB]
+        return self.charts()[STEP_TAB]  # drawn with the current result (charts() flushes it)
 
     @property
     def sweep_chart(self):
@@ -174,6 +175,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.addTab(page, tab_title)
+        self.chart_tabs.currentChanged.connect(lambda index: self._flush_step() if index == STEP_TAB else None)
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.breakdown = table_box.table
@@ -262,10 +264,17 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         chart = self._charts[0]
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
-        if self.result.step is not None:
-            step = self._charts[STEP_TAB]
-            step.set_subtitle(self.result.title)
-            step.show_step(self.result.step)
+        self._step_dirty = self.result.step is not None
+        if self.chart_tabs.currentIndex() == STEP_TAB:
+            self._flush_step()
+
+    def _flush_step(self) -> None:  # draw the step chart if an edit left it behind
+        if not self._step_dirty or self._charts is None or self.result is None or self.result.step is None:
+            return
+        self._step_dirty = False
+        step = self._charts[STEP_TAB]
+        step.set_subtitle(self.result.title)
+        step.show_step(self.result.step)
 
     def _draw_sweep(self) -> None:
         if self._charts is None or self._sweep_vm is None:
@@ -293,7 +302,9 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     # ----- charts and exports
     def charts(self) -> tuple[ChartView, ...]:
-        return self.ensure_charts()
+        charts = self.ensure_charts()
+        self._flush_step()
+        return charts
 
     def current_chart(self) -> ChartView:
         """The chart on the visible tab (the strategy chart while the comparison tab is shown)."""
