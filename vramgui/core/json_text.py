@@ -9,6 +9,7 @@ reads the file.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import re
@@ -100,6 +101,10 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
     """``json.loads`` within limits; every failure is a JsonError. ``allow_nan`` keeps NaN/Infinity (for files
     written by Python's json with its default ``allow_nan=True``, e.g. transformers' config.json)."""
     check_json_shape(text, max_depth=max_depth, max_items=max_items, what=what)
+    # the cyclic garbage collector off while parsing: a large header builds ~10^6 containers, each of which would
+    # count towards a collection that walks every object the process holds (none of them can be garbage here)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         if allow_nan:
             return json.loads(text, object_pairs_hook=_no_duplicates)
@@ -114,6 +119,9 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
         raise JsonError(what, Msg.of("error.json_nested_too_deeply")) from None
     except ValueError as exc:  # e.g. an integer literal of more than 4300 digits (Python's words, kept as they are)
         raise JsonError(what, Msg.of("error.json_value_unreadable", detail=str(exc)[:100])) from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def decode_text(raw: bytes, *, what: str = "the file") -> str:
