@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
 # isort: split
 # (the import above must stay first: sorting would put pyqtgraph before PySide6)
+import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QCursor, QImage
 from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
 
+from vramgui.views.theme import component_colour
+
 EXPORT_BG, EXPORT_FG = "#ffffff", "#1f2328"
+BAR_WIDTH = 0.62  # stacked bars (strategy and step charts), in x units
 CAPACITY_COLOUR, USABLE_COLOUR = "#c62828", "#8e24aa"
 
 
@@ -219,6 +225,38 @@ class ChartView(pg.GraphicsLayoutWidget):
             self.ci.layout.activate()
             self._set_caching(True)
         return image
+
+    def show_stacked_bars(self, bars: dict[str, pg.BarGraphItem], x: Any, segments: Sequence[Any]) -> bool:
+        """Stacked bars, one item per component (``seg.key``) kept between redraws and updated in place, with
+        their legend entries; components that are gone are hidden. True when the legend changed."""
+        n = len(x)
+        seen = set()
+        legend_changed = False
+        for i, seg in enumerate(segments):
+            seen.add(seg.key)
+            item = bars.get(seg.key)
+            if item is None:
+                colour = component_colour(seg.key, i)
+                item = pg.BarGraphItem(x=x, height=np.zeros(n), y0=np.zeros(n), width=BAR_WIDTH,
+                                       brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
+                self.plot.addItem(item)
+                bars[seg.key] = item
+            label = self.legend.getLabel(item)
+            if label is None:
+                self.legend.addItem(item, seg.label)
+                legend_changed = True
+            elif label.text != seg.label:
+                label.setText(seg.label, color=self._fg)
+                legend_changed = True
+            item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
+            item.setVisible(True)
+        for key, item in bars.items():
+            if key not in seen:
+                item.setVisible(False)
+                if self.legend.getLabel(item) is not None:
+                    self.legend.removeItem(item)
+                    legend_changed = True
+        return legend_changed
 
 
 def reference_line(colour: str, dashed: bool, anchor_below: bool) -> pg.InfiniteLine:

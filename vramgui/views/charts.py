@@ -16,11 +16,11 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StrategyBarsVM, SweepVM
 from vramgui.views.chart_frame import (  # noqa: F401 - ChartView and the helpers are re-exported
+    BAR_WIDTH,
     CAPACITY_COLOUR,
     EXPORT_BG,
     EXPORT_FG,
@@ -31,9 +31,7 @@ from vramgui.views.chart_frame import (  # noqa: F401 - ChartView and the helper
     reference_line,
 )
 from vramgui.views.peak_marks import PeakMarks, top_for
-from vramgui.views.theme import component_colour, series_colour
-
-BAR_WIDTH = 0.62
+from vramgui.views.theme import series_colour
 
 
 class StrategyChart(ChartView):
@@ -64,32 +62,7 @@ class StrategyChart(ChartView):
         self.vm = vm
         n = len(vm.strategies)
         x = np.arange(n, dtype=float)
-        seen = set()
-        legend_changed = False
-        for i, seg in enumerate(vm.segments):
-            seen.add(seg.key)
-            item = self.bars.get(seg.key)
-            if item is None:
-                colour = component_colour(seg.key, i)
-                item = pg.BarGraphItem(x=x, height=np.zeros(n), y0=np.zeros(n), width=BAR_WIDTH,
-                                       brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
-                self.plot.addItem(item)
-                self.bars[seg.key] = item
-            label = self.legend.getLabel(item)
-            if label is None:
-                self.legend.addItem(item, seg.label)
-                legend_changed = True
-            elif label.text != seg.label:
-                label.setText(seg.label, color=self._fg)
-                legend_changed = True
-            item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
-            item.setVisible(True)
-        for key, item in self.bars.items():
-            if key not in seen:
-                item.setVisible(False)
-                if self.legend.getLabel(item) is not None:
-                    self.legend.removeItem(item)
-                    legend_changed = True
+        legend_changed = self.show_stacked_bars(self.bars, x, vm.segments)
         legend_changed |= self._show_mark_legend(vm, legend_changed)
         if legend_changed:
             self.fit_legend()

@@ -19,10 +19,15 @@ from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StepChartVM
-from vramgui.views.chart_frame import CAPACITY_COLOUR, USABLE_COLOUR, ChartView, nice_ceiling, reference_line
-from vramgui.views.theme import component_colour
+from vramgui.views.chart_frame import (
+    BAR_WIDTH,
+    CAPACITY_COLOUR,
+    USABLE_COLOUR,
+    ChartView,
+    nice_ceiling,
+    reference_line,
+)
 
-BAR_WIDTH = 0.62
 HEADROOM = 1.4  # room above the tallest bar for the peak's label
 
 
@@ -54,34 +59,8 @@ class StepChart(ChartView):
 
     def show_step(self, vm: StepChartVM) -> None:
         self.vm = vm
-        n = len(vm.x)
         x = np.array(vm.x, dtype=float)
-        seen = set()
-        legend_changed = False
-        for i, seg in enumerate(vm.segments):
-            seen.add(seg.key)
-            item = self.bars.get(seg.key)
-            if item is None:
-                colour = component_colour(seg.key, i)
-                item = pg.BarGraphItem(x=x, height=np.zeros(n), y0=np.zeros(n), width=BAR_WIDTH,
-                                       brush=pg.mkBrush(colour), pen=pg.mkPen(QColor(colour).darker(130)))
-                self.plot.addItem(item)
-                self.bars[seg.key] = item
-            label = self.legend.getLabel(item)
-            if label is None:
-                self.legend.addItem(item, seg.label)
-                legend_changed = True
-            elif label.text != seg.label:
-                label.setText(seg.label, color=self._fg)
-                legend_changed = True
-            item.setOpts(x=x, height=np.array(seg.heights), y0=np.array(seg.bottoms), width=BAR_WIDTH)
-            item.setVisible(True)
-        for key, item in self.bars.items():
-            if key not in seen:
-                item.setVisible(False)
-                if self.legend.getLabel(item) is not None:
-                    self.legend.removeItem(item)
-                    legend_changed = True
+        legend_changed = self.show_stacked_bars(self.bars, x, vm.segments)
         if legend_changed:
             self.fit_legend()
         self._show_totals(vm)
