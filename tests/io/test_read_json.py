@@ -8,6 +8,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vramgui.core.json_text import check_json_shape, loads_json
 from vramgui.io.files import FileReadError, FileTooLargeError, JsonError, read_json
@@ -155,3 +157,38 @@ def test_a_syntax_error_reads_as_one_sentence():
     with pytest.raises(JsonError) as info:
         loads_json('{"a": "unterminated')
     assert "at at" not in str(info.value) and "line 1, column 7" in str(info.value)
+
+
+_JSON_ISH = st.text(alphabet='[]{},:"0a \\', max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON_ISH)
+def test_the_split_scan_of_string_literals_agrees_with_the_regex(text):
+    """Without a backslash the literals are every other piece between quotes; the regex is the reference."""
+    from vramgui.core import json_text
+
+    assert json_text._outside_strings(text) == json_text._STRING.sub("0", text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.integers() | st.text(alphabet='[]{},:"a\\'),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+                    max_leaves=30))
+def test_depth_and_element_counts_are_exact_on_any_document(value):
+    def depth(v):
+        return 1 + max(map(depth, v.values() if isinstance(v, dict) else v), default=0) \
+            if isinstance(v, (dict, list)) else 0
+
+    def items(v):
+        inner = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else []
+        return len(inner) + sum(map(items, inner))
+
+    text = json.dumps(value)
+    check_json_shape(text, max_depth=depth(value), max_items=items(value))
+    if depth(value) > 0:
+        with pytest.raises(JsonError, match="levels deep"):
+            check_json_shape(text, max_depth=depth(value) - 1, max_items=items(value))
+    if items(value) > 0:
+        with pytest.raises(JsonError, match="elements"):
+            check_json_shape(text, max_depth=depth(value), max_items=items(value) - 1)

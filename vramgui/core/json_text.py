@@ -13,6 +13,10 @@ import gc
 import json
 import math
 import re
+from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import accumulate
 from typing import Any
 
 from vramgui.core.messages import Msg, render
@@ -38,6 +42,32 @@ _STRING = re.compile(r'"(?:[^"\\]++|\\[\s\S])*+(?:"|\\?\Z)')
 _NON_EMPTY_OPEN = re.compile(r"[\[{](?![ \t\r\n]*+[\]}])")
 _BRACKETS = b"[]{}"
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
+_DEPTH_STEPS = bytes.maketrans(_BRACKETS, b"\x01\xff\x01\xff")  # as signed bytes: +1 per opening, -1 per closing
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for a block that builds ~10^6 containers none of which can be garbage
+    (a parse, a header's tensor list): each allocation would count towards a collection that walks every object
+    the process holds. Measured on a header at the element cap inside the long fuzz run: 4.39 s -> 1.59 s."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _outside_strings(text: str) -> str:
+    """The text with each string literal replaced by ``0``. Without a backslash no quote is escaped, so the
+    literals are exactly every other piece between quotes (C-speed split and join, ~6x faster than the regex on a
+    5 MB header); otherwise the regex above."""
+    if "\\" in text:
+        return _STRING.sub("0", text)
+    pieces = text.split('"')
+    bare = "0".join(pieces[::2])
+    return bare + "0" if len(pieces) % 2 == 0 else bare  # an unterminated literal runs to the end
 
 
 class _RejectedError(ValueError):
@@ -75,21 +105,16 @@ def check_json_shape(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items
                      what: str = "the JSON text") -> None:
     """Refuse text nesting deeper than ``max_depth`` or holding more than ``max_items`` elements (array items
     plus object members, at every level), without parsing it: brackets and commas are counted outside string
-    literals with C-speed regex and ``str.count``. The one Python loop visits brackets only, at most
-    ``2 * max_items + 3`` of them: a text within the element cap has no more (every container but the root is
-    an element), and a deeper one shows its depth within its first ``max_depth + 1`` brackets."""
-    bare = _STRING.sub("0", text)
+    literals with C-speed splits, ``str.count`` and a running sum over at most ``2 * max_items + 3`` brackets: a
+    text within the element cap has no more (every container but the root is an element), and a deeper one shows
+    its depth within its first ``max_depth + 1`` brackets."""
+    bare = _outside_strings(text)
     brackets = bare.encode("utf-8", "surrogatepass").translate(None, delete=_NOT_BRACKETS)
-    depth = 0
-    for b in brackets[: 2 * max_items + 3]:
-        if b == 91 or b == 123:  # [ {
-            depth += 1
-            if depth > max_depth:
-                raise JsonError(what, Msg.of("error.json_too_deep", depth=max_depth))
-        else:
-            depth -= 1
-            if depth < 0:
-                break  # a stray closing bracket: json.loads reports it with its position
+    # the depth after each bracket, a running sum in C; after a stray closing bracket the depths read low, but
+    # json.loads stops at that bracket ("Extra data") before it could nest any deeper
+    steps = array("b", brackets[: 2 * max_items + 3].translate(_DEPTH_STEPS))
+    if max(accumulate(steps), default=0) > max_depth:
+        raise JsonError(what, Msg.of("error.json_too_deep", depth=max_depth))
     items = bare.count(",") + len(_NON_EMPTY_OPEN.findall(bare))  # exact for well-formed JSON
     containers = bare.count("[") + bare.count("{")
     if items > max_items or containers > max_items + 1:
@@ -101,15 +126,8 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
     """``json.loads`` within limits; every failure is a JsonError. ``allow_nan`` keeps NaN/Infinity (for files
     written by Python's json with its default ``allow_nan=True``, e.g. transformers' config.json)."""
     check_json_shape(text, max_depth=max_depth, max_items=max_items, what=what)
-    # the cyclic garbage collector off while parsing: a large header builds ~10^6 containers, each of which would
-    # count towards a collection that walks every object the process holds (none of them can be garbage here)
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        if allow_nan:
-            return json.loads(text, object_pairs_hook=_no_duplicates)
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant,
-                          parse_float=_finite_float)
+        return _parse(text, allow_nan)
     except json.JSONDecodeError as exc:  # "Unterminated string starting at" + " at line 1, column 5"
         detail = exc.msg.removesuffix(" at")
         raise JsonError(what, Msg.of("error.json_syntax", detail=detail, line=exc.lineno, column=exc.colno)) from None
@@ -119,9 +137,14 @@ def loads_json(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_items: int 
         raise JsonError(what, Msg.of("error.json_nested_too_deeply")) from None
     except ValueError as exc:  # e.g. an integer literal of more than 4300 digits (Python's words, kept as they are)
         raise JsonError(what, Msg.of("error.json_value_unreadable", detail=str(exc)[:100])) from None
-    finally:
-        if collecting:
-            gc.enable()
+
+
+def _parse(text: str, allow_nan: bool) -> Any:
+    with collector_paused():
+        if allow_nan:
+            return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant,
+                          parse_float=_finite_float)
 
 
 def decode_text(raw: bytes, *, what: str = "the file") -> str:

@@ -18,9 +18,10 @@ import re
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from vramgui.core.errors import InputError
+from vramgui.core.json_text import collector_paused
 from vramgui.core.messages import Msg
 from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_error_message, read_json
 
@@ -63,8 +64,7 @@ _LAYER_RE = re.compile(r"(?:^|\.)layers\.(\d+)\.")
 _EXCLUDED = re.compile("|".join(f"(?P<g{i}>{rx.pattern})" for i, (_, rx) in enumerate(EXCLUDED_PATTERNS)))
 
 
-@dataclass(frozen=True)
-class Tensor:
+class Tensor(NamedTuple):  # a tuple, not a frozen dataclass: built in C, 4x faster for a header of 10^5 entries
     name: str
     dtype: str
     shape: tuple[int, ...]
@@ -113,7 +113,8 @@ def _read_header(p: Path, cap: int, max_items: int | None = None) -> tuple[list[
         raise InputError("weights", read_error_message(err)) from None
     if not isinstance(header, dict):
         raise _fail(p, "error.st_header_not_object")
-    return _tensors(p, header, data_len=st.st_size - 8 - n), n
+    with collector_paused():
+        return _tensors(p, header, data_len=st.st_size - 8 - n), n
 
 
 def _tensors(p: Path, header: dict[str, Any], data_len: int) -> list[Tensor]:
