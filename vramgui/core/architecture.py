@@ -172,6 +172,46 @@ def _moe_modules(arch: Architecture, layout: str) -> list[tuple[int, ...]]:
     return mods
 
 
+def tp_replicated_block_params(arch: Architecture, index: int) -> int:
+    """Parameters of decoder block ``index`` that every tensor-parallel rank holds whole, as Megatron-Core builds
+    them: norms (``TENorm``/``LayerNorm``: no TP split; QK norms too), the row-parallel linears' biases (added after
+    the all-reduce, ``RowParallelLinear``: ``bias`` of size output, not divided), MLA's down-projections and their
+    norms (``multi_latent_attention.py``: ``linear_q_down_proj`` / ``linear_kv_down_proj`` built with
+    ``parallel_mode="duplicated"``), the MoE router (``moe/router.py`` ``TopKRouter.weight``, a plain parameter)
+    and the shared-expert gate. Everything else of the block is split over tp."""
+    h = arch.hidden_size
+    norm = sum(_norm(arch, h)) * arch.norms_per_layer
+    if arch.qk_norm:
+        per_head = arch.qk_norm_per_head
+        hd = arch.head_size
+        norm += sum(_norm(arch, hd if per_head else arch.num_heads * hd))
+        norm += sum(_norm(arch, hd if per_head else arch.kv_heads * hd))
+    if arch.is_mla:
+        if arch.q_lora_rank:
+            norm += sum(_linear(h, arch.q_lora_rank, arch.attention_bias)) + sum(_norm(arch, arch.q_lora_rank))
+        norm += sum(_linear(h, arch.kv_lora_rank + arch.qk_rope_head_dim, arch.attention_bias))
+        norm += sum(_norm(arch, arch.kv_lora_rank))
+    norm += h if arch.attention_out_bias else 0
+    if is_moe_layer(arch, index):
+        norm += sum(_linear(h, arch.num_experts, arch.router_bias))
+        if arch.shared_expert_gate and (arch.shared_expert_ffn_size or arch.shared_experts):
+            norm += h
+    elif arch.mlp_bias:
+        norm += h
+    return norm
+
+
+def tp_replicated_embedding_params(arch: Architecture) -> int:
+    """Of the embedding: the learned position embedding (Megatron-Core ``LanguageModelEmbedding``: a plain
+    ``torch.nn.Embedding``; the word embedding is ``VocabParallelEmbedding``, split over tp)."""
+    return arch.max_position_embeddings * arch.hidden_size if arch.learned_pos_embeddings else 0
+
+
+def tp_replicated_head_params(arch: Architecture) -> int:
+    """Of the head: the final norm (the output layer is a ``ColumnParallelLinear`` over the vocabulary)."""
+    return sum(_norm(arch, arch.hidden_size)) if arch.final_norm else 0
+
+
 def layer_modules(arch: Architecture, index: int, layout: str = "fused") -> list[tuple[int, ...]]:
     """The parameter-holding modules of decoder block ``index``, as tuples of tensor sizes."""
     mods = [_norm(arch, arch.hidden_size) for _ in range(arch.norms_per_layer)]

@@ -132,6 +132,18 @@ def blocks_params(arch: Architecture, start: int, stop: int) -> int:
     return n_moe * moe + (stop - start - n_moe) * dense
 
 
+def _blocks_replicated(arch: Architecture, start: int, stop: int) -> int:
+    """``tp_replicated_block_params`` summed over blocks ``start .. stop-1`` in O(1), as ``blocks_params``."""
+    start, stop = max(start, 0), min(stop, arch.num_layers)
+    if start >= stop:
+        return 0
+    dense = 0 if am.is_moe_layer(arch, 0) else am.tp_replicated_block_params(arch, 0)
+    first = am.first_moe_block(arch)
+    moe = 0 if first is None else am.tp_replicated_block_params(arch, first)
+    n_moe = am.moe_blocks_between(arch, start, stop)
+    return n_moe * moe + (stop - start - n_moe) * dense
+
+
 def routed_expert_params(arch: Architecture) -> int:
     """The routed experts of one MoE block (E experts' MLPs), without router and shared experts."""
     return arch.num_experts * am.expert_params(arch)
@@ -142,7 +154,9 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
 
     With only a count: Φ / (tp * pp). With an architecture: layers placed as Megatron places them
     (``rank_chunks``), embeddings on the first stage, final norm and output layer on the last; every stage is
-    weighed and the largest taken; then / tp, the routed experts / (ep·etp) when that differs
+    weighed and the largest taken; then / tp except what every TP rank holds whole (Φ_rep: norms, the router,
+    row-parallel biases, MLA's down-projections, learned positions; ``tp_replicated_block_params``), the routed
+    experts / (ep·etp) when that differs
     (``experts_split``: ``StageParams.experts``). An explicit count beside the architecture (a preset's stated
     size) scales each stage by count / architecture's count, so the most loaded stage is found whatever the input
     (Llama-3-8B at PP 8: the last stage holds 1.40 B, not Φ/8 = 1.00 B).
@@ -151,7 +165,7 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
     split = experts_split(parallel, arch)
     if tp * pp == 1 and not split:
         return StageParams(total, "Φ")
-    if arch is None or arch.num_layers < pp or (pp == 1 and not split):
+    if arch is None or arch.num_layers < pp:
         return StageParams(ceil_div(total, tp * pp), "Φ/(tp·pp)")
     counted = am.count_params(arch)
     scale = explicit and counted != total
@@ -165,17 +179,18 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         ranges = chunks[r]
         held = sum(blocks_params(arch, a, b) for a, b in ranges)
         experts = sum(am.moe_blocks_between(arch, a, b) for a, b in ranges) * routed_expert_params(arch)
+        whole = sum(_blocks_replicated(arch, a, b) for a, b in ranges) if tp > 1 else 0  # on every TP rank
         if r == 0:
             held += am.embedding_params(arch)
+            whole += am.tp_replicated_embedding_params(arch) if tp > 1 else 0
         if r == pp - 1:  # a tied head is the last stage's own copy of the embedding matrix (pp > 1)
             held += am.head_params(arch, include_tied=pp > 1)
+            whole += am.tp_replicated_head_params(arch) if tp > 1 else 0
         if scale:
             held, experts = ceil_div(held * total, counted), ceil_div(experts * total, counted)
-        if split:
-            e_gpu = ceil_div(experts, parallel.ep * parallel.expert_tp)
-            gpu = ceil_div(held - experts, tp) + e_gpu
-        else:
-            e_gpu, gpu = 0, ceil_div(held, tp)
+            whole = ceil_div(whole * total, counted)
+        e_gpu = ceil_div(experts, parallel.ep * parallel.expert_tp) if split else 0
+        gpu = ceil_div(held - whole - (experts if split else 0), tp) + whole + e_gpu
         if best is None or (gpu, held) > (best[0], best[2]):
             best = (gpu, r, held, e_gpu)
     assert best is not None
@@ -186,4 +201,7 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
     else:
         layers = sum(b - a for a, b in chunks[rank])
         note = Msg.of("note.pipeline_stage", stage=rank + 1, pp=pp, layers=layers, params=f"{gpu:,}")
-    return StageParams(gpu, "Φ_stage/tp" if not split else "Φ_d/tp + Φ_e/(ep·etp)", note, e_gpu)
+    if pp == 1 and not split:
+        return StageParams(gpu, "(Φ − Φ_rep)/tp + Φ_rep")
+    dense = "(Φ_stage − Φ_rep)/tp + Φ_rep" if tp > 1 else "Φ_stage"
+    return StageParams(gpu, dense if not split else f"{dense.replace('stage', 'd')} + Φ_e/(ep·etp)", note, e_gpu)
