@@ -22,6 +22,7 @@ from vramgui.core.solve import (
     max_micro_batch,
     max_seq_len,
     min_gpus,
+    seq_len_step,
     strategy_variants,
     with_value,
     without_global_batch,
@@ -118,27 +119,29 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
     solver, bound, what = LARGEST[question]
     n = solver(s)
     base = without_global_batch(s)
+    step = seq_len_step(s.parallel) if path == "training.seq_len" else 1  # the next value the scenario accepts
+    bound = bound // step * step
     if n == 0:
-        one = estimate(with_value(base, path, 1))
-        lines = [_context(with_value(base, path, 1), one, unit),
-                 f"Nothing fits: even {what} 1 needs {format_bytes(_peak(one), unit)} per GPU at the peak of a step "
-                 f"({_breakdown(one, unit)}), more than the usable {format_bytes(one.usable, unit)}.", BASIS]
+        one = estimate(with_value(base, path, step))
+        lines = [_context(with_value(base, path, step), one, unit),
+                 f"Nothing fits: even {what} {step:,} needs {format_bytes(_peak(one), unit)} per GPU at the peak of a "
+                 f"step ({_breakdown(one, unit)}), more than the usable {format_bytes(one.usable, unit)}.", BASIS]
         data = {"answer": None, "found": False, "bound": bound, "at_bound": False, "estimate": one.to_dict()}
         return data, lines, EXIT_NOTHING_FITS
     at = estimate(with_value(base, path, n))
-    nxt = estimate(with_value(base, path, n + 1)) if n < bound else None
+    nxt = estimate(with_value(base, path, n + step)) if n < bound else None
     here, there = _two(_peak(at), _peak(nxt) if nxt else _peak(at), unit)
     lines = [_context(with_value(base, path, n), at, unit), f"Largest {what} that fits: {n:,}",
              f"  {what} {n:,}: step peak {here} per GPU ({_breakdown(at, unit)}), "
              f"headroom {_amount(-_over(at), unit)}"]
     if nxt is not None:
-        lines.append(f"  {what} {n + 1:,}: step peak {there} per GPU, does not fit "
+        lines.append(f"  {what} {n + step:,}: step peak {there} per GPU, does not fit "
                      f"(over by {_amount(_over(nxt), unit)})")
     else:
         lines.append(f"  every {what} up to vramgui's limit of {bound:,} fits; the search stops there")
     lines.append(BASIS)
     data = {"answer": n, "found": True, "bound": bound, "at_bound": n == bound, "estimate": at.to_dict(),
-            "next": None if nxt is None else _side(n + 1, nxt)}
+            "next": None if nxt is None else _side(n + step, nxt)}
     return data, lines, 0
 
 

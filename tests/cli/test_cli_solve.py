@@ -203,3 +203,10 @@ def test_real_process_answer_nothing_fits_and_bad_input():
     bad = _proc("solve", "max-seq-len", "--preset", "gpt2")
     assert bad.returncode == 2 and bad.stdout == "" and "--gpu-memory" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_max_seq_len_under_sequence_parallelism_checks_the_next_accepted_length(capsys):
+    code, data = run_json(capsys, "solve", "max-seq-len", "--preset", "llama-3-8b", "--gpus", "8", "--tp", "2",
+                          "--sp", "--stage", "3", "--gpu-memory", "80GB")
+    n = data["answer"]
+    assert code == 0 and n % 2 == 0 and data["next"]["value"] == n + 2 and not data["next"]["fits"]

@@ -7,7 +7,7 @@ import pytest
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import max_micro_batch, max_seq_len, with_value
+from vramgui.core.solve import max_micro_batch, max_seq_len, seq_len_step, with_value
 from vramgui.core.specs import HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.units import GB
 
@@ -34,6 +34,21 @@ def test_max_seq_len_is_the_exact_boundary():
     assert n >= 1
     assert peak_fits(with_value(LLAMA, "training.seq_len", n))
     assert not peak_fits(with_value(LLAMA, "training.seq_len", n + 1))
+
+
+@pytest.mark.parametrize(("par", "step"), [(dict(tp=2, sp=True), 2), (dict(tp=4, sp=True, cp=2), 8),
+                                           (dict(tp=2, cp=2), 4)])
+def test_max_seq_len_tries_only_lengths_the_scenario_accepts(par, step):
+    # under SP a length must be a multiple of tp (and of 2·cp and cp·tp with context parallelism): the solver used
+    # to try n + 1 and raise the validation error instead of answering
+    s = with_value(LLAMA, "parallel", ParallelSpec(num_gpus=16, zero_stage=3, **par))  # type: ignore[arg-type]
+    assert seq_len_step(s.parallel) == step
+    n = max_seq_len(s)
+    assert n > 0 and n % step == 0
+    assert peak_fits(with_value(s, "training.seq_len", n))
+    assert not peak_fits(with_value(s, "training.seq_len", n + step))
+    with pytest.raises(InputError, match=r"training\.seq_len"):
+        estimate(with_value(s, "training.seq_len", n + 1))
 
 
 def test_zero_when_even_one_does_not_fit():

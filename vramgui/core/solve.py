@@ -17,7 +17,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.messages import Msg
-from vramgui.core.specs import ModelSpec, Scenario
+from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.strategy import Strategy
 from vramgui.core.validate import world_group
 
@@ -155,17 +155,22 @@ def max_micro_batch(scenario: Scenario) -> int:
     return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
 
 
+def seq_len_step(p: ParallelSpec) -> int:
+    """The lengths a scenario accepts are the multiples of this (validate.py): under SP a multiple of tp; with
+    context parallelism 2·cp chunks, each split over tp under SP. The solvers try only those."""
+    if p.cp > 1:
+        return math.lcm(2 * p.cp, p.cp * p.tp) if p.sp else 2 * p.cp
+    return p.tp if p.sp else 1
+
+
 def max_seq_len(scenario: Scenario) -> int:
     """Largest sequence length that fits (0 if even 1 does not)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.seq_len_needs_architecture")
     base = without_global_batch(scenario)
-    p = base.parallel
-    if p.cp > 1:  # context parallelism cuts a sequence into 2·cp chunks (each split over tp under SP): step by that
-        step = math.lcm(2 * p.cp, p.cp * p.tp) if p.sp else 2 * p.cp
-        k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
-        return k * step
-    return _largest(lambda n: _fits(with_value(base, "training.seq_len", n)), 1, MAX_SEQ)
+    step = seq_len_step(base.parallel)
+    k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
+    return k * step
 
 
 def max_lora_rank(scenario: Scenario) -> int:
