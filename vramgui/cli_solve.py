@@ -23,6 +23,7 @@ from vramgui.core.solve import (
     max_seq_len,
     min_gpus,
     seq_len_step,
+    solve_base,
     strategy_variants,
     with_value,
     without_global_batch,
@@ -118,7 +119,7 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
     _, path, _ = QUESTIONS[question]
     solver, bound, what = LARGEST[question]
     n = solver(s)
-    base = without_global_batch(s)
+    base = solve_base(s, path)
     step = seq_len_step(s.parallel) if path == "training.seq_len" else 1  # the next value the scenario accepts
     bound = bound // step * step
     if n == 0:
@@ -225,7 +226,7 @@ def max_params_output(s: Scenario, unit: str = "GB") -> tuple[dict[str, Any], st
 
     result = max_params_result(s)
     n = result.answer
-    base = without_global_batch(s)
+    base = solve_base(s, "model.params")
     at = None
     if n:
         largest = None if base.model.largest_layer is None else min(base.model.largest_layer, n)

@@ -7,7 +7,7 @@ import pytest
 from vramgui.core.architecture import Architecture
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import max_micro_batch, max_seq_len, seq_len_step, with_value
+from vramgui.core.solve import max_micro_batch, max_params, max_seq_len, seq_len_step, with_value
 from vramgui.core.specs import HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.units import GB
 
@@ -70,3 +70,15 @@ def test_other_adds_each_explicit_term_and_live_params_only_at_stage_three():
     assert other.bytes == 10**9 + 5 * 10**8 + 2 * 10**8 + 1
     assert "cuda_context" in other.formula and "live_params" in other.formula
     assert estimate(with_value(base, "parallel.zero_stage", 2)).bytes_of("other") == 10**9 + 5 * 10**8 + 1
+
+
+def test_sequence_and_size_solves_keep_the_global_batch_and_its_accumulated_gradients():
+    # 8 GPUs x micro-batch 1 with a global batch of 32: 4 micro-batches per step, the later ones holding the
+    # accumulated gradients; the answer is judged on that scenario, not on one without accumulation
+    s = with_value(with_value(LLAMA, "training.global_batch", 32), "parallel.zero_stage", 1)
+    n = max_seq_len(s)
+    assert peak_fits(with_value(s, "training.seq_len", n))
+    assert not peak_fits(with_value(s, "training.seq_len", n + 1))
+    assert n < max_seq_len(with_value(s, "training.global_batch", None))  # accumulation costs memory here
+    params = max_params(s)
+    assert params == max_params(s) and params < max_params(with_value(s, "training.global_batch", None))

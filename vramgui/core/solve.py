@@ -43,6 +43,17 @@ def without_global_batch(s: Scenario) -> Scenario:
     return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
 
 
+# what a global batch must divide by: a solve for one of these drops the batch (each value would need its own)
+_BATCH_DIVISORS = ("training.micro_batch", "parallel.num_gpus")
+
+
+def solve_base(s: Scenario, path: str) -> Scenario:
+    """The scenario a solve for ``path`` varies: as given, without its global batch only when the batch must
+    divide by the solved value (micro-batch, GPU count). Elsewhere the batch stays, and with it the later
+    micro-batches of gradient accumulation, which hold the accumulated gradients (part of the step peak)."""
+    return without_global_batch(s) if path in _BATCH_DIVISORS else s
+
+
 def _need_memory(s: Scenario) -> None:
     if s.hardware.gpu_memory is None:
         raise InputError("hardware.gpu_memory", Msg.of("error.needs_gpu_memory"), Msg.of("allowed.size_or_preset"))
@@ -107,7 +118,7 @@ def max_params_result(scenario: Scenario) -> MaxParams:
     The architecture, when given, still sizes activations and DeepSpeed's largest layer; only the count varies.
     """
     _need_memory(scenario)
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "model.params")
     model = base.model
 
     def at(n: int) -> Estimate:
@@ -167,7 +178,7 @@ def max_seq_len(scenario: Scenario) -> int:
     """Largest sequence length that fits (0 if even 1 does not)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.seq_len_needs_architecture")
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "training.seq_len")
     step = seq_len_step(base.parallel)
     k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
     return k * step
@@ -183,7 +194,7 @@ def max_lora_rank(scenario: Scenario) -> int:
         raise InputError("finetune.method", Msg.of("inactive.full_finetune"),
                          Msg.of("allowed.choices", choices="lora, qlora"))
     _need_activations(scenario, "error.finetune_needs_architecture")
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "finetune.lora_rank")
     return _largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
 
 
@@ -232,7 +243,7 @@ def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate]
 
 def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple[object, Estimate]]:
     """(value, Estimate) for each value of one field, e.g. ``sweep(s, "training.micro_batch", range(1, 65))``."""
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, path)
     return [(v, estimate(with_value(base, path, v))) for v in values]
 
 
