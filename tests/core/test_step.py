@@ -98,6 +98,15 @@ def test_ddp_buckets_are_gradient_sized_and_hold_the_gradients_as_views():
     assert single.peak.term("comm_buffers").bytes == 0
 
 
+def test_megatrons_gradient_buffer_is_live_from_the_first_forward():
+    # Megatron-Core DDP: one fp32 grad buffer allocated at wrap time and zeroed in place (param_and_grad_buffer.py)
+    est = estimate(replace(_scenario(num_gpus=8, recipe="mixed"), convention="megatron"))
+    grads = est.bytes_of("gradients")
+    assert grads and all(p.get("gradients") == grads for p in est.peak.phases)
+    torch_ddp = estimate(_scenario(num_gpus=8, recipe="mixed"))
+    assert {p.get("gradients") for p in torch_ddp.peak.phases if p.name == "forward"} == {0}
+
+
 def test_deepspeed_zero2_allocates_a_reduce_bucket_in_backward_only():
     est = estimate(replace(_scenario(num_gpus=8, zero_stage=2), convention="deepspeed"))
     assert est.peak.term("comm_buffers").bytes == 2 * 5 * 10**8

@@ -136,11 +136,15 @@ def step_peak(inp: StepInputs) -> StepPeak:
     z, z_fwd, z_bwd = working_set_terms(inp)
     persistent_comm = comm.bytes - comm_bwd
     g = 0 if grads_in_buckets else inp.gradients
+    # Megatron-Core's DDP allocates one contiguous gradient buffer when the model is wrapped and zeroes it in place
+    # each step (megatron/core/distributed/param_and_grad_buffer.py: ``self.grad_data = torch.zeros(...)``,
+    # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
+    always_grads = s.convention == "megatron"
     extra = s.overhead.extra
 
     def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,
               bwd: bool = False, zs: int = 0) -> Phase:
-        comps = {"parameters": inp.parameters, "gradients": g if grads else 0,
+        comps = {"parameters": inp.parameters, "gradients": g if grads or always_grads else 0,
                  "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
                  "backward_transient": bt, "optimizer_temporaries": ot,
                  "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
