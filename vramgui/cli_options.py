@@ -18,6 +18,7 @@ from typing import Any
 from vramgui.core import fields
 from vramgui.core.fields import Field
 from vramgui.core.specs import Scenario
+from vramgui.core.units import require_size_unit
 
 # The options of `estimate` (and of every command with the scenario options) that are not registry fields.
 NON_FIELD_OPTIONS = ("--preset", "--config", "--scenario", "--gpu", "--unit", "--json", "--help", "-h")
@@ -135,6 +136,8 @@ def option_value(args: argparse.Namespace, path: str, default: Any = NOT_GIVEN) 
     raw = getattr(args, dest_of(f), None)
     if raw is None:
         return default
+    if f.kind == "bytes" and isinstance(raw, str):
+        require_size_unit(raw, f.path)  # "--gpu-memory 80": 80GB or 80GiB? asked, as the window asks
     return fields.check(f, raw) if f.kind == "bool" else fields.parse(f, raw)
 
 

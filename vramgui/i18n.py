@@ -34,6 +34,7 @@ from vramgui.paths import resource_path
 
 log = logging.getLogger(__name__)
 
+QT_CATALOGS = ("qtbase", "qt")  # Qt's own strings (dialogs, standard buttons); "qt_<lang>" where only that ships
 SOURCE_LANGUAGE = "en"
 # Native names: a language menu shows each language in its own script, never translated.
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
@@ -51,6 +52,71 @@ def catalog_path(language: str, directory: Path | None = None) -> Path:
     except FileNotFoundError:  # no resources folder at all (a broken install): English only
         folder = Path("/nonexistent-vramgui-resources")
     return folder / f"{APP_CATALOG}_{language}.qm"
+
+
+def split_mnemonic(text: str) -> tuple[str, str]:
+    """``"&Look in:"`` -> ``("Look in:", "L")``; text without a mnemonic (``&&`` is a literal "&") -> (text, "")."""
+    at = 0
+    while (at := text.find("&", at)) >= 0 and at + 1 < len(text):
+        if text[at + 1] != "&":
+            return text[:at] + text[at + 1:], text[at + 1].upper()
+        at += 2
+    return text, ""
+
+
+def add_mnemonic(text: str, letter: str) -> str:
+    """The Chinese way of giving a translated label its mnemonic, as Qt's own catalogue does: "文件名称(&N)：",
+    the letter before a closing colon or ellipsis."""
+    for end in ("：", ":", "…", "..."):
+        if text.endswith(end):
+            return f"{text[:-len(end)]}(&{letter}){end}"
+    return f"{text}(&{letter})"
+
+
+# Qt contexts whose strings Qt moved out of the context its catalogues still file them under
+MOVED_QT_CONTEXTS = {"QAbstractFileIconProvider": "QFileDialog"}  # a file dialog's "Folder", "%1 File", "Drive"
+
+
+class QtCatalog(QTranslator):
+    """Qt's own catalogue (``qtbase_<lang>``), and the labels it has not caught up with, so that a Chinese file
+    dialog is Chinese throughout. Qt 6.11's file dialog shows "&Look in:" and "Files of &type:" where its zh_CN
+    catalogue still has "Look in:" and "Files of type:": a Qt label missing only for its mnemonic is translated
+    without it and given it back ("查找范围(&L)："). Its file types ("Folder") moved to a context of their own: they
+    are looked up where the catalogue keeps them."""
+
+    def translate(self, context: str, source_text: str, disambiguation: str | None = None,
+                  n: int = -1) -> str | None:
+        lookup = super().translate  # the catalogue itself (by another name: no literal for lupdate to extract)
+        found = lookup(context, source_text, disambiguation, n)
+        if not found and context in MOVED_QT_CONTEXTS:
+            found = lookup(MOVED_QT_CONTEXTS[context], source_text, disambiguation, n)
+        if found or "&" not in source_text or not context.startswith("Q"):
+            return found or None  # None: not translated here (the next catalogue, else the English)
+        plain, letter = split_mnemonic(source_text)
+        found = lookup(context, plain, disambiguation, n) if letter else ""
+        return add_mnemonic(found, letter) if found else None
+
+
+def qt_translation_dirs() -> list[str]:
+    """Where Qt's own ``.qm`` files may be: Qt's configured folder, else the one inside the PySide6 package (a
+    frozen or relocated install can leave the configured path pointing nowhere)."""
+    import PySide6
+
+    found = [QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath),
+             str(Path(PySide6.__file__).resolve().parent / "Qt" / "translations")]
+    return [folder for folder in dict.fromkeys(found) if folder and Path(folder).is_dir()]
+
+
+def load_qt_catalog(translator: QTranslator, language: str) -> bool:
+    """Load Qt's own catalogue of ``language`` into ``translator`` (so a file dialog says 查找范围 and not
+    "Look in:"): ``qtbase_<lang>``, else ``qt_<lang>``, from the first folder that has one."""
+    for folder in qt_translation_dirs():
+        for name in QT_CATALOGS:
+            if translator.load(f"{name}_{language}", folder):
+                return True
+    log.warning("Qt's own %s translation was not found in %s; its dialogs stay English", language,
+                qt_translation_dirs())
+    return False
 
 
 def available_languages(directory: Path | None = None) -> dict[str, str]:
@@ -117,11 +183,10 @@ class Translations(QObject):
             app_translator = QTranslator(self)
             path = catalog_path(language, self._directory)
             if app_translator.load(str(path)):
-                new.append(app_translator)
-                qt_translator = QTranslator(self)
-                qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-                if qt_translator.load(f"qtbase_{language}", qt_dir):  # standard buttons, file dialogs
+                qt_translator = QtCatalog(self)
+                if load_qt_catalog(qt_translator, language):  # standard buttons, file dialogs
                     new.append(qt_translator)
+                new.append(app_translator)  # installed last, asked first: Qt's catalogue only for what it lacks
             else:
                 log.warning("no compiled translation at %s (run `make translations`); showing English", path)
                 language = SOURCE_LANGUAGE

@@ -78,10 +78,10 @@ def test_every_answer_says_it_is_judged_by_the_step_peak(capsys, argv):
 
 def test_an_answer_at_the_search_limit_says_so(capsys):
     code, data = run_json(capsys, "solve", "max-micro-batch", "--preset", "gpt2", "--seq-len", "1",
-                          "--gpu-memory", str(10**18))
+                          "--gpu-memory", f"{10**18}B")
     assert code == 0 and data["answer"] == MAX_BATCH and data["at_bound"] and data["next"] is None
     _, out, _ = run(capsys, "solve", "max-micro-batch", "--preset", "gpt2", "--seq-len", "1", "--gpu-memory",
-                    str(10**18))
+                    f"{10**18}B")
     assert f"limit of {MAX_BATCH:,}" in out
 
 

@@ -97,6 +97,21 @@ def parse_bytes_exact(text: str | int, field: str = "size") -> int:
     return round(value * factor)
 
 
+def require_size_unit(text: str, field: str = "size") -> None:
+    """Refuse a size other than 0 typed without its unit, before any range check: "80" in a memory field is 80 GB
+    to a person and 80 bytes to the parser, and GB and GiB differ by 7 %, so the unit is asked for, never guessed.
+    Text that is not a bare number is left to ``parse_bytes_exact`` and its own messages. Used where people type
+    sizes (the window's fields, the CLI's flags); scenario files hold bytes and keep a bare number as bytes."""
+    match = _SIZE_RE.match(text)
+    if match is None or match.group(2):
+        return
+    number = match.group(1)
+    if float(number) == 0:  # nothing is nothing in any unit (float: no big-integer work on a long number)
+        return
+    shown = number if len(number) <= 24 else "N"
+    raise InputError(field, Msg.of("error.size_needs_unit", text=_short(number), number=shown))
+
+
 def parse_count_exact(text: str | int, field: str = "params") -> int:
     """``"7B"`` -> 7_000_000_000, ``"124M"``, ``"7.5e9"``, ``"350K"``; a bare integer is itself. Exact, and
     a count that is not whole (``1.5``) is an error, not silently rounded."""

@@ -20,6 +20,7 @@ from vramgui.core.errors import InputError
 from vramgui.core.fields import Field
 from vramgui.core.messages import Msg
 from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.units import require_size_unit
 
 MODEL_MODES = ("preset", "params", "architecture")
 CUSTOM = "custom"  # the GPU preset choice "custom memory"
@@ -93,7 +94,7 @@ def display(f: Field, value: Any) -> object:
 def parse_input(f: Field, raw: object) -> Any:
     """The field value an editor reported (``raw`` as :func:`display` gives it, or typed text); raises
     ``InputError`` naming ``f.path`` with the registry's allowed range. Stricter than ``fields.parse`` in one
-    way: a size other than 0 typed without a unit is an error, not a count of bytes."""
+    way, as the CLI's flags are: a size other than 0 typed without a unit is an error, not a count of bytes."""
     kind = editor_kind(f)
     if f.path in TICKED and isinstance(raw, bool):
         other = next(c for c in f.choices if c != TICKED[f.path])
@@ -111,13 +112,9 @@ def parse_input(f: Field, raw: object) -> Any:
     if isinstance(raw, int) and f.kind == "int":
         return fields.check(f, raw)
     text = "" if raw is None else str(raw)
-    value = fields.parse(f, text)
-    if f.kind == "bytes" and value and not text.strip()[-1:].isalpha():  # parsed, and no unit after the number
-        # "80" typed into Memory per GPU is 80 GB to a person and 80 bytes to the parser (as on the command line):
-        # a size other than 0 needs its unit (GB and GiB differ by 7 %: name it, never guess it)
-        number = text.strip()
-        raise InputError(f.path, Msg.of("error.size_needs_unit", text=repr(number), number=number))
-    return value
+    if f.kind == "bytes":  # "80" is 80 GB to a person, 80 bytes to the parser: asked for its unit, before the range
+        require_size_unit(text, f.path)
+    return fields.parse(f, text)
 
 
 def default_scenario() -> Scenario:

@@ -1,6 +1,6 @@
 """The form's texts in the reader's language: each field's label, tooltip and allowed range from the registry
 (for the view to build its rows without reaching into the core), and the short hints shown beside fields (the GPU
-memory in the other unit, the node count the GPUs give)."""
+memory in the other unit, the node count the GPUs give), and why an editor refused what was typed."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from vramgui.core import fields
+from vramgui.core.errors import InputError
 from vramgui.core.messages import render
 from vramgui.core.parallel import num_nodes
 from vramgui.core.specs import ParallelSpec, Scenario
 from vramgui.core.step_terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.units import GB, GiB, format_bytes, format_count
-from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind
+from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind, parse_input
+from vramgui.presenters.messages import input_error_text
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -99,6 +101,17 @@ def field_info(path: str) -> FieldInfo:
         allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
     return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
                      f.optional, default_placeholders().get(path, ""))
+
+
+def refusal_text(path: str, typed: str) -> str:
+    """Why the editor of ``path`` did not take ``typed`` (a spin box refuses a keystroke past its range, and
+    replaces text left out of range by its last value): the message that value would get, with the allowed range
+    ("Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"); "" when it is a valid value."""
+    try:
+        parse_input(fields.field(path), typed)
+    except InputError as err:
+        return input_error_text(err)
+    return ""
 
 
 def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:

@@ -5,7 +5,9 @@ Passive: the rows are built from the field registry's entries (``vramgui.present
 the field's dotted path; values pushed by the presenter are shown with signals blocked. Every field has a label
 with a mnemonic (or a check box text), a tooltip giving its meaning and range, and an inline message row that
 appears when the presenter reports the field invalid. An input the scenario ignores is disabled, its tooltip
-saying why. Labels live in grid layouts that grow with translated text.
+saying why. Labels live in grid layouts that grow with translated text. The preset box's search matches names,
+CLI keys and repository ids whatever their separators; the GPU list shows each card's memory; a spin box that
+refuses what was typed says why under it (``field_messages``: errors, hints, notes).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QCompleter,
     QDoubleSpinBox,
     QGridLayout,
     QGroupBox,
@@ -29,13 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vramgui.presenters import catalog_access
 from vramgui.presenters.form import ARCH_DETAILS, ARCH_MAIN, GROUPS
-from vramgui.presenters.form_texts import FieldInfo, field_info
+from vramgui.presenters.form_texts import FieldInfo, field_info, refusal_text
 from vramgui.presenters.view_models import FieldError
 from vramgui.views import input_texts as texts
+from vramgui.views.field_messages import FieldMessages
 from vramgui.views.input_widgets import (
+    SEARCH_ROLE,
     NumberLineEdit,
     OpenChoiceComboBox,
+    SearchCompleter,
     WheelSafeComboBox,
     WheelSafeDoubleSpinBox,
     WheelSafeSpinBox,
@@ -54,9 +59,9 @@ class InputPanel(QWidget):
         self.setObjectName("InputPanel")
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
-        self.hints: dict[str, QLabel] = {}
         self.groups: dict[str, QGroupBox] = {}
-        self._error_labels: dict[str, QLabel] = {}
+        self._messages = FieldMessages(self)  # the inline errors, the hints, what a spin box refused
+        self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
         self._choice_texts = texts.choice_texts()
         layout = QVBoxLayout(self)
@@ -111,11 +116,11 @@ class InputPanel(QWidget):
         preset = WheelSafeComboBox()
         preset.setEditable(True)
         preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        completer, line = preset.completer(), preset.lineEdit()
-        assert completer is not None and line is not None  # an editable combo box has both
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        preset.setCompleter(SearchCompleter(preset.model(), catalog_access.search_form, preset))
+        line = preset.lineEdit()
+        assert line is not None  # editable
         line.setPlaceholderText(self.tr("Search presets…"))
+        line.returnPressed.connect(lambda: self._choose_named(preset))  # "llama-3-8b" + Return: that preset
         line.editingFinished.connect(lambda: self._show_chosen_text(preset))  # a search that chose nothing
         self._row(grid, "model.preset", self._ui_label("model.preset"), preset, "", self._tip("model.preset"),
                   span=False)
@@ -127,6 +132,16 @@ class InputPanel(QWidget):
         for value, text in texts.mode_choices():
             mode.addItem(text, value)
         self._row(grid, "model.mode", self._ui_label("model.mode"), mode, "", self._tip("model.mode"))
+
+    @staticmethod
+    def _choose_named(combo: QComboBox) -> None:
+        """Return on a search that names one preset exactly (its key, name or repository id, separators aside)
+        chooses it; Return on any other search leaves the choice to the list."""
+        wanted = catalog_access.search_form(combo.currentText())
+        named = [i for i in range(combo.count())
+                 if wanted in str(combo.itemData(i, SEARCH_ROLE) or "").split(catalog_access.SEARCH_SEPARATOR)]
+        if wanted and len(named) == 1 and named[0] != combo.currentIndex():
+            combo.setCurrentIndex(named[0])
 
     @staticmethod
     def _show_chosen_text(combo: QComboBox) -> None:
@@ -255,28 +270,16 @@ class InputPanel(QWidget):
             unit_label = QLabel(unit)
             unit_label.setObjectName(key + ".unit")
             grid.addWidget(unit_label, row, col + 2)
-        err = QLabel()
-        err.setObjectName(key + ".error")
-        err.setWordWrap(True)
-        err.setTextFormat(Qt.TextFormat.PlainText)  # messages quote what was typed
-        err.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        err.hide()
-        grid.addWidget(err, row + 1, col, 1, 3)
+        grid.addWidget(self._messages.error_label(key), row + 1, col, 1, 3)
         self.editors[key] = editor
         self.labels[key] = lab
-        self._error_labels[key] = err
         self._tips[key] = tip
         self._connect(key, editor)
 
     def _hint(self, grid: QGridLayout, key: str) -> None:
         """A read-only text under the editor just added (not beside it: a line edit spans to the form's edge, and a
         hint in its column would cover the end of what is typed and squeeze the rows above as it grows)."""
-        hint = QLabel()
-        hint.setObjectName(key)
-        hint.setTextFormat(Qt.TextFormat.PlainText)
-        hint.setWordWrap(True)
-        grid.addWidget(hint, grid.rowCount(), 1, 1, 2)
-        self.hints[key] = hint
+        grid.addWidget(self._messages.hint_label(key), grid.rowCount(), 1, 1, 2)
 
     def _connect(self, key: str, editor: QWidget) -> None:
         if isinstance(editor, OpenChoiceComboBox):  # typed text, or an item picked (the same item again too)
@@ -289,9 +292,16 @@ class InputPanel(QWidget):
         elif isinstance(editor, QLineEdit):
             editor.textEdited.connect(lambda text, k=key: self.edited.emit(k, text))
         elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-            editor.valueChanged.connect(lambda value, k=key: self.edited.emit(k, value))
+            editor.valueChanged.connect(lambda value, k=key: self._spun(k, value))
+            if isinstance(editor, WheelSafeSpinBox):
+                editor.refused.connect(lambda text, k=key, e=editor: self._messages.note(
+                    k, refusal_text(k, text.replace(e.locale().groupSeparator(), ""))))
         elif isinstance(editor, QCheckBox):
             editor.toggled.connect(lambda on, k=key: self.edited.emit(k, on))
+
+    def _spun(self, key: str, value: object) -> None:
+        self._messages.note(key, "")  # a new value: what was refused before is past
+        self.edited.emit(key, value)
 
     def _combo_changed(self, key: str, combo: QComboBox) -> None:
         value = combo.currentData()
@@ -306,21 +316,23 @@ class InputPanel(QWidget):
         combo.blockSignals(True)
         combo.clear()
         for value, text in choices:
-            combo.addItem(text, value)
+            shown = catalog_access.gpu_choice_text(value, text) if key == "hardware.gpu" else text  # "A100 · 80 GiB"
+            combo.addItem(shown, value)
+            if isinstance(combo.completer(), SearchCompleter):
+                combo.setItemData(combo.count() - 1, catalog_access.model_search_text(value, text), SEARCH_ROLE)
         index = combo.findData(current)
         combo.setCurrentIndex(max(index, 0))
         combo.blockSignals(False)
 
     def set_form_values(self, values: Mapping[str, object]) -> None:
         for key, value in values.items():
-            hint = self.hints.get(key)
-            if hint is not None:
-                hint.setText(str(value))
-                hint.setVisible(bool(value))
+            if key in self.hints:
+                self._messages.set_hint(key, str(value))
                 continue
             editor = self.editors.get(key)
             if editor is None:
                 continue
+            self._messages.note(key, "")
             editor.blockSignals(True)
             try:
                 if isinstance(editor, OpenChoiceComboBox):
@@ -363,33 +375,15 @@ class InputPanel(QWidget):
         return editor.toolTip().split("\n\n", 1)[0] if "\n\n" in editor.toolTip() else ""
 
     def show_field_errors(self, errors: Sequence[FieldError]) -> None:
-        by_key: dict[str, list[str]] = {}
-        general: list[str] = []
-        for err in errors:
-            if err.key in self._error_labels:
-                by_key.setdefault(err.key, []).append(err.message)
-            else:
-                general.append(err.message)
-        if any(key in ARCH_DETAILS for key in by_key):
+        if any(err.key in ARCH_DETAILS for err in errors):
             self.show_architecture_details(True)
-        for key, label in self._error_labels.items():
-            messages = by_key.get(key)
-            editor = self.editors[key]
-            editor.setProperty("invalid", bool(messages))
-            editor.style().unpolish(editor)
-            editor.style().polish(editor)
-            if messages:
-                label.setText("⚠ " + "\n".join(messages))
-                label.setStyleSheet(f"color: {error_colour(self)};")
-                label.show()
-            else:
-                label.hide()
-                label.clear()
+        general = self._messages.show_errors(errors, self.editors)
         self.general_error.setText("⚠ " + "\n".join(general) if general else "")
         self.general_error.setStyleSheet(f"color: {error_colour(self)};")
         self.general_error.setVisible(bool(general))
 
     def error_text(self, key: str) -> str:
         """The inline message shown for ``key`` ("" when none)."""
-        label = self._error_labels.get(key, self.general_error)
-        return "" if label.isHidden() else label.text().removeprefix("⚠ ")
+        if key in self._messages.errors:
+            return self._messages.text(key)
+        return "" if self.general_error.isHidden() else self.general_error.text().removeprefix("⚠ ")

@@ -1,12 +1,16 @@
 """Editors for the scrolling input form: spin and combo boxes that take focus by click or Tab only and leave the
 mouse wheel to the scroll area unless they have focus (a wheel turned over the form must scroll it, never change
-an input on the way)."""
+an input on the way); a spin box that says what it refused to take; the search of a preset list."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
+from PySide6.QtWidgets import QComboBox, QCompleter, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1  # an item's search text: its names, lower case without separators
 
 
 class NumberLineEdit(QLineEdit):
@@ -22,15 +26,38 @@ class NumberLineEdit(QLineEdit):
 
 
 class WheelSafeSpinBox(QSpinBox):
+    """Also reports the text it would not take (``refused``): a keystroke past its range, which Qt drops without a
+    word ("99999999" in a box that stops at 10,000,000 stays "9,999,999"), and text left out of range by Tab or
+    Return, which Qt replaces by the last value. The form shows why, with the range."""
+
+    refused = Signal(str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        line = self.lineEdit()
+        assert line is not None
+        line.inputRejected.connect(lambda: self.refused.emit(line.text()))  # the text it would have become
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
         if self.hasFocus():
             super().wheelEvent(event)
         else:
             event.ignore()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._report_left_text()
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        self._report_left_text()
+        super().focusOutEvent(event)
+
+    def _report_left_text(self) -> None:
+        text = self.cleanText()
+        if text.strip() and not self.hasAcceptableInput():  # "0" under a minimum of 1: about to be replaced
+            self.refused.emit(text)
 
 
 class WheelSafeDoubleSpinBox(QDoubleSpinBox):
@@ -78,3 +105,24 @@ class OpenChoiceComboBox(WheelSafeComboBox):
             self.setCurrentIndex(index)
         if self.currentText() != text:
             self.setEditText(text)
+
+
+class SearchCompleter(QCompleter):
+    """The search of an editable combo box's items: what is typed matches each item's ``SEARCH_ROLE`` text (its
+    shown name, key and other names, made comparable by ``normalize``) anywhere inside it, so "llama-3",
+    "llama 3" and "Llama_3" all find "Meta Llama 3 8B". The popup and the box show the items' own texts."""
+
+    def __init__(self, model: QAbstractItemModel, normalize: Callable[[str], str], parent: QWidget | None = None
+                 ) -> None:
+        super().__init__(model, parent)
+        self._normalize = normalize
+        self.setCompletionRole(SEARCH_ROLE)
+        self.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+
+    def splitPath(self, path: str) -> list[str]:  # noqa: N802 - Qt override
+        return [self._normalize(path)]
+
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802 - Qt override
+        return str(index.data(Qt.ItemDataRole.DisplayRole) or "")

@@ -1,0 +1,60 @@
+"""What the form shows of the presets and of refused input (issue 13): the search text of a model preset (its
+name, CLI key and repository id, separators aside), the GPU list's memory, why a spin box refused a keystroke,
+and a size's unit asked for before its range. Qt-free apart from the translate call."""
+
+from __future__ import annotations
+
+import pytest
+
+from vramgui.core import fields
+from vramgui.core.errors import InputError
+from vramgui.presenters import catalog_access
+from vramgui.presenters.form import parse_input
+from vramgui.presenters.form_texts import refusal_text
+from vramgui.presenters.messages import input_error_text
+
+
+@pytest.mark.parametrize("typed", ["llama-3", "Llama 3", "LLAMA_3", "llama.3", "llama-3-8b", "Meta-Llama-3-8B",
+                                   "meta-llama/Meta-Llama-3-8B", "metallama38b"])
+def test_a_model_is_found_by_its_name_cli_key_or_repository_id_whatever_the_separators(typed):
+    text = catalog_access.model_search_text("llama-3-8b", "Meta Llama 3 8B")
+    assert catalog_access.search_form(typed) in text
+
+
+def test_a_search_does_not_run_from_one_name_into_the_next():
+    text = catalog_access.model_search_text("gpt2", "GPT-2 (124M)")
+    names = text.split(catalog_access.SEARCH_SEPARATOR)
+    assert names == ["gpt2124m", "gpt2", "openaicommunitygpt2"]
+    assert "124mgpt2" not in text
+
+
+def test_an_item_that_is_no_preset_is_searched_by_what_it_shows():
+    assert catalog_access.model_search_text("", "(none: custom model)") == "nonecustommodel"
+    assert catalog_access.model_search_text("@imported", "My model (imported)") == "mymodelimported|imported"
+
+
+def test_each_gpu_is_shown_with_the_memory_one_device_holds():
+    assert catalog_access.gpu_choice_text("h100-sxm", "NVIDIA H100 SXM 80GB") == "NVIDIA H100 SXM 80GB · 80 GiB"
+    assert catalog_access.gpu_choice_text("rtx-4090", "NVIDIA GeForce RTX 4090") == "NVIDIA GeForce RTX 4090 · 24 GiB"
+    assert catalog_access.gpu_choice_text("custom", "Custom memory") == "Custom memory"
+
+
+@pytest.mark.parametrize(("path", "typed", "expected"), [
+    ("training.seq_len", "999999999", "Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"),
+    ("training.micro_batch", "0", "Micro-batch: 0 is out of range (allowed: 1 to 10,000,000)"),
+    ("training.seq_len", "4k", "Sequence length: expected a whole number, got '4k' (allowed: 1 to 100,000,000)"),
+    ("training.seq_len", "4096", ""),
+])
+def test_a_refused_keystroke_is_explained_with_the_fields_range(qapp, path, typed, expected):
+    assert refusal_text(path, typed) == expected
+
+
+@pytest.mark.parametrize("path", [f.path for f in fields.fields() if f.kind == "bytes"])
+def test_a_size_without_a_unit_is_asked_for_it_before_its_range_is_checked(path):
+    f = fields.field(path)
+    with pytest.raises(InputError) as caught:
+        parse_input(f, "80")
+    assert "has no unit" in input_error_text(caught.value)
+    assert parse_input(f, "80GB") == 80 * 10**9
+    if f.low == 0:
+        assert parse_input(f, "0") == 0  # nothing is nothing in any unit
