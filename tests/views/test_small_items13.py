@@ -173,6 +173,16 @@ def test_text_under_the_minimum_left_by_tab_says_it_was_not_taken(qtbot, window)
     assert window.inputs.error_text("training.micro_batch") == ""
 
 
+def test_the_reserve_box_says_so_when_it_refuses_100_percent(qtbot, window):
+    spin = window.inputs.editors["hardware.reserve"]  # a percentage of the registry's fraction 0 <= value < 1
+    _refuse(qtbot, spin, "100")
+    assert spin.value() == 10.0
+    assert window.inputs.error_text("hardware.reserve") == \
+        "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)", window.inputs.error_text("hardware.reserve")
+    qtbot.keyClick(spin, Qt.Key.Key_Backspace)
+    assert window.inputs.error_text("hardware.reserve") == ""
+
+
 # ----- 6. Tab through the form
 
 

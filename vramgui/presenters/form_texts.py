@@ -17,7 +17,7 @@ from vramgui.core.specs import ParallelSpec, Scenario
 from vramgui.core.step_terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.units import GB, GiB, format_bytes, format_count
 from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind, parse_input
-from vramgui.presenters.messages import input_error_text
+from vramgui.presenters.messages import field_label, input_error_text
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -107,11 +107,25 @@ def refusal_text(path: str, typed: str) -> str:
     """Why the editor of ``path`` did not take ``typed`` (a spin box refuses a keystroke past its range, and
     replaces text left out of range by its last value): the message that value would get, with the allowed range
     ("Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"); "" when it is a valid value."""
+    if path == "hardware.reserve":  # the box shows a percentage of the registry's fraction (0 <= value < 1)
+        return _percent_refusal(typed)
     try:
         parse_input(fields.field(path), typed)
     except InputError as err:
         return input_error_text(err)
     return ""
+
+
+def _percent_refusal(typed: str) -> str:
+    """The reserve box's words: "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)"."""
+    try:
+        value = float(typed.replace(",", ".").strip())
+    except ValueError:
+        value = None
+    if value is not None and 0 <= value < 100:
+        return ""
+    return translate("Fields", "{0}: {1} % is out of range (allowed: 0 to 99.99 %)").format(
+        field_label("hardware.reserve"), typed.strip()[:24])
 
 
 def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:

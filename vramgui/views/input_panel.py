@@ -293,7 +293,7 @@ class InputPanel(QWidget):
             editor.textEdited.connect(lambda text, k=key: self.edited.emit(k, text))
         elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
             editor.valueChanged.connect(lambda value, k=key: self._spun(k, value))
-            if isinstance(editor, WheelSafeSpinBox):
+            if isinstance(editor, (WheelSafeSpinBox, WheelSafeDoubleSpinBox)):
                 editor.refused.connect(lambda text, k=key, e=editor: self._messages.note(
                     k, refusal_text(k, text.replace(e.locale().groupSeparator(), ""))))
         elif isinstance(editor, QCheckBox):

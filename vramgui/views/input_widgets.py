@@ -8,7 +8,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
-from PySide6.QtWidgets import QComboBox, QCompleter, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QCompleter,
+    QDoubleSpinBox,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
 
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1  # an item's search text: its names, lower case without separators
 
@@ -25,51 +33,65 @@ class NumberLineEdit(QLineEdit):
         return QSize(min(hint.width(), self.fontMetrics().horizontalAdvance("0" * 5)), hint.height())
 
 
-class WheelSafeSpinBox(QSpinBox):
-    """Also reports the text it would not take (``refused``): a keystroke past its range, which Qt drops without a
-    word ("99999999" in a box that stops at 10,000,000 stays "9,999,999"), and text left out of range by Tab or
-    Return, which Qt replaces by the last value. The form shows why, with the range."""
+class _Refusing:
+    """What a spin box would not take (``refused``): a keystroke past its range, which Qt drops without a word
+    ("99999999" in a box that stops at 10,000,000 stays "9,999,999"; "100" in the reserve box that stops at 99.99),
+    and text left out of range by Tab or Return, which Qt replaces by the last value. The form shows why, with the
+    range. Mixed into a QAbstractSpinBox subclass that emits its ``refused = Signal(str)`` in ``_refuse``."""
 
-    refused = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        line = self.lineEdit()
+    def _watch_refusals(self) -> None:
+        spin: QAbstractSpinBox = self  # type: ignore[assignment]
+        spin.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        line = spin.lineEdit()
         assert line is not None
-        line.inputRejected.connect(lambda: self.refused.emit(line.text()))  # the text it would have become
+        line.inputRejected.connect(lambda: self._refuse(line.text()))  # the text it would have become
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
-        if self.hasFocus():
-            super().wheelEvent(event)
+        spin: QAbstractSpinBox = self  # type: ignore[assignment]
+        if spin.hasFocus():
+            super().wheelEvent(event)  # type: ignore[misc]
         else:
             event.ignore()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._report_left_text()
-        super().keyPressEvent(event)
+        super().keyPressEvent(event)  # type: ignore[misc]
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
         self._report_left_text()
-        super().focusOutEvent(event)
+        super().focusOutEvent(event)  # type: ignore[misc]
 
     def _report_left_text(self) -> None:
-        text = self.cleanText()
-        if text.strip() and not self.hasAcceptableInput():  # "0" under a minimum of 1: about to be replaced
-            self.refused.emit(text)
+        spin: QAbstractSpinBox = self  # type: ignore[assignment]
+        text = spin.cleanText()  # type: ignore[attr-defined]
+        if text.strip() and not spin.hasAcceptableInput():  # "0" under a minimum of 1: about to be replaced
+            self._refuse(text)
+
+    def _refuse(self, text: str) -> None:
+        raise NotImplementedError  # each spin box below emits its own ``refused`` signal
 
 
-class WheelSafeDoubleSpinBox(QDoubleSpinBox):
+class WheelSafeSpinBox(_Refusing, QSpinBox):
+    refused = Signal(str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._watch_refusals()
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
-        if self.hasFocus():
-            super().wheelEvent(event)
-        else:
-            event.ignore()
+    def _refuse(self, text: str) -> None:
+        self.refused.emit(text)
+
+
+class WheelSafeDoubleSpinBox(_Refusing, QDoubleSpinBox):
+    refused = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._watch_refusals()
+
+    def _refuse(self, text: str) -> None:
+        self.refused.emit(text)
 
 
 class WheelSafeComboBox(QComboBox):
