@@ -65,7 +65,9 @@ clean:
 	  .mypy_cache .ruff_cache .import_linter_cache
 
 # Standalone binaries (PyInstaller; docs/packaging.md). Built from a clean virtual environment so that only the
-# app's own dependencies can end up in the bundle; prints the size of the result.
+# app's own dependencies can end up in the bundle; prints the size of the result. On Linux, libraries Qt's platform
+# plugins need that this machine lacks (libxcb-icccm4, ...) are first fetched into build/xcb-libs (Debian packages,
+# unpacked, nothing installed; a no-op when all are installed): the spec bundles them, or stops and names them.
 .PHONY: dist-onefile
 DIST_VENV ?= .venv-dist
 DIST_BIN  := $(DIST_VENV)/bin
@@ -79,6 +81,7 @@ $(DIST_VENV)/.dist-env: pyproject.toml
 
 dist dist-onefile: $(DIST_VENV)/.dist-env
 	for ts in $(TS_FILES); do $(DIST_BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
+	$(DIST_BIN)/python packaging/xcb_bundle.py fetch --dest build/xcb-libs
 	$(DIST_BIN)/python -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist \
 	  --workpath build/pyinstaller packaging/vramgui.spec $(if $(filter dist-onefile,$@),-- --onefile)
 	$(DIST_BIN)/python packaging/dist_size.py $(if $(filter dist-onefile,$@),--onefile)

@@ -99,13 +99,17 @@ def check_resources() -> str:
 
 def check_collation() -> str:
     """Locale-aware sorting works (ICU collation on Linux, the system's elsewhere): the frozen Linux build
-    ships a trimmed ICU data library (packaging/icu_trim.py) and this proves the part Qt uses is intact."""
+    ships a trimmed ICU data library (packaging/icu_trim.py) and this proves the part Qt uses is intact: the root
+    order (German \u00e4 before b), a European tailoring (Swedish \u00e4 after z) and the Chinese one (pinyin:
+    \u963f "a" before \u6ce2 "bo", the reverse of their code points and of the root order)."""
     from PySide6.QtCore import QCollator, QLocale
 
     german, swedish = QCollator(QLocale("de_DE")), QCollator(QLocale("sv_SE"))
     if not (german.compare("\u00e4rger", "bad") < 0 and swedish.compare("\u00e4rger", "zon") > 0):
         raise SelfTestError("locale-aware sorting is broken (German \u00e4 should sort before b, "
                             "Swedish \u00e4 after z)")
+    if QCollator(QLocale("zh_CN")).compare("\u963f", "\u6ce2") >= 0:
+        raise SelfTestError("Chinese sorting is broken (\u963f a should sort before \u6ce2 bo in pinyin order)")
     return "collation OK"
 
 
@@ -128,6 +132,19 @@ def check_translations() -> str:
             qt_missing.append(language)
     missing = f" (no Qt qtbase catalogue for {', '.join(qt_missing)})" if qt_missing else ""
     return f"translations {', '.join(loaded) or 'none'}{missing}"
+
+
+def check_platform_libraries() -> None:
+    """On Linux, when the self-test is to run through Qt's X11 plugin (``QT_QPA_PLATFORM=xcb``), every library that
+    plugin needs is there: a missing one fails the self-test with its name and package instead of Qt aborting the
+    process (vramgui.io.xcb_libs; the frozen app must find the copies it bundles)."""
+    if not sys.platform.startswith("linux"):
+        return
+    from vramgui.io.xcb_libs import xcb_problem
+
+    problem = xcb_problem(os.environ)
+    if problem:
+        raise SelfTestError(problem.removeprefix("vramgui: ").rstrip())
 
 
 def _use_offscreen_platform() -> None:
@@ -176,9 +193,11 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
 
     if create_app is None or create_window is None:
         raise SelfTestError("no application to test (run it as `vramgui --self-test OUT.png`)")
+    check_platform_libraries()
     app = create_app()
 
-    resources = f"{check_resources()}, {check_translations()}, {check_collation()}"
+    resources = (f"{check_resources()}, {check_translations()}, {check_collation()}, "
+                 f"platform {app.platformName()}")
     with tempfile.TemporaryDirectory(prefix="vramgui-selftest-") as folder:
         window = create_window(settings=_make_settings(Path(folder)))
         try:

@@ -16,8 +16,9 @@ icu_trim = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(icu_trim)
 
 
-@pytest.mark.parametrize("item", ["coll/de.res", "coll/ucadata.icu", "coll/root.res", "root.res", "en.res",
-                                  "pool.res", "supplementalData.res", "zoneinfo64.res", "uts46.nrm",
+@pytest.mark.parametrize("item", ["coll/ucadata.icu", "coll/root.res", "coll/res_index.res", "coll/zh.res",
+                                  "coll/zh_Hans_CN.res", "coll/zh_CN.res", "coll/en.res", "coll/sv.res", "root.res",
+                                  "en.res", "pool.res", "supplementalData.res", "zoneinfo64.res", "uts46.nrm",
                                   "cnvalias.icu", "nfkc.nrm", "likelySubtags.res"])
 def test_what_qt_uses_is_kept(item):
     assert not icu_trim.item_is_dropped(item)
@@ -25,8 +26,10 @@ def test_what_qt_uses_is_kept(item):
 
 @pytest.mark.parametrize("item", ["de.res", "de_AT.res", "zh_Hans_CN.res", "ars.res", "lang/de.res",
                                   "zone/fr.res", "brkitr/cjdict.dict", "curr/en.res", "unit/en.res",
-                                  "ibm-1047_P100-1995.cnv", "translit/root.res", "rbnf/en.res"])
-def test_display_names_locales_and_codepages_are_dropped(item):
+                                  "ibm-1047_P100-1995.cnv", "translit/root.res", "rbnf/en.res", "coll/de.res",
+                                  "coll/ko.res", "coll/ja.res", "coll/yue_Hans.res", "coll/de__PHONEBOOK.res",
+                                  "coll/de_.res", "unames.icu", "confusables.cfu"])
+def test_display_names_locales_codepages_and_other_tailorings_are_dropped(item):
     assert icu_trim.item_is_dropped(item)
 
 
