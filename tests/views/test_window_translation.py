@@ -164,7 +164,8 @@ def _build(qapp, tmp_path_factory, translations, language: str):
     translations.apply(language)
     settings = QSettings(str(tmp_path_factory.mktemp(language) / "s.ini"), QSettings.Format.IniFormat)
     window = create_main_window(settings)
-    window.show()
+    window.resize(1400, 900)  # the first size on a desktop screen (the offscreen one is smaller; laptop sizes:
+    window.show()             # tests/views/test_laptop_screens.py, test_chart_layout.py)
     QApplication.processEvents()
     roots = _open_everything(window)
     for _ in range(3):

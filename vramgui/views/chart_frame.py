@@ -6,7 +6,6 @@ axis, the "nice" axis ceiling, the caption wrapper and the capacity/usable refer
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -18,26 +17,21 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QCursor, QImage
+from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QImage
 from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
 
+from vramgui.views.chart_fit import LEGEND_PT, fit_legend, title_markup
+from vramgui.views.chart_layout import ChartAxis, PlainLogAxis, split_axis_title, tick_font
 from vramgui.views.theme import component_colour
 
+__all__ = ["PlainLogAxis"]  # re-exported: the charts take their axes from here
+
 EXPORT_BG, EXPORT_FG = "#ffffff", "#1f2328"
+COMPACT_PX = 330  # a chart less tall than this: smaller legend and ticks, the title alone (see chart_fit)
+COMPACT_TICK_PT = 8.0
 BAR_WIDTH = 0.62  # stacked bars (strategy and step charts), in x units
 CAPACITY_COLOUR, USABLE_COLOUR = "#c62828", "#8e24aa"
-
-
-class PlainLogAxis(pg.AxisItem):
-    """A log axis labelled 1, 10, 100, 1,000 rather than powers of ten."""
-
-    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph override
-        out = []
-        for v in values:
-            x = 10 ** (v * scale)
-            out.append(f"{x:,.0f}" if x >= 1 else f"{x:.2g}")
-        return out
 
 
 def nice_ceiling(value: float) -> float:
@@ -79,14 +73,20 @@ class ChartView(pg.GraphicsLayoutWidget):
         self._legend_columns = legend_columns
         self._subtitle = ""
         self._fg = EXPORT_FG
+        self._title_shown: tuple = ()
+        self._legend_fit: tuple = ()
+        self._compact = False
+        self._tail_legend: list = []  # entries after the data's own: the marks, the reference lines
         self.title_item = self.ci.addLabel("", row=0, col=0)
-        self.legend = pg.LegendItem(offset=None, colCount=legend_columns, horSpacing=18, frame=False)
+        self.legend = pg.LegendItem(offset=None, colCount=legend_columns, horSpacing=18, frame=False,
+                                    labelTextSize=f"{LEGEND_PT:g}pt")
         # pyqtgraph's legend ignores transformations (it floats over a zoomable view); in our layout it must
         # scale with the rest, or an exported PNG shows it at screen size beside scaled-up axes
         self.legend.setFlag(self.legend.GraphicsItemFlag.ItemIgnoresTransformations, False)
         self.ci.addItem(self.legend, row=1, col=0)
         self.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignHCenter)
-        self.plot = self.ci.addPlot(row=2, col=0, axisItems=axis_items or {})
+        axes = {"left": ChartAxis("left"), "bottom": ChartAxis("bottom"), **(axis_items or {})}
+        self.plot = self.ci.addPlot(row=2, col=0, axisItems=axes)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.plot.setMouseEnabled(x=False, y=False)
@@ -96,20 +96,27 @@ class ChartView(pg.GraphicsLayoutWidget):
         self.ci.layout.setRowStretchFactor(2, 1)
         self.caption_item = pg.LabelItem("", justify="left", size="8pt")
         self._x_label, self._y_label = x_label, y_label
+        self._y_label_shown = y_label
+        self.plot.vb.sigResized.connect(self._plot_resized)
         self.setMouseTracking(True)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self.apply_palette()
         self._set_caching(True)
 
     def _cached_items(self) -> tuple:
-        return (self.plot.getAxis("left"), self.plot.getAxis("bottom"), self.title_item, self.legend)
+        entries = [part for sample, label in self.legend.items for part in (sample, label, label.item)]
+        axes = (self.plot.getAxis("left"), self.plot.getAxis("bottom"))
+        return (*axes, *(axis.label for axis in axes), self.title_item, self.title_item.item, self.legend, *entries)
 
     def _set_caching(self, on: bool) -> None:
-        """Axes, title and legend rarely change while typing: keep them as pixmaps so a redraw only repaints
-        the data (off while exporting, where the scene is rendered at another scale)."""
+        """Axes, title and legend (its entries too: each paints itself) rarely change while typing: keep them as
+        pixmaps so a redraw only repaints the data (off while exporting, where the scene is rendered at another
+        scale)."""
+        self._caching = on
         mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if on else QGraphicsItem.CacheMode.NoCache
         for item in self._cached_items():
-            item.setCacheMode(mode)
+            if item.cacheMode() != mode:
+                item.setCacheMode(mode)
 
     # ----- theme
     def apply_palette(self) -> None:
@@ -125,32 +132,101 @@ class ChartView(pg.GraphicsLayoutWidget):
             axis.setPen(pg.mkPen(fg))
             axis.setTextPen(pg.mkPen(fg))
         self.plot.setLabel("bottom", self._x_label, color=fg)
-        self.plot.setLabel("left", self._y_label, color=fg)
+        self.plot.setLabel("left", self._y_label_shown, color=fg)
         self._show_title()
         self.legend.setLabelTextColor(fg)
         self._recolour(fg)
 
     def fit_legend(self) -> None:
-        """Keep the legend rows tight (in a layout it would otherwise stretch to share the plot's height), with as
-        many columns as the chart's width holds: a long legend wraps instead of widening the chart past its tab."""
-        room = self.width() - 24
-        self.legend.columnCount = 0  # lay every entry out again, in the order of the list (removals leave holes)
-        for columns in range(self._legend_columns, 0, -1):
-            if self.legend.columnCount != columns:
-                self.legend.setColumnCount(columns)
-            self.legend.layout.invalidate()
-            hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
-            if hint.width() <= room or columns == 1:
-                break
-        self.legend.setMaximumHeight(hint.height())
-        self.legend.setMinimumHeight(hint.height())
-        self.legend.setMaximumWidth(hint.width())
+        """The legend in as few rows as the chart's width allows (``chart_fit.fit_legend``): a long legend wraps
+        instead of widening the chart past its tab or being cut by its edge; laid out again only on a change."""
+        room = max(self.width() - 24, 80)
+        items = self.legend.items
+        key = (room, self._compact, self._legend_columns, tuple((id(label), label.text) for _, label in items))
+        if self._legend_fit != key and self.legend.isVisible():
+            self._legend_fit = key
+            fit_legend(self.legend, room, self._legend_columns, self._compact)
+            self._set_caching(getattr(self, "_caching", True))  # the entries added since are cached too
+            self._fit_central()
+
+    def show_legend(self, on: bool) -> None:
+        """Show or hide the legend (hidden, it gives its rows to the plot: an empty chart's note needs them)."""
+        if on == self.legend.isVisible():
+            return
+        self.legend.setVisible(on)
+        if on:
+            self._legend_fit = ()
+            self.fit_legend()
+        else:
+            self.legend.setMinimumHeight(0)
+            self.legend.setMaximumHeight(0)
+
+    def _fit_central(self) -> None:
+        """Give the layout the view's size again: a layout once wider than the view (a legend not yet wrapped)
+        keeps its width otherwise, and the chart's right side is cut."""
+        rect = QRectF(self.viewport().rect())
+        if self.ci.geometry() != rect:
+            self.ci.setGeometry(rect)
+
+    def line_entries(self, capacity: float | None, usable: float | None, unit: str, formats: tuple[str, str],
+                     shown: bool = True) -> list:
+        """The capacity and usable lines at their values (hidden where None or not ``shown``), named in the legend
+        with a sample of their pens, never by a label in the plot (that would stand on a bar or a curve)."""
+        keys = getattr(self, "line_keys", None)
+        if keys is None:
+            keys = self.line_keys = {line: pg.PlotDataItem(pen=line.pen)
+                                     for line in (self.capacity_line, self.usable_line)}
+        entries = []
+        for line, value, fmt in ((self.capacity_line, capacity, formats[0]), (self.usable_line, usable, formats[1])):
+            line.label.setVisible(False)
+            line.setVisible(value is not None and shown)
+            if line.isVisible():
+                line.setValue(value)
+                entries.append((keys[line], fmt.format(value, unit)))
+        return entries
+
+    def show_tail_legend(self, entries: list, rebuild: bool) -> bool:
+        """The legend's entries after the data's own (the peak marks, the reference lines with their values),
+        re-added when those changed so they stay last; True if the legend changed."""
+        if not rebuild and entries == self._tail_legend:
+            return False
+        for item, _ in self._tail_legend:
+            if self.legend.getLabel(item) is not None:
+                self.legend.removeItem(item)
+        for item, text in entries:
+            self.legend.addItem(item, text)
+        self._tail_legend = entries
+        return True
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         legend = getattr(self, "legend", None)  # pyqtgraph resizes while being built (event None)
-        if legend is not None and legend.items and (event is None or event.oldSize().width() != event.size().width()):
+        if legend is None:
+            return
+        compact = self.height() < COMPACT_PX
+        if compact != self._compact:
+            self._compact = compact
+            font = tick_font(COMPACT_TICK_PT) if compact else None
+            for name in ("left", "bottom"):
+                self.plot.getAxis(name).setTickFont(font)
+            self.fit_layout()
+        self._show_title()
+        if legend.items:
             self.fit_legend()
+        self._fit_central()
+
+    def _plot_resized(self) -> None:
+        """The plot's box changed size: the axis title on two lines if one is longer than the axis, then the
+        chart's own pixel-dependent layout (``fit_layout``)."""
+        metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
+        shown = split_axis_title(self._y_label, self.plot.vb.height() - 8, metrics)
+        if shown != self._y_label_shown:
+            self._y_label_shown = shown
+            self.plot.setLabel("left", shown, color=self._fg)
+        self.fit_layout()
+
+    def fit_layout(self) -> None:
+        """Pixel-dependent layout of a chart (ranges that leave room for labels, padding for edge ticks)."""
 
     def set_stale(self, stale: bool) -> None:
         """Fade the plot while the input is invalid: the numbers shown are the last valid ones."""
@@ -163,10 +239,11 @@ class ChartView(pg.GraphicsLayoutWidget):
             self._show_title()
 
     def _show_title(self) -> None:
-        text = f"<b>{html.escape(self._title)}</b>"
-        if self._subtitle:
-            text += f" <span style='font-weight:normal'>· {html.escape(self._subtitle)}</span>"
-        self.title_item.setText(text, color=self._fg, size="11pt")
+        """The title and the scenario on one line where they fit, else on two (``chart_fit.title_markup``)."""
+        text, size = title_markup(self._title, self._subtitle, max(self.width() - 16, 60), self._compact)
+        if (text, size, self._fg) != self._title_shown:
+            self._title_shown = (text, size, self._fg)
+            self.title_item.setText(text, color=self._fg, size=f"{size:g}pt")
 
     def _recolour(self, fg: str) -> None:
         """Label boxes of the reference lines take the background colour (readable on light and dark)."""
@@ -188,6 +265,8 @@ class ChartView(pg.GraphicsLayoutWidget):
             return
         if which == "left":
             self._y_label = text
+            metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
+            self._y_label_shown = text = split_axis_title(text, self.plot.vb.height() - 8, metrics)
         else:
             self._x_label = text
         self.plot.setLabel(which, text, color=self._fg)

@@ -16,12 +16,14 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StrategyBarsVM, SweepVM
 from vramgui.views.chart_frame import (  # noqa: F401 - ChartView and the helpers are re-exported
     BAR_WIDTH,
     CAPACITY_COLOUR,
+    COMPACT_TICK_PT,
     EXPORT_BG,
     EXPORT_FG,
     USABLE_COLOUR,
@@ -30,13 +32,17 @@ from vramgui.views.chart_frame import (  # noqa: F401 - ChartView and the helper
     nice_ceiling,
     reference_line,
 )
+from vramgui.views.chart_layout import edge_padding, text_width, thinned, tick_font, tick_metrics, wrap_words
 from vramgui.views.peak_marks import PeakMarks, top_for
 from vramgui.views.theme import series_colour
+
+TWO_LINES_PX = 150  # the plot's height from which each bar's label shows the sum under the peak
+SMALL_TICK_PT = 7.5  # the strategies' names where a word is wider than its bar's slot
 
 
 class StrategyChart(ChartView):
     """Chart 1: a stacked bar per strategy, stacked by component (the sum); its step peak marked on each bar (what
-    decides the fit: red with a ✕ above the usable memory); capacity and usable lines."""
+    decides the fit: red with a ✕ above the usable memory); capacity and usable lines, named in the legend."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Memory per GPU by strategy"), "", self.tr("Memory per GPU (GB)"), parent,
@@ -48,12 +54,9 @@ class StrategyChart(ChartView):
         self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
         self.plot.addItem(self.capacity_line, ignoreBounds=True)
         self.plot.addItem(self.usable_line, ignoreBounds=True)
-        # the lines are named in the legend (samples with their pens): a label in the plot would stand on a bar's
-        self.line_keys = {line: pg.PlotDataItem(pen=line.pen) for line in (self.capacity_line, self.usable_line)}
         self.vm: StrategyBarsVM | None = None
-        self._ticks: list = []
+        self._ticks: tuple = ()
         self._range: tuple = ()
-        self._peak_legend: list = []
         self._recolour(self._fg)
 
     def show_bars(self, vm: StrategyBarsVM) -> None:
@@ -63,49 +66,64 @@ class StrategyChart(ChartView):
         n = len(vm.strategies)
         x = np.arange(n, dtype=float)
         legend_changed = self.show_stacked_bars(self.bars, x, vm.segments)
-        legend_changed |= self._show_mark_legend(vm, legend_changed)
+        entries = self.marks.legend_entries(vm.fits) + self.line_entries(
+            vm.capacity, vm.usable, vm.unit, (self.tr("capacity {0:,.1f} {1}"), self.tr("usable {0:,.1f} {1}")))
+        legend_changed |= self.show_tail_legend(entries, legend_changed)
         if legend_changed:
+            self._legend_columns = max(len(self.legend.items) - len(entries), len(entries))  # the marks on a row
             self.fit_legend()
         if vm.label_tops:
             self.marks.show(range(n), vm.peaks, vm.fits, vm.peak_texts, vm.sum_texts, vm.label_tops, vm.chosen)
         else:  # a view-model without the peaks: the sums alone
             self.marks.show(range(n), (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals,
                             vm.chosen)
-        ticks = [(i, ("▸ " if i == vm.chosen else "") + s) for i, s in enumerate(vm.short_labels)]
-        if ticks != self._ticks:
-            self._ticks = ticks
-            self.plot.getAxis("bottom").setTicks([ticks])
+        self._fit_ticks()
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
         self._fit_range()
 
-    def _show_mark_legend(self, vm: StrategyBarsVM, rebuild: bool) -> bool:
-        """The peak's and the lines' legend entries, after the components' (re-added when those change); True if
-        the legend changed."""
-        entries = self.marks.legend_entries(vm.fits)
-        for line, value, fmt in ((self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}")),
-                                 (self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"))):
-            line.label.setVisible(False)
-            line.setVisible(value is not None)
-            if value is not None:
-                line.setValue(value)
-                entries.append((self.line_keys[line], fmt.format(value, vm.unit)))
-        if not rebuild and entries == self._peak_legend:
-            return False
-        for item, _ in self._peak_legend:
-            if self.legend.getLabel(item) is not None:
-                self.legend.removeItem(item)
-        for item, text in entries:
-            self.legend.addItem(item, text)
-        self._peak_legend = entries
-        self._legend_columns = max(len(self.legend.items) - len(entries), len(entries))  # the marks on a row
-        return True
+    def _fit_ticks(self) -> None:
+        """The strategies' names under their bars, broken onto more lines (then smaller) where a bar's slot is
+        narrower than a line; the axis as tall as the lines."""
+        vm = self.vm
+        if vm is None:
+            return
+        axis = self.plot.getAxis("bottom")
+        slot = self.plot.vb.width() / max(len(vm.short_labels), 1) - 6
+        key = (vm.short_labels, vm.chosen, round(slot), self._compact)
+        if key == self._ticks:
+            return  # the same names in the same room: nothing to lay out (most edits)
+        self._ticks = key
+        labels = [("▸ " if i == vm.chosen else "") + s for i, s in enumerate(vm.short_labels)]
+        font = None if not self._compact else tick_font(COMPACT_TICK_PT)
+        if slot > 0:
+            wrapped = [wrap_words(s, slot, QFontMetricsF(font or QFont())) for s in labels]
+            if max(text_width(s, QFontMetricsF(font or QFont())) for s in wrapped) > slot:  # a word is wider still
+                font = tick_font(SMALL_TICK_PT)
+                wrapped = [wrap_words(s, slot, QFontMetricsF(font)) for s in labels]
+            labels = wrapped
+        if font != axis.style["tickFont"]:
+            axis.setTickFont(font)
+        lines = max((s.count("\n") + 1 for s in labels), default=1)
+        axis.setHeight(int(tick_metrics(axis).lineSpacing() * lines + 16))
+        axis.setTicks([list(enumerate(labels))])
+
+    def fit_layout(self) -> None:
+        self._fit_ticks()
+        self._fit_range()
 
     def _fit_range(self) -> None:
-        """The y range leaves the labels over the bars their height in pixels (layout, not numbers)."""
+        """The y range leaves the labels over the bars their height in pixels (layout, not numbers); a short plot
+        shows the peak alone over each bar (the sum is in the hover text and the table)."""
         vm = getattr(self, "vm", None)  # resized while being built
         if vm is None:
             return
         n = len(vm.strategies)
+        two_lines = self.plot.vb.height() >= TWO_LINES_PX
+        slot = self.plot.vb.width() / max(n, 1) - 6
+        changed = self.marks.fit_to(slot, vm.peak_texts, vm.sum_texts, vm.fits) if vm.label_tops else False
+        if (two_lines != self.marks.two_lines or changed) and vm.label_tops:
+            self.marks.two_lines = two_lines
+            self.marks.show(range(n), vm.peaks, vm.fits, vm.peak_texts, vm.sum_texts, vm.label_tops, vm.chosen)
         top = top_for(vm.label_tops or vm.totals, vm.capacity, self.plot.vb.height(), self.marks.label_height())
         if (n, top) != self._range:
             self._range = (n, top)
@@ -136,7 +154,8 @@ class StrategyChart(ChartView):
 
 
 class SweepChart(ChartView):
-    """Charts 2 and 3: a line per strategy against the number of GPUs on a log2 axis (1 ... 1024)."""
+    """Charts 2 and 3: a line per strategy against the number of GPUs on a log2 axis (1 ... 1024); the capacity and
+    usable lines named in the legend (a label in the plot would stand on a curve); a note over an empty plot."""
 
     def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None) -> None:
         axes = {"left": PlainLogAxis("left")} if log_y else None
@@ -157,12 +176,14 @@ class SweepChart(ChartView):
         self.plot.addItem(self.note, ignoreBounds=True)
         self.note.setVisible(False)
         self.vm: SweepVM | None = None
+        self._x_ticks: tuple = ()
         self._recolour(self._fg)
 
     def show_sweep(self, vm: SweepVM, y_label: str) -> None:
         self.vm = vm
         x = np.log2(np.array(vm.counts, dtype=float))
         seen = set()
+        legend_changed = False
         for series in vm.series:
             key = series.key or series.label  # a stable id: the curve survives a language change
             seen.add(key)
@@ -184,6 +205,7 @@ class SweepChart(ChartView):
             label = self.legend.getLabel(curve)
             if label is None:
                 self.legend.addItem(curve, series.label)
+                legend_changed = True
             elif label.text != series.label:  # same curve, the label in another language
                 label.setText(series.label, color=self._fg)
         for key, curve in self.curves.items():
@@ -191,20 +213,13 @@ class SweepChart(ChartView):
                 curve.setVisible(False)
                 if self.legend.getLabel(curve) is not None:
                     self.legend.removeItem(curve)
+                    legend_changed = True
+        entries = self.line_entries(vm.capacity, vm.usable, vm.unit, (self.tr("capacity {0:,.1f} {1}"),
+                                                                      self.tr("usable {0:,.1f} {1}")), not self.log_y)
+        self.show_tail_legend(entries, legend_changed)
         self.fit_legend()
-        self.plot.getAxis("bottom").setTicks([[(math.log2(c), f"{c:,}") for c in vm.counts]])
-        for line, value, fmt in ((self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}")),
-                                 (self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"))):
-            if value is None or self.log_y:
-                line.setVisible(False)
-            else:
-                line.setValue(value)
-                line.label.setFormat(fmt.format(value, vm.unit))
-                line.setVisible(True)
         self.current_line.setValue(math.log2(max(vm.current, 1)))
-
         self.set_axis_label("left", y_label)
-        self.plot.setXRange(-0.3, math.log2(vm.counts[-1]) + 0.3, padding=0)
         finite = [v for s in vm.series for v in s.values if v is not None and v > 0]
         if self.log_y:
             if finite:
@@ -214,11 +229,49 @@ class SweepChart(ChartView):
         else:
             top = max([*finite, vm.capacity or 0.0, 1e-9])
             self.plot.setYRange(0, top * 1.08, padding=0)
-        self.note.setVisible(bool(vm.note))
-        if vm.note:
-            self.note.setText(vm.note, color=self._fg)
+        note = vm.note
+        if not note and self.log_y and not finite and any(v == 0 for s in vm.series for v in s.values):
+            note = self.tr("Nothing fits at any number of GPUs: activations, buffers and the CUDA context alone "
+                           "exceed the usable memory.")  # the solve's 0: not even a one-parameter model fits
+        self.note.setVisible(bool(note))
+        if note and note != self.note.toPlainText():
+            self.note.setText(note, color=self._fg)
+        self.show_legend(not (note and not finite))  # nothing drawn: the note gets the legend's rows
+        self.fit_layout()
+
+    def fit_layout(self) -> None:
+        """The x range padded so the first and last counts' texts stay inside the chart; every second count's text
+        left out where they would touch; the note centred over the plot, wrapped to its width."""
+        vm = getattr(self, "vm", None)
+        if vm is None:
+            return
+        axis = self.plot.getAxis("bottom")
+        metrics = tick_metrics(axis)
+        texts = [f"{c:,}" for c in vm.counts]
+        width = self.plot.vb.width()
+        span = math.log2(vm.counts[-1])
+        half = max(metrics.horizontalAdvance(texts[0]), metrics.horizontalAdvance(texts[-1])) / 2
+        pad = edge_padding(span, width, half, 0.3) if width > 0 else 0.3
+        shown = thinned(texts, width / (span + 2 * pad), metrics) if width > 0 else texts
+        ticks = (tuple((math.log2(c), t) for c, t in zip(vm.counts, shown, strict=True)), pad)
+        if ticks != self._x_ticks:
+            self._x_ticks = ticks
+            axis.setTicks([list(ticks[0])])
+            self.plot.setXRange(-pad, span + pad, padding=0)
+        if self.note.isVisible():
+            self.note.setTextWidth(max(120.0, width * 0.8))
             (x0, x1), (y0, y1) = self.plot.vb.viewRange()
             self.note.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def _recolour(self, fg: str) -> None:
+        super()._recolour(fg)
+        note = getattr(self, "note", None)
+        if note is not None:  # on a box of the background: readable over the grid
+            fill = QColor(self._bg)
+            fill.setAlpha(235)
+            note.fill = pg.mkBrush(fill)
+            note.border = pg.mkPen(fg)
+            note.setColor(fg)
 
     def hover_text(self, x: float, y: float) -> str:
         if self.vm is None:

@@ -18,11 +18,12 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 # (the import above must stay first: sorting would put pyqtgraph before PySide6)
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from vramgui.views.chart_frame import CAPACITY_COLOUR, EXPORT_FG, nice_ceiling
 
 DASH_WIDTH = 4  # px: reads as a mark, not as one more reference line (those are 2 px)
+SMALL_PT = 7.5  # the labels' size where the bars stand close
 OVER = "✕"
 
 
@@ -43,7 +44,11 @@ class PeakMarks:
         self.labels: list[pg.TextItem] = []
         self._fg, self._bg = EXPORT_FG, "#ffffff"
         self._shown: list[str] = []
+        self._dashes: dict[int, tuple] = {}
+        self._fit: tuple = ()
         self.two_lines = True  # the sum under the peak (off where the plot is too short for two lines a bar)
+        self.small = False  # a smaller text where the bars stand close (``fit_to``)
+        self.split = False  # and the peak's word over its number where even that is wider than a bar's slot
         self._ensure_labels(labels)
 
     def legend_entries(self, fits: Sequence[bool | None]) -> list[tuple[pg.PlotDataItem, str]]:
@@ -66,8 +71,10 @@ class PeakMarks:
             xs, ys = (xs_over, ys_over) if fit is False else (xs_ok, ys_ok)
             xs += [xi - self.half, xi + self.half]
             ys += [peak, peak]
-        self.fits_line.setData(xs_ok, ys_ok, connect="pairs")
-        self.over_line.setData(xs_over, ys_over, connect="pairs")
+        for line, data in ((self.fits_line, (xs_ok, ys_ok)), (self.over_line, (xs_over, ys_over))):
+            if self._dashes.get(id(line)) != data:  # mostly one line changes, the other stays empty
+                self._dashes[id(line)] = data
+                line.setData(*data, connect="pairs")
         self._ensure_labels(len(x))
         shown = []
         for i, label in enumerate(self.labels):
@@ -76,23 +83,49 @@ class PeakMarks:
                 continue
             markup = self._markup(peak_texts[i], sum_texts[i], fits[i], i == chosen)
             if i >= len(self._shown) or self._shown[i] != markup:
-                label.setHtml(markup)
+                label.textItem.setHtml(markup)  # not TextItem.setHtml: it serialises the old text to compare first
+                label.updateTextPos()
             shown.append(markup)
             label.setPos(float(x[i]), label_tops[i])
-            label.setVisible(True)
+            if not label.isVisible():
+                label.setVisible(True)
         self._shown = shown
+
+    def fit_to(self, slot_px: float, peak_texts: Sequence[str], sum_texts: Sequence[str],
+               fits: Sequence[bool | None]) -> bool:
+        """Choose the labels' size for bars ``slot_px`` apart, so neighbours never overlap; True if it changed
+        (``show`` again to apply). Measured again only when the room or the texts' lengths change."""
+        key = (round(slot_px), tuple(map(len, peak_texts)), tuple(map(len, sum_texts)), tuple(fits))
+        if key == self._fit:
+            return False
+        self._fit = key
+        font = QFont(self.labels[0].textItem.font()) if self.labels else QFont()
+        normal = QFontMetricsF(font)
+        font.setPointSizeF(SMALL_PT)
+        small = QFontMetricsF(font)
+        texts = [(OVER + " " if f is False else "") + t for t, f in zip(peak_texts, fits, strict=False)]
+        widest = max((normal.horizontalAdvance(t) for t in [*texts, *sum_texts]), default=0.0)
+        widest_small = max((small.horizontalAdvance(t) for t in [*texts, *sum_texts]), default=0.0)
+        mode = (widest > slot_px, widest_small > slot_px)
+        if mode == (self.small, self.split):
+            return False
+        self.small, self.split = mode
+        return True
 
     def _markup(self, peak: str, total: str, fit: bool | None, chosen: bool) -> str:
         lines = []
         if peak:
             top = html.escape(peak)
+            if self.split:
+                top = "<br/>".join(top.rsplit(" ", 1))
             if fit is False:
                 top = f"<span style='color:{CAPACITY_COLOUR}'>{OVER} {top}</span>"
             lines.append(top)
         if self.two_lines or not peak:
             lines.append(f"<small>{html.escape(total)}</small>" if peak else html.escape(total))
         body = "<br/>".join(lines)
-        return f"<div align='center' style='color:{self._fg}'>{'<b>' + body + '</b>' if chosen else body}</div>"
+        size = f"; font-size:{SMALL_PT:g}pt" if self.small else ""
+        return f"<div align='center' style='color:{self._fg}{size}'>{'<b>' + body + '</b>' if chosen else body}</div>"
 
     def label_height(self) -> float:
         """The height in pixels of the tallest label (two lines) with the dash beneath it."""
@@ -103,8 +136,7 @@ class PeakMarks:
         """The neutral dash and the labels take the text colour; the labels sit on boxes of the background."""
         self._fg, self._bg = fg, bg
         self.fits_line.setPen(pg.mkPen(fg, width=DASH_WIDTH))
-        fill = QColor(bg)
-        fill.setAlpha(200)
+        fill = QColor(bg)  # opaque: a reference line passing behind a label stops at its box, never strikes it
         for label in self.labels:
             label.fill = pg.mkBrush(fill)
             label.setColor(fg)
@@ -114,9 +146,7 @@ class PeakMarks:
         while len(self.labels) < n:
             label = pg.TextItem(anchor=(0.5, 1.12), color=self._fg)  # a gap over the dash
             label.setZValue(55)  # over the capacity and usable lines (50), on a box of the background
-            fill = QColor(self._bg)
-            fill.setAlpha(200)
-            label.fill = pg.mkBrush(fill)
+            label.fill = pg.mkBrush(QColor(self._bg))
             label.setVisible(False)
             self.plot.addItem(label, ignoreBounds=True)
             self.labels.append(label)

@@ -8,6 +8,8 @@ the caption); plot items are created once and updated in place. Every number arr
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
 # isort: split
@@ -15,7 +17,7 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StepChartVM
@@ -27,6 +29,7 @@ from vramgui.views.chart_frame import (
     nice_ceiling,
     reference_line,
 )
+from vramgui.views.chart_layout import tick_metrics, wrap_words
 
 HEADROOM = 1.4  # room above the tallest bar for the peak's label
 
@@ -34,7 +37,7 @@ HEADROOM = 1.4  # room above the tallest bar for the peak's label
 class StepChart(ChartView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Memory per GPU through one training step"), "", self.tr("Memory per GPU (GB)"),
-                         parent, legend_columns=3)
+                         parent, legend_columns=4)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.total_labels: list[pg.TextItem] = []
@@ -55,23 +58,28 @@ class StepChart(ChartView):
         self.plot.addItem(self.peak_label, ignoreBounds=True)
         self.vm: StepChartVM | None = None
         self._ticks: list = []
+        self._span: tuple = ()
+        self._top = 0.0
         self._recolour(self._fg)
 
     def show_step(self, vm: StepChartVM) -> None:
         self.vm = vm
         x = np.array(vm.x, dtype=float)
         legend_changed = self.show_stacked_bars(self.bars, x, vm.segments)
-        if legend_changed:
+        entries = self.line_entries(vm.capacity, vm.usable, vm.unit, (self.tr("capacity {0:,.1f} {1}"),
+                                                                      self.tr("usable {0:,.1f} {1}")))
+        if self.show_tail_legend(entries, legend_changed):
             self.fit_legend()
         self._show_totals(vm)
         self.peak_marker.setData([vm.x[vm.peak]], [vm.totals[vm.peak]])
-        self.peak_label.setText(vm.peak_text, color=self._fg)
+        if self.peak_label.toPlainText() != vm.peak_text:
+            self.peak_label.setText(vm.peak_text, color=self._fg)
         self.peak_label.setPos(vm.x[vm.peak], vm.totals[vm.peak])
         self._show_ticks(vm)
-        self._show_line(self.capacity_line, vm.capacity, self.tr("capacity {0:,.1f} {1}"), vm.unit)
-        self._show_line(self.usable_line, vm.usable, self.tr("usable {0:,.1f} {1}"), vm.unit)
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
-        self.plot.setXRange(*vm.span, padding=0)
+        if self._span != vm.span:
+            self._span = vm.span
+            self.plot.setXRange(*vm.span, padding=0)
         self._fit_range()
         self._show_separators(vm)
 
@@ -81,54 +89,56 @@ class StepChart(ChartView):
         if vm is None:
             return
         peak = max(vm.totals, default=0.0)
-        need, need_line = HEADROOM, 1.12
+        need, need_line = HEADROOM, 1.08
         height = self.plot.vb.height()
         if height > 0:
             label = self.peak_label.textItem.boundingRect().height() * 1.3 + 12  # two lines, the anchor, the marker
             need = max(need, 1.0 / max(0.2, 1.0 - label / height))
-            line = self.capacity_line.label.boundingRect().height() + 6  # the capacity label above its line
-            need_line = max(need_line, 1.0 / max(0.2, 1.0 - line / height))
         top = nice_ceiling(max([peak * need, (vm.capacity or 0.0) * need_line, 1e-9]))
-        self.plot.setYRange(0, top, padding=0)
+        if top != self._top:
+            self._top = top
+            self.plot.setYRange(0, top, padding=0)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().resizeEvent(event)
-        self._fit_range()
+    def fit_layout(self) -> None:
+        vm = getattr(self, "vm", None)  # resized while being built
+        if vm is not None:
+            self._show_ticks(vm)
+            self._fit_range()
 
     def _show_ticks(self, vm: StepChartVM) -> None:
-        """The moments' short names under their bars and, a line below the longest, each step's name under the
-        middle of its bars (ticks of the same level: pyqtgraph drops a crowded second level)."""
-        lines = max((label.count("\n") + 1 for label in vm.short_labels), default=1)
-        ticks = list(zip(vm.x, vm.short_labels, strict=True))
+        """The moments' short names under their bars (broken onto more lines where a bar's slot is narrower) and,
+        a line below the longest, each step's name under the middle of its bars (ticks of the same level: pyqtgraph
+        drops a crowded second level)."""
+        axis = self.plot.getAxis("bottom")
+        metrics = tick_metrics(axis)
+        width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
+        slot = width * min((b - a for a, b in itertools.pairwise(vm.x)), default=span) / span - 6
+        labels = [wrap_words(s, slot, metrics) if width > 0 and slot > 0 else s for s in vm.short_labels]
+        lines = max((label.count("\n") + 1 for label in labels), default=1)
+        ticks = list(zip(vm.x, labels, strict=True))
         ticks += [(middle, "\n" * lines + f"— {name} —") for name, middle in vm.groups]
         if ticks != self._ticks:
             self._ticks = ticks
-            axis = self.plot.getAxis("bottom")
             axis.setStyle(tickLength=0)  # categories: no tick marks (one would stand under each step's name)
             axis.setTicks([ticks])
-            axis.setHeight(QFontMetrics(axis.font()).lineSpacing() * (lines + 1) + 14)
+            axis.setHeight(int(metrics.lineSpacing() * (lines + 1) + 14))
 
     def _show_totals(self, vm: StepChartVM) -> None:
         while len(self.total_labels) < len(vm.x):
-            label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg)
-            label.setZValue(40)
+            label = pg.TextItem(anchor=(0.5, 1.0), color=self._fg, fill=self._label_fill())
+            label.setZValue(55)  # over the capacity and usable lines (50), on a box: no line strikes it through
             self.plot.addItem(label, ignoreBounds=True)
             self.total_labels.append(label)
         for i, label in enumerate(self.total_labels):
             shown = i < len(vm.x) and i != vm.peak  # the peak's own label says its bytes
             label.setVisible(shown)
             if shown:
-                label.setText(vm.total_texts[i], color=self._fg)
+                if label.toPlainText() != vm.total_texts[i]:
+                    label.setText(vm.total_texts[i], color=self._fg)
                 label.setPos(vm.x[i], vm.totals[i])
 
     def _show_separators(self, vm: StepChartVM) -> None:
-        """A dotted line between the first step and the steady state; the capacity and usable labels sit on it,
-        in the gap between the steps, where no bar or total stands."""
-        if vm.separators:
-            at = (vm.separators[0] - vm.span[0]) / (vm.span[1] - vm.span[0])
-            for line in (self.capacity_line, self.usable_line):  # above their lines: the bars stand below
-                line.label.anchors = [(0.5, 1.0), (0.5, 1.0)]
-                line.label.setPosition(at)
+        """A dotted line between the first step and the steady state."""
         while len(self.separators) < len(vm.separators):
             line = pg.InfiniteLine(angle=90, movable=False,
                                    pen=pg.mkPen("#8c8c8c", width=1, style=Qt.PenStyle.DotLine))
@@ -139,26 +149,16 @@ class StepChart(ChartView):
             if i < len(vm.separators):
                 line.setValue(vm.separators[i])
 
-    def _show_line(self, line: pg.InfiniteLine, value: float | None, fmt: str, unit: str) -> None:
-        if value is None:
-            line.setVisible(False)
-            return
-        line.setValue(value)
-        text = fmt.format(value, unit)
-        if line.label.format != text:
-            line.label.setFormat(text)
-        line.setVisible(True)
+    def _label_fill(self):
+        return pg.mkBrush(QColor(self._bg))  # opaque: a line behind a label stops at its box
 
     def _recolour(self, fg: str) -> None:
         super()._recolour(fg)
         peak = getattr(self, "peak_label", None)
-        if peak is not None:  # on a box of the background: the reference lines pass behind it
-            fill = QColor(self._bg)
-            fill.setAlpha(220)
-            peak.fill = pg.mkBrush(fill)
-            peak.update()
         for label in (*getattr(self, "total_labels", []), *([peak] if peak is not None else [])):
+            label.fill = self._label_fill()  # on a box of the background: the reference lines pass behind it
             label.setColor(fg)
+            label.update()
 
     def hover_text(self, x: float, y: float) -> str:
         if self.vm is None:

@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from vramgui.presenters.view_models import SummaryVM
 from vramgui.views.advice_links import AdviceBox
 from vramgui.views.theme import status_pixmap, warning_colours
+
+NARROW_PX = 680  # a summary narrower than this puts the moment and the sum under the headline
 
 
 class SummaryPanel(QFrame):
@@ -46,13 +57,14 @@ class SummaryPanel(QFrame):
         self.fits_text = QLabel()
         self.fits_text.setObjectName("fits_text")
         self.fits_text.setWordWrap(True)
-        top.addWidget(self.title, 1)
+        top.addWidget(self.title, 0)
         top.addSpacing(12)
         top.addWidget(self.fits_icon)
-        top.addWidget(self.fits_text, 2)
+        top.addWidget(self.fits_text, 1)
         outer.addLayout(top)
 
-        headline = QHBoxLayout()  # the peak, big; beside it the moment that sets it and the conventions' sum
+        # the peak, big; beside it (under it in a narrow panel) the moment that sets it and the conventions' sum
+        headline = self.headline = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.total = QLabel()
         self.total.setObjectName("summary_total")
         big = QFont(self.total.font())
@@ -74,8 +86,8 @@ class SummaryPanel(QFrame):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             side.addWidget(label)
         headline.addWidget(self.total, 0, Qt.AlignmentFlag.AlignVCenter)
-        headline.addSpacing(16)
         headline.addLayout(side, 1)
+        headline.setSpacing(16)
         outer.addLayout(headline)
 
         grid = QGridLayout()
@@ -116,6 +128,7 @@ class SummaryPanel(QFrame):
         self.notes.hide()
         outer.addWidget(self.notes)
         self._fits_kind = "unknown"
+        self._icon_key: tuple = ()
         # every text here can quote user data (a model or folder name, a typed value): never rendered as HTML
         for label in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
                       *self.values.values()):
@@ -123,6 +136,8 @@ class SummaryPanel(QFrame):
 
     def show_summary(self, vm: SummaryVM) -> None:
         self.title.setText(self.tr("Chosen strategy: {0}").format(vm.strategy))
+        # on one line where it is short (a wrapping label would otherwise take a third of a narrow panel)
+        self.title.setMinimumWidth(min(self.title.fontMetrics().horizontalAdvance(self.title.text()) + 4, 260))
         self.total.setText(vm.peak_text or vm.total_text)
         self.total.setToolTip("" if vm.peak_bytes is None else f"{vm.peak_bytes:,} B")
         self.moment.setText(vm.moment_text)
@@ -145,9 +160,23 @@ class SummaryPanel(QFrame):
         self.notes.setText("\n".join("• " + n for n in vm.notes))
         self.notes.setVisible(bool(vm.notes))
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """In a narrow panel the moment and the sum go under the headline: two full lines instead of four."""
+        super().resizeEvent(event)
+        direction = QBoxLayout.Direction.TopToBottom if self.width() < NARROW_PX else QBoxLayout.Direction.LeftToRight
+        if self.headline.direction() != direction:
+            narrow = direction is QBoxLayout.Direction.TopToBottom
+            self.headline.setDirection(direction)
+            self.headline.setSpacing(0 if narrow else 16)
+            align = Qt.AlignmentFlag.AlignLeft if narrow else Qt.AlignmentFlag.AlignVCenter
+            self.headline.setAlignment(self.total, align)
+
     def _paint_icon(self) -> None:
         size = max(20, self.fontMetrics().height() + 6)
-        self.fits_icon.setPixmap(status_pixmap(self._fits_kind, size, self.devicePixelRatioF()))
+        key = (self._fits_kind, size, self.devicePixelRatioF())
+        if key != self._icon_key:  # drawn again only when the verdict (or the screen) changes, not on every edit
+            self._icon_key = key
+            self.fits_icon.setPixmap(status_pixmap(self._fits_kind, size, self.devicePixelRatioF()))
 
     def show_stale(self, reason: str | None) -> None:
         if reason:

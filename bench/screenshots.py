@@ -1,0 +1,134 @@
+"""Screenshots of every tab at laptop and desktop window sizes, scale factors and languages (issue 13).
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.screenshots [--out /tmp/shots13] [--sizes 1366x768 ...]
+        [--scales 1 1.5 2] [--langs en zh_CN]
+
+Writes ``<tab>_<W>x<H>_s<scale>_<lang>.png`` (the whole window, one tab shown) and prints the layout problems
+``vramgui.views.layout_check`` finds on each chart. The window size is in logical pixels (what Qt calls the
+window's size): at scale 2 the PNG is twice as large. Each (scale, language) runs in its own process, since
+``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
+window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the largest-model tab is also shot with
+Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = ("1024x640", "1366x768", "1920x1080")
+SCALES = ("1", "1.5", "2")
+LANGS = ("en", "zh_CN")
+TABS = ("strategy", "step", "sweep", "maxmodel", "compare")
+
+
+def _scale_name(scale: str) -> str:
+    return "s" + scale.replace(".", "")
+
+
+def _screen_config(folder: str, sizes: list[str], scale: float) -> str:
+    width = max(int(s.split("x")[0]) for s in sizes)
+    height = max(int(s.split("x")[1]) for s in sizes)
+    config = {"screens": [{"name": "shots", "x": 0, "y": 0, "width": int((width + 100) * scale),
+                           "height": int((height + 100) * scale), "logicalDpi": 96, "logicalBaseDpi": 96,
+                           "dpr": 1}]}
+    path = Path(folder) / f"screen_{_scale_name(str(scale))}.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    return str(path)
+
+
+def _edit(window, key: str, value) -> None:
+    window.set_form_values({key: value})
+    window.presenter.on_field_edited(key, value)
+
+
+def _prepare(window) -> None:
+    """The bench's scenario, with three pinned for the comparison tab."""
+    window.ensure_charts()
+    _edit(window, "model.preset", "llama-3-8b")
+    _edit(window, "hardware.gpu", "a100-80gb")
+    window.pin_current()
+    _edit(window, "parallel.zero_stage", "3")
+    window.pin_current()
+    _edit(window, "model.preset", "mixtral-8x7b")
+    window.pin_current()
+    _edit(window, "model.preset", "llama-3-8b")
+    _edit(window, "parallel.zero_stage", "2")
+    window.presenter.finish_sweeps()
+
+
+def _settle(app) -> None:
+    for _ in range(3):
+        app.processEvents()
+
+
+def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
+    """Shoot every tab at every size in this process (its scale factor and language)."""
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from vramgui.app import create_application, create_main_window
+    from vramgui.i18n import install_translations
+    from vramgui.views.layout_check import chart_problems
+
+    app = create_application()
+    app.vramgui_translations = install_translations(app, lang)
+    QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
+    problems = 0
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as tmp:  # a first start at this size: sized before it is shown
+            window = create_main_window(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+            window.resize(*(int(v) for v in size.split("x")))
+            window.show()
+            _prepare(window)
+            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), ("maxmodel-mixtral8k", 3)]:
+                if tab == "maxmodel-mixtral8k":
+                    _edit(window, "model.preset", "mixtral-8x7b")
+                    _edit(window, "training.seq_len", 8192)
+                    window.presenter.finish_sweeps()
+                window.chart_tabs.setCurrentIndex(index)
+                _settle(app)
+                name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"
+                window.grab().save(str(out / name))
+                found = chart_problems(window.charts()[index]) if index < 4 else []
+                problems += len(found)
+                print(f"{name}: {'ok' if not found else '; '.join(found)}", flush=True)
+            window.close()
+    return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="/tmp/shots13")
+    parser.add_argument("--sizes", nargs="+", default=list(SIZES))
+    parser.add_argument("--scales", nargs="+", default=list(SCALES))
+    parser.add_argument("--langs", nargs="+", default=list(LANGS))
+    parser.add_argument("--child", nargs=2, metavar=("LANG", "SCALE"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if args.child:
+        return child(out, args.sizes, *args.child)
+    status = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in args.scales:
+            screen = _screen_config(tmp, args.sizes, float(scale))
+            env = {**os.environ, "QT_SCALE_FACTOR": scale, "QT_QPA_PLATFORM": f"offscreen:configfile={screen}"}
+            for lang in args.langs:
+                cmd = [sys.executable, "-m", "bench.screenshots", "--out", str(out), "--sizes", *args.sizes,
+                       "--child", lang, scale]
+                done = subprocess.run(cmd, cwd=ROOT, env=env, check=False)
+                status |= done.returncode
+    print(f"screenshots in {out}" + ("" if status == 0 else " (layout problems listed above)"))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
