@@ -87,7 +87,7 @@ def test_create_main_window_wires_presenter_and_exports(qtbot, tmp_path):
     window.show()
     qtbot.waitExposed(window)
     window.export_csv(str(tmp_path / "d.csv"))
-    assert (tmp_path / "d.csv").read_text(encoding="utf-8").startswith("table,strategy")
+    assert (tmp_path / "d.csv").read_text(encoding="utf-8-sig").startswith("table,strategy")
 
 
 def test_switching_language_rebuilds_the_window_on_the_same_scenario(qtbot, tmp_path):

@@ -23,11 +23,6 @@ NO_X_SERVER_MESSAGE = (
     "vramgui: cannot connect to the X display {display}, so the window cannot open.\n"
     "  Check DISPLAY (and SSH X forwarding), or use the command line: vramgui --help\n"
 )
-NO_XCB_CURSOR_MESSAGE = (
-    "vramgui: Qt's X11 platform plugin needs the system library libxcb-cursor, which is not installed.\n"
-    "  Install it (Debian/Ubuntu: sudo apt install libxcb-cursor0; Fedora: sudo dnf install xcb-util-cursor),\n"
-    "  or use the command line: vramgui --help\n"
-)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -48,15 +43,17 @@ def display_problem(environ: os._Environ | dict | None = None, platform: str | N
     are checked before creating the QApplication."""
     env = os.environ if environ is None else environ
     plat = sys.platform if platform is None else platform
-    if not plat.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+    if not plat.startswith("linux"):
         return None
+    from vramgui.io.xcb_libs import xcb_problem
+
+    missing_libraries = xcb_problem(env)  # None unless Qt would load its xcb plugin (X11, or QT_QPA_PLATFORM=xcb)
+    if missing_libraries or env.get("QT_QPA_PLATFORM"):
+        return missing_libraries
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         return NO_DISPLAY_MESSAGE
-    if env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        if ctypes.util.find_library("xcb-cursor") is None:
-            return NO_XCB_CURSOR_MESSAGE
-        if not x_display_reachable(env["DISPLAY"]):
-            return NO_X_SERVER_MESSAGE.format(display=env["DISPLAY"])
+    if env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY") and not x_display_reachable(env["DISPLAY"]):
+        return NO_X_SERVER_MESSAGE.format(display=env["DISPLAY"])
     return None
 
 
@@ -130,24 +127,35 @@ def create_main_window(settings=None, defer_charts: bool = False):
     presenter = MainPresenter(window, unit=wrapped.unit(), parent=window)
     document = DocumentPresenter(window, presenter, wrapped, parent=window)
     window.attach(presenter, document)
+    document.open_comparison = lambda path: _open_comparison(window, path)  # a dropped comparison file
     if window.charts_built:
         _attach_compare(window, presenter, wrapped)
     else:  # the comparison tab is built with the charts (pyqtgraph), just after the window is first shown
         window.charts_ready.connect(lambda: _attach_compare(window, presenter, wrapped))
     document.restore_session()  # reopen where the user left off (else the seed's example)
-    if wrapped.window_geometry() is None:
-        window.resize(1400, 900)
     return window
 
 
-def _attach_compare(window, presenter, settings) -> None:
-    """The comparison tab's presenter: pinned scenarios come from the editor and load back into it."""
-    from vramgui.presenters.compare_presenter import ComparePresenter
+def _open_comparison(window, path: str) -> bool:
+    """Open a comparison file in the Compare tab, building the charts (and so the tab) first if need be."""
+    window.ensure_charts()
+    window.chart_tabs.setCurrentIndex(window.chart_tabs.count() - 1)
+    return bool(window.compare_presenter.open_path(path))
 
-    compare = ComparePresenter(window.compare_view, unit=settings.unit(),
-                               export_folder=lambda: settings.last_folder("export"), parent=window)
+
+def _attach_compare(window, presenter, settings) -> None:
+    """The comparison tab's presenter: pinned scenarios come from the editor and load back into it; the last
+    session's pins come back, and every change is kept for the next one."""
+    from vramgui.presenters.compare_presenter import MAX_PINNED, ComparePresenter
+
+    compare = ComparePresenter(window.compare_view, unit=settings.unit(), settings=settings,
+                               export_width=window.export_width, parent=window)
     compare.load_requested.connect(presenter.load_scenario)
+    compare.pinned_changed.connect(lambda n: window.save_comparison_action.setEnabled(n > 0))
     window.attach_compare(compare)
+    restored = settings.pinned_scenarios(MAX_PINNED)
+    if restored:
+        compare.restore(restored)
 
 
 def rebuild_window(old, language: str):
@@ -164,7 +172,7 @@ def rebuild_window(old, language: str):
         translations.apply(language)
     draft, pending = old.presenter.draft, old.presenter.pending_edits()
     model_choice = old.presenter.model_choice_state()
-    pinned = old.compare_presenter.pinned if old.compare_presenter is not None else ()
+    pinned = old.compare_presenter.entries() if old.compare_presenter is not None else ()
     details, scrolled = old.inputs.arch_details_button.isChecked(), old.input_scroll.verticalScrollBar().value()
     old.document.ask_before_discarding = False  # nothing is lost: the new window takes the unsaved state over
     old.close()  # saves geometry, splitters and the scenario first
@@ -177,8 +185,8 @@ def rebuild_window(old, language: str):
     window.document.take_over(old.document)
     if pinned:
         window.ensure_charts()
-        for p in pinned:
-            window.compare_presenter.pin(p.scenario, p.name)
+        if window.compare_presenter.entries() != tuple(pinned):  # the session gave them back already
+            window.compare_presenter.restore(pinned)  # the names the user gave stay theirs, the others follow
     window.chart_tabs.setCurrentIndex(old.chart_tabs.currentIndex())
     window.breakdown_panel.set_section(old.breakdown_panel.section)
     window.inputs.show_architecture_details(details)

@@ -19,6 +19,8 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from vramgui.core import scenario_doc
 from vramgui.core.specs import Scenario
+from vramgui.io import comparison_files
+from vramgui.io.comparison_files import ComparisonEntry
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +161,25 @@ class Settings:
             self.qsettings.remove("scenario/last_file")
         else:
             self._set("scenario/last_file", os.path.abspath(os.fspath(path)))
+
+    # --- comparison ------------------------------------------------------------------------------------
+    def pinned_scenarios(self, max_entries: int) -> list[ComparisonEntry]:
+        """The Compare tab's pins when the app last closed, as a comparison document (``vramgui.io.comparison_files``
+        in one line); [] when there were none or the text is unusable (corrupt, from a newer version)."""
+        text = _as_str(self._raw("compare/pinned"))
+        if not text:
+            return []
+        try:
+            return list(comparison_files.loads(text, max_entries=max_entries))
+        except comparison_files.ComparisonError as err:
+            log.warning("ignoring the saved pinned scenarios: %s", err)
+            return []
+
+    def set_pinned_scenarios(self, entries: Sequence[ComparisonEntry]) -> None:
+        if entries:
+            self._set("compare/pinned", comparison_files.dumps(entries, indent=None))
+        else:
+            self.qsettings.remove("compare/pinned")
 
     # --- preferences ----------------------------------------------------------------------------------
     def unit(self) -> str:

@@ -85,6 +85,48 @@
         <translation>无法固定此方案：%1</translation>
     </message>
     <message>
+        <source>Not pinned again (the scenario is no longer valid): %1</source>
+        <translation>未能重新固定（该方案已不再有效）：%1</translation>
+    </message>
+    <message>
+        <source>Save comparison</source>
+        <translation>保存对比</translation>
+    </message>
+    <message>
+        <source>Cannot save comparison</source>
+        <translation>无法保存对比</translation>
+    </message>
+    <message>
+        <source>%1 was not saved: %2
+The file on disk is unchanged.</source>
+        <translation>%1 未保存：%2
+磁盘上的文件未改变。</translation>
+    </message>
+    <message>
+        <source>Comparison saved to %1</source>
+        <translation>对比已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Open comparison</source>
+        <translation>打开对比</translation>
+    </message>
+    <message>
+        <source>Cannot open comparison</source>
+        <translation>无法打开对比</translation>
+    </message>
+    <message>
+        <source>Replace pinned scenarios</source>
+        <translation>替换已固定的方案</translation>
+    </message>
+    <message>
+        <source>Replace the %1 pinned scenarios with the %2 in %3?</source>
+        <translation>用 %3 中的 %2 个方案替换已固定的 %1 个方案吗？</translation>
+    </message>
+    <message>
+        <source>Opened comparison %1</source>
+        <translation>已打开对比 %1</translation>
+    </message>
+    <message>
         <source>Export comparison chart</source>
         <translation>导出对比图表</translation>
     </message>
@@ -147,6 +189,86 @@
     <message>
         <source>not estimated</source>
         <translation>未估算</translation>
+    </message>
+    <message>
+        <source>Every scenario: %1</source>
+        <translation>所有方案：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Left to right: %1.</source>
+        <translation>从左到右：%1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>vramgui comparisons (*.json);;All files (*)</source>
+        <translation>vramgui 对比文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 bytes: not a comparison</source>
+        <translation>文件大于 %1 字节：不是对比文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text: not a comparison</source>
+        <translation>文件不是 UTF-8 文本：不是对比文件</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>a comparison must be a JSON object</source>
+        <translation>对比文件必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>this is a scenario file, not a comparison: open it with File &gt; Open scenario</source>
+        <translation>这是方案文件，不是对比文件：请用“文件 &gt; 打开方案”打开</translation>
+    </message>
+    <message>
+        <source>the schema is %1, not %2</source>
+        <translation>schema 为 %1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>unknown field %1 (known fields here: %2)</source>
+        <translation>未知字段 %1（此处可用的字段：%2）</translation>
+    </message>
+    <message>
+        <source>written by a newer vramgui (comparison version %1; this version reads up to %2)</source>
+        <translation>由更新版本的 vramgui 写入（对比文件版本 %1；本版本最多读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>schema_version must be a whole number of at least 1</source>
+        <translation>schema_version 必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>“pinned” must be a list of scenarios</source>
+        <translation>“pinned” 必须是方案列表</translation>
+    </message>
+    <message>
+        <source>it holds %1 scenarios; at most %2 can be compared</source>
+        <translation>其中有 %1 个方案；最多可对比 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 of its scenarios cannot be used:</source>
+        <translation>其中 %1 个方案无法使用：</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened:</source>
+        <translation>无法打开 %1：</translation>
+    </message>
+    <message>
+        <source>Pinned scenario %1:</source>
+        <translation>固定的方案 %1：</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +2273,10 @@ no distributed optimizer</source>
         <source>FP8 Linear layers through TransformerEngine (Megatron-Core, fused implementation, bf16/fp16): delayed or current per-tensor scaling, or MXFP8 blocks; FP8 weight copies, scaling state and FP8 Linear inputs follow TransformerEngine&apos;s code, not measured</source>
         <translation>通过 TransformerEngine 使用 FP8 Linear 层（Megatron-Core、融合实现、bf16/fp16）：延迟或当前逐张量缩放，或 MXFP8 分块；FP8 权重副本、缩放状态和 FP8 Linear 输入按 TransformerEngine 的代码计算，未经测量</translation>
     </message>
+    <message>
+        <source>{0}: {1} % is out of range (allowed: 0 to 99.99 %)</source>
+        <translation>{0}：{1} % 超出范围（允许：0 到 99.99 %）</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -2569,6 +2695,169 @@ no distributed optimizer</source>
     </message>
 </context>
 <context>
+    <name>Inputs</name>
+    <message>
+        <source>custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>no global batch</source>
+        <translation>未设全局批次</translation>
+    </message>
+    <message>
+        <source>global batch {0}</source>
+        <translation>全局批次 {0}</translation>
+    </message>
+    <message>
+        <source>{0}: not given</source>
+        <translation>{0}：未指定</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>micro-batch {0}</source>
+        <translation>微批次 {0}</translation>
+    </message>
+    <message>
+        <source>seq {0}</source>
+        <translation>序列 {0}</translation>
+    </message>
+    <message>
+        <source>{0} GPUs</source>
+        <translation>{0} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{0} GPUs per node</source>
+        <translation>每节点 {0} 张 GPU</translation>
+    </message>
+    <message>
+        <source>LoRA on {0}</source>
+        <translation>LoRA 作用于 {0}</translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>pure precision (no master weights)</source>
+        <translation>纯精度（无主权重）</translation>
+    </message>
+    <message>
+        <source>automatic mixed precision</source>
+        <translation>自动混合精度</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>foreach optimizer step</source>
+        <translation>多张量批量优化器步</translation>
+    </message>
+    <message>
+        <source>fused optimizer step</source>
+        <translation>融合优化器步</translation>
+    </message>
+    <message>
+        <source>for-loop optimizer step</source>
+        <translation>逐张量循环优化器步</translation>
+    </message>
+    <message>
+        <source>no FP8</source>
+        <translation>不用 FP8</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling</source>
+        <translation>FP8 延迟缩放</translation>
+    </message>
+    <message>
+        <source>FP8 current scaling</source>
+        <translation>FP8 即时缩放</translation>
+    </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>eager attention</source>
+        <translation>朴素注意力</translation>
+    </message>
+    <message>
+        <source>Hugging Face activations</source>
+        <translation>Hugging Face 激活值</translation>
+    </message>
+    <message>
+        <source>fused-kernel activations</source>
+        <translation>融合内核激活值</translation>
+    </message>
+    <message>
+        <source>Hugging Face loss</source>
+        <translation>Hugging Face 损失函数</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块损失函数</translation>
+    </message>
+    <message>
+        <source>ZeRO paper convention</source>
+        <translation>ZeRO 论文口径</translation>
+    </message>
+    <message>
+        <source>DeepSpeed convention</source>
+        <translation>DeepSpeed 口径</translation>
+    </message>
+    <message>
+        <source>Megatron-LM convention</source>
+        <translation>Megatron-LM 口径</translation>
+    </message>
+    <message>
+        <source>all parameters trained</source>
+        <translation>训练全部参数</translation>
+    </message>
+    <message>
+        <source>LoRA on attention</source>
+        <translation>LoRA 作用于注意力层</translation>
+    </message>
+    <message>
+        <source>LoRA on all linear layers</source>
+        <translation>LoRA 作用于全部线性层</translation>
+    </message>
+    <message>
+        <source>base weights in the dtype</source>
+        <translation>基座权重沿用数据类型</translation>
+    </message>
+    <message>
+        <source>GPT-style blocks</source>
+        <translation>GPT 式块</translation>
+    </message>
+    <message>
+        <source>Llama-style blocks</source>
+        <translation>Llama 式块</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>MainPresenter</name>
     <message>
         <source>= {gb}: vendors&apos; “{k}GB” is {k} GiB</source>
@@ -2840,6 +3129,22 @@ The file on disk is unchanged.</source>
         <translation>将当前方案加入“对比”标签页</translation>
     </message>
     <message>
+        <source>Open co&amp;mparison…</source>
+        <translation>打开对比(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Replace the pinned scenarios with a saved comparison</source>
+        <translation>用已保存的对比替换已固定的方案</translation>
+    </message>
+    <message>
+        <source>Save compariso&amp;n…</source>
+        <translation>保存对比(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Save the pinned scenarios in one file</source>
+        <translation>将已固定的方案保存到一个文件</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -2880,12 +3185,12 @@ The file on disk is unchanged.</source>
         <translation>图表：按 GPU 数量(&amp;C)</translation>
     </message>
     <message>
-        <source>Chart: &amp;largest model</source>
-        <translation>图表：最大模型(&amp;L)</translation>
-    </message>
-    <message>
         <source>C&amp;ompare pinned scenarios</source>
         <translation>对比已固定的方案(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Chart: largest &amp;model</source>
+        <translation>图表：最大模型(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -3190,6 +3495,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>usable {0:,.1f} {1}</source>
         <translation>可用 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>Nothing fits at any number of GPUs: activations, buffers and the CUDA context alone exceed the usable memory.</source>
+        <translation>任何 GPU 数量下都装不下：仅激活值、缓冲区和 CUDA 上下文就已超出可用显存。</translation>
     </message>
     <message>
         <source>{0:,} GPUs</source>

@@ -207,7 +207,7 @@ def test_csv_has_exact_bytes_for_each_pinned_scenario(presenter, tmp_path):
     presenter.pin(scenario(params=30 * 10**9, gpus=2, memory=80 * GB), name="大模型")
     path = tmp_path / "out.csv"
     presenter.write_csv(path)
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [r["name"] for r in rows] == ["Small, fits", "大模型"]
     assert rows[0]["total_bytes"] == str(10_500_000_000) and rows[0]["fits"] == "true"
@@ -222,7 +222,7 @@ def test_csv_has_the_step_peak_and_its_moment(presenter, tmp_path):
     presenter.pin(scenario(params=10 * 10**9), name="sum fits, peak does not")  # 60 GB, 100 GB of 80 GB
     path = tmp_path / "out.csv"
     presenter.write_csv(path)
-    with open(path, encoding="utf-8", newline="") as handle:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     header = list(rows[0])
     assert header.index("total_GB") < header.index("peak_bytes") < header.index("peak_GB") < header.index("fits")
@@ -247,7 +247,7 @@ def test_export_csv_asks_for_a_path_and_adds_the_extension(presenter, view, tmp_
     presenter.pin(scenario())
     view.ask_export_path.return_value = str(tmp_path / "mine")
     assert presenter.export_csv() is True
-    assert (tmp_path / "mine.csv").read_text(encoding="utf-8").startswith("name,")
+    assert (tmp_path / "mine.csv").read_text(encoding="utf-8").startswith("\ufeffname,")  # the BOM: Excel reads UTF-8
     start = view.ask_export_path.call_args.args[1]
     assert start == str(tmp_path / "vramgui-comparison.csv")
 
@@ -265,9 +265,10 @@ def test_export_png_passes_title_and_caption_with_the_unit(presenter, view, tmp_
     presenter.set_unit("GiB")
     view.ask_export_path.return_value = str(tmp_path / "chart.png")
     assert presenter.export_png() is True
-    path, title, caption = view.export_chart_png.call_args.args
+    path, title, caption, width = view.export_chart_png.call_args.args
     assert path == str(tmp_path / "chart.png")
     assert title and "GiB" in caption and "2^30" in caption
+    assert width == 1600  # no export width given: the window's default
 
 
 def test_failed_export_is_told_not_raised(presenter, view, tmp_path):

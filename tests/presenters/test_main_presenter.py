@@ -236,7 +236,7 @@ def test_breakdown_rows_carry_formulas_and_sum_to_the_total(presenter, view):
 def test_csv_rows_round_trip_the_core_bytes(tmp_path, presenter):
     path = tmp_path / "data.csv"
     presenter.write_csv(str(path))
-    with open(path, newline="", encoding="utf-8") as fh:
+    with open(path, newline="", encoding="utf-8-sig") as fh:
         rows = list(csv.DictReader(fh))
     est = estimate(seed_scenario())
     breakdown = {r["component"]: r for r in rows if r["table"] == "breakdown"}

@@ -245,3 +245,78 @@ def test_wired_to_the_presenter_with_the_real_core(widget, qtbot, tmp_path):
 def test_clicking_pin_emits_pin_requested(widget, qtbot):
     with qtbot.waitSignal(widget.pin_requested):
         qtbot.mouseClick(widget.pin_button, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+
+
+# ----- bars that do not fit, the palette, the export width (issue 13, comparisons)
+
+
+def test_a_bar_that_does_not_fit_is_outlined_marked_and_named_in_the_legend(widget):
+    widget.show_comparison(vm(names=("fits", "too big"), peaks=((5.0, True), (12.0, False))))
+    opts = widget.over_bars.opts
+    assert list(opts["x"]) == [1] and list(opts["y0"]) == [0.0] and list(opts["height"]) == [6.0]  # to the bar's top
+    assert opts["pen"].color() == QColor("#c62828"), "a red outline"
+    legend = {label.text: sample for sample, label in widget.legend.items}
+    assert legend["✕ does not fit"].item is widget.over_bars, "the legend's sample is the outline the bar carries"
+    ticks = widget.plot.getPlotItem().getAxis("bottom")._tickLevels[0]
+    assert [t for _, t in ticks] == ["fits", "✕ too big"]
+    widget.show_comparison(vm(peaks=((5.0, True), (6.0, True))))
+    assert len(widget.over_bars.opts["x"]) == 0 and "✕ does not fit" not in [lb.text for _, lb in widget.legend.items]
+
+
+def _dark_palette():
+    from PySide6.QtGui import QPalette
+
+    palette = QPalette()
+    for role, colour in ((QPalette.ColorRole.Window, "#202124"), (QPalette.ColorRole.Base, "#17181a"),
+                         (QPalette.ColorRole.Text, "#e8eaed"), (QPalette.ColorRole.WindowText, "#e8eaed")):
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def test_the_plot_follows_a_dark_palette_and_exports_stay_white(widget, qtbot, tmp_path):
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.show_comparison(vm(peaks=((5.0, True), (12.0, False))))
+    assert widget.plot.backgroundBrush().color() == widget.palette().color(widget.palette().ColorRole.Base)
+    widget.setPalette(_dark_palette())
+    assert widget.plot.backgroundBrush().color() == QColor("#17181a")
+    axis = widget.plot.getPlotItem().getAxis("left")
+    assert axis.textPen().color() == QColor("#e8eaed")
+    assert all(label.opts["color"] == QColor("#e8eaed") for _, label in widget.legend.items)
+    image = widget.chart_image(900, "t", "c")
+    assert QColor(image.pixel(5, image.height() // 2)) == QColor("white")
+    dark = [QColor(image.pixel(x, y)).lightness() for y in range(0, image.height(), 3) for x in range(0, 200, 3)]
+    assert min(dark) < 80, "dark text on the white export"
+    assert widget.plot.backgroundBrush().color() == QColor("#17181a"), "the screen keeps the dark palette"
+
+
+def _swatch_height(image) -> int:
+    """Rows of the legend's first swatch (the parameters' blue) in the image's top third."""
+    colour = QColor("#0072B2")
+    rows = [y for y in range(image.height() // 3)
+            if any(QColor(image.pixel(x, y)) == colour for x in range(image.width() // 3))]
+    return len(rows)
+
+
+@pytest.mark.parametrize("width", [800, 2400])
+def test_the_export_has_the_chosen_width_and_its_legend_scales_with_it(widget, qtbot, tmp_path, width):
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.show_comparison(vm())
+    path = tmp_path / "c.png"
+    widget.export_chart_png(str(path), "", "", width)
+    image = QImage(str(path))
+    assert image.width() == width
+    base = widget.chart_image(1200, "", "")
+    assert _swatch_height(image) / _swatch_height(base) == pytest.approx(width / 1200, rel=0.25)
+
+
+def test_the_inputs_every_pin_shares_are_shown_on_one_line(widget):
+    from dataclasses import replace
+
+    shared = "Every scenario: Llama-3-8B · A100 · " + " · ".join(f"input {i}" for i in range(60))
+    widget.show_comparison(replace(vm(), common_text=shared))
+    assert not widget.common.isHidden() and widget.common.toolTip() == shared
+    assert widget.common.text().endswith("…") and len(widget.common.text()) < len(shared)
+    widget.show_comparison(vm())
+    assert widget.common.isHidden()

@@ -172,7 +172,7 @@ def test_csv_export_round_trips_the_numbers(tmp_path, window, monkeypatch):
     target = tmp_path / "data.csv"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     window.export_csv_action.trigger()
-    with open(target, newline="", encoding="utf-8") as fh:
+    with open(target, newline="", encoding="utf-8-sig") as fh:
         rows = list(csv.DictReader(fh))
     est = estimate(window.presenter.scenario)
     by_component = {r["component"]: int(r["bytes"]) for r in rows if r["table"] == "breakdown" and r["bytes"]}

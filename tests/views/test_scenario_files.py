@@ -294,3 +294,16 @@ def test_dropping_a_scenario_a_config_or_a_model_folder(tmp_path, window, dialog
     picture = tmp_path / "x.png"
     picture.write_bytes(b"\x89PNG")
     assert not _drop(window, picture)  # refused at the door
+
+
+def test_dropping_a_comparison_file_replaces_the_pinned_set(tmp_path, window, dialogs):
+    from vramgui.io.comparison_files import ComparisonEntry, save_comparison
+
+    base = window.presenter.scenario
+    entries = [ComparisonEntry(base), ComparisonEntry(estimate(base).scenario, name="mine")]
+    path = tmp_path / "two.comparison.json"
+    save_comparison(path, entries)
+    assert _drop(window, path)
+    assert window.compare_presenter is not None and len(window.compare_presenter.entries()) == 2
+    assert window.chart_tabs.currentIndex() == window.chart_tabs.count() - 1  # the Compare tab shows them
+    assert window.document.path != str(path)  # not opened as a scenario

@@ -224,7 +224,7 @@ def test_compare_tab_rename_remove_load_and_export_from_the_window(qtbot, tmp_pa
     assert not image.isNull() and image.width() >= 1000
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(data), ""))
     window.export_csv_action.trigger()  # File > Export data follows the visible (comparison) tab
-    with open(data, newline="", encoding="utf-8") as fh:
+    with open(data, newline="", encoding="utf-8-sig") as fh:
         rows = list(csv.DictReader(fh))
     assert rows[0]["name"] == "ZeRO-2 baseline"
     assert int(rows[0]["total_bytes"]) == estimate(first).per_gpu_total

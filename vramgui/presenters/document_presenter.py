@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 
 from vramgui.core.specs import Scenario
-from vramgui.presenters.documents import SaveError, ScenarioError, load_document, looks_like_hf_config, save_document
+from vramgui.presenters.documents import SaveError, ScenarioError, dropped_kind, load_document, save_document
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.messages import scenario_error_text
 from vramgui.presenters.protocols import DocumentView
@@ -39,6 +40,7 @@ class DocumentPresenter(QObject):
         self._path: str | None = None
         self._clean: Scenario | None = None  # the scenario as last opened or saved
         self.ask_before_discarding = True  # False: closing drops unsaved changes (a rebuilt window takes them over)
+        self.open_comparison: Callable[[str], bool] | None = None  # the Compare tab's opener, once it exists
         editor.result_changed.connect(self.refresh_title)
         editor.input_invalid.connect(self.refresh_title)
 
@@ -178,9 +180,13 @@ class DocumentPresenter(QObject):
         return True
 
     def open_dropped(self, path: str) -> bool:
-        """A folder or a Hugging Face config.json imports the model; any other .json opens as a scenario."""
-        if Path(path).is_dir() or looks_like_hf_config(path):
+        """A folder or a Hugging Face config.json imports the model; a comparison file replaces the pinned set
+        (``open_comparison``, set once the Compare tab exists); any other .json opens as a scenario."""
+        kind = "model" if Path(path).is_dir() else dropped_kind(path)
+        if kind == "model":
             return self._editor.import_model(path)
+        if kind == "comparison" and self.open_comparison is not None:
+            return self.open_comparison(path)
         return self.open_path(path)
 
     # ----- recent files

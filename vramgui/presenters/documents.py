@@ -10,11 +10,12 @@ import os
 
 from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError
 from vramgui.core.specs import Scenario
+from vramgui.io.comparison_files import SCHEMA as COMPARISON_SCHEMA
 from vramgui.io.hf_config import read_config
 from vramgui.io.scenario_files import load_document, save_scenario
 
-__all__ = ["PresetRef", "SaveError", "ScenarioDocument", "ScenarioError", "load_document", "looks_like_hf_config",
-           "save_document"]
+__all__ = ["PresetRef", "SaveError", "ScenarioDocument", "ScenarioError", "dropped_kind", "load_document",
+           "looks_like_hf_config", "save_document"]
 
 
 class SaveError(OSError):
@@ -29,6 +30,19 @@ def save_document(path: str | os.PathLike[str], scenario: Scenario, preset: Pres
         save_scenario(path, scenario, preset=preset)
     except OSError as err:
         raise SaveError(err.strerror or str(err)) from err
+
+
+def dropped_kind(path: str | os.PathLike[str]) -> str:
+    """What a dropped .json is: ``"model"`` (a Hugging Face ``config.json``, ``looks_like_hf_config``),
+    ``"comparison"`` (a vramgui comparison file) or ``"scenario"`` (anything else: the scenario reader says what is
+    wrong with it). Read once, capped like an imported config."""
+    try:
+        data = read_config(path)
+    except ValueError:
+        return "scenario"
+    if data.get("schema") == COMPARISON_SCHEMA:
+        return "comparison"
+    return "model" if "schema" not in data and ("model_type" in data or "architectures" in data) else "scenario"
 
 
 def looks_like_hf_config(path: str | os.PathLike[str]) -> bool:

@@ -1,15 +1,19 @@
-"""The shown result as tidy CSV rows (exact bytes), one table after another: File > Export data as CSV."""
+"""The shown result as tidy CSV rows (exact bytes), one table after another: File > Export data as CSV; and the one
+CSV writer of the window's exports (this and the comparison's, ``vramgui.presenters.compare_export``)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
+from collections.abc import Sequence
 from typing import Any
 
 from vramgui.core.specs import Scenario
 from vramgui.io.files import atomic_write_text
 from vramgui.presenters.results import SWEEP_COUNTS, Computed
 
+BOM = "\ufeff"
 CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula")
 
 
@@ -48,10 +52,17 @@ def csv_rows(computed: Computed | None, scenario: Scenario | None) -> list[dict[
     return rows
 
 
-def write_csv(path: str, rows: list[dict[str, object]]) -> None:
+def write_csv(path: str | os.PathLike[str], rows: list[dict[str, object]]) -> None:
     """Written atomically: a failed export leaves no half-written file (and an older one as it was)."""
+    write_rows(path, CSV_COLUMNS, rows)
+
+
+def write_rows(path: str | os.PathLike[str], columns: Sequence[str], rows: list[dict[str, object]]) -> None:
+    """CSV as UTF-8 with a byte-order mark, written atomically (``vramgui.io.files.atomic_write_text``). The BOM is
+    how Excel on Windows knows the file is UTF-8: without it "·", "×" and Chinese names are garbled (Python reads it
+    with ``encoding="utf-8-sig"``, pandas and LibreOffice skip it)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS)
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\r\n")
     writer.writeheader()
     writer.writerows(rows)
-    atomic_write_text(path, buffer.getvalue())
+    atomic_write_text(path, BOM + buffer.getvalue())

@@ -1,24 +1,25 @@
 """The comparison panel: stacked per-GPU bars of every pinned scenario and a table of headline figures.
 
 Passive: it places ``CompareVM`` values on widgets and reports the user's actions as signals; the presenter
-(``vramgui.presenters.compare_presenter``) does everything else. Chart items are created once and updated.
+(``vramgui.presenters.compare_presenter``) does everything else. Chart items are created once and updated. The plot
+follows the palette (dark included) like the other charts; its PNG is white with dark text at the width asked,
+the whole scene scaled to it. A bar whose step peak does not fit is outlined in red and its label starts with "✕".
 """
 
 from __future__ import annotations
 
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter
-from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
+    QMainWindow,
+    QMessageBox,
     QPushButton,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -26,14 +27,18 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareVM
 from vramgui.presenters.image_files import save_png
-from vramgui.views.chart_frame import USABLE_COLOUR
+from vramgui.views.chart_frame import CAPACITY_COLOUR, EXPORT_BG, EXPORT_FG, USABLE_COLOUR
+from vramgui.views.compare_image import compose_export, tick_text
+from vramgui.views.compare_table import COLUMNS, ID_ROLE, PinnedTable
+from vramgui.views.elided_label import ElidedLabel
 from vramgui.views.peak_marks import PeakMarks, top_for
-from vramgui.views.theme import component_colour, error_colour, ok_colour, status_icon
+from vramgui.views.theme import component_colour, error_colour
+
+__all__ = ["EXPORT_WIDTH", "CompareWidget", "compose_export", "connect_compare"]
 
 BAR_WIDTH = 0.6
-EXPORT_WIDTH = 1400  # px of the exported chart: sharp in documents and slides
-ID_ROLE = Qt.ItemDataRole.UserRole
-FITS_COLUMN = 3
+EXPORT_WIDTH = 1600  # px of the exported chart unless the presenter says (File > PNG export width)
+STATUS_MS = 6000
 TWO_LINES_PX = 150  # the plot's height from which each bar's label shows the sum under the peak
 
 
@@ -46,13 +51,13 @@ class CompareWidget(QWidget):
     export_png_requested = Signal()
     export_csv_requested = Signal()
 
-    COLUMNS = 7  # name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation
+    COLUMNS = COLUMNS
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._vm: CompareVM | None = None
         self._legend_columns = 1
-        self._filling = False
+        self._fg, self._bg = EXPORT_FG, EXPORT_BG  # the palette's text and base colours (apply_palette)
         self._build()
         self.retranslate()
         self._update_buttons()
@@ -79,20 +84,18 @@ class CompareWidget(QWidget):
         self.hint = QLabel(self)
         self.hint.setWordWrap(True)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.common = ElidedLabel(self)  # the inputs every pin shares (the names say what differs), on one line
+        self.common.hide()
 
-        self.plot = pg.PlotWidget(self, background="w")
+        self.plot = pg.PlotWidget(self)
         self.plot.setMinimumHeight(160)  # with the rest of the tab, leaves the breakdown table its rows at 720 px
         item = self.plot.getPlotItem()
         item.setMenuEnabled(False)
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
         item.showGrid(y=True, alpha=0.25)
-        for axis in ("left", "bottom"):
-            item.getAxis(axis).setPen(pg.mkPen("#444444"))
-            item.getAxis(axis).setTextPen(pg.mkPen("#222222"))
         # above the plot, in the title's row (inside it would take the bars' room): wraps to the width
-        self.legend = pg.LegendItem(offset=None, labelTextColor="#222222", labelTextSize="8pt", horSpacing=10,
-                                    frame=False)
+        self.legend = pg.LegendItem(offset=None, labelTextSize="8pt", horSpacing=10, frame=False)
         self.legend.setFlag(self.legend.GraphicsItemFlag.ItemIgnoresTransformations, False)
         item.layout.removeItem(item.titleLabel)
         item.titleLabel.setVisible(False)
@@ -102,29 +105,23 @@ class CompareWidget(QWidget):
         self.bars: dict[str, pg.BarGraphItem] = {}
         for i, key in enumerate(STACK_KEYS):
             bar = pg.BarGraphItem(x=[], height=[], y0=[], width=BAR_WIDTH, brush=pg.mkBrush(component_colour(key, i)),
-                                  pen=pg.mkPen("w", width=0.5))
+                                  pen=pg.mkPen(self._bg, width=0.5))
             item.addItem(bar)
             self.bars[key] = bar
+        # a bar whose step peak is above the usable memory: outlined in red, its label marked "✕"
+        self.over_bars = pg.BarGraphItem(x=[], height=[], y0=[], width=BAR_WIDTH + 0.06, brush=QColor(0, 0, 0, 0),
+                                         pen=pg.mkPen(CAPACITY_COLOUR, width=2.5))
+        self.over_bars.setZValue(40)
+        item.addItem(self.over_bars)
         # usable GPU memory: one dashed segment across each bar (pairs of points)
         self.capacity = pg.PlotDataItem(x=[], y=[], connect="pairs",
                                         pen=pg.mkPen(USABLE_COLOUR, width=2.5, style=Qt.PenStyle.DashLine))
         item.addItem(self.capacity)
         # each bar's step peak (what decides the fit) as a dash, its label over it: peak, then the sum
         self.marks = PeakMarks(item, BAR_WIDTH / 2 + 0.08, labels=MAX_PINNED)
-        self.marks.recolour("#222222", "#ffffff")
         self.total_labels = self.marks.labels
 
-        self.table = QTableWidget(0, self.COLUMNS, self)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.table.verticalHeader().hide()
-        self.table.setTabKeyNavigation(False)  # Tab leaves the table (arrow keys move between cells): no keyboard trap
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in range(1, self.COLUMNS):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.table = PinnedTable(self)
 
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(self.plot)
@@ -138,7 +135,9 @@ class CompareWidget(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.message)
         layout.addWidget(self.hint)
+        layout.addWidget(self.common)
         layout.addWidget(self.splitter, 1)
+        self.apply_palette()
 
         self.pin_button.clicked.connect(self.pin_requested)
         self.rename_button.clicked.connect(self._edit_selected_name)
@@ -175,15 +174,39 @@ class CompareWidget(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(
+                self, "marks"):
+            self.apply_palette()
         super().changeEvent(event)
+
+    # --- theme: the plot follows the palette (like the other charts); exports are always white ----------------
+    def apply_palette(self) -> None:
+        pal = self.palette()
+        self.apply_colours(pal.color(pal.ColorRole.Base).name(), pal.color(pal.ColorRole.Text).name())
+
+    def apply_colours(self, bg: str, fg: str) -> None:
+        self._bg, self._fg = bg, fg
+        self.plot.setBackground(bg)
+        item = self.plot.getPlotItem()
+        for axis in ("left", "bottom"):
+            item.getAxis(axis).setPen(pg.mkPen(fg))
+            item.getAxis(axis).setTextPen(pg.mkPen(fg))
+        self.legend.setLabelTextColor(fg)
+        self.marks.recolour(fg, bg)
+        for bar in self.bars.values():
+            bar.setOpts(pen=pg.mkPen(bg, width=0.5))
+        if self._vm is not None:
+            self._update_chart(self._vm)  # the legend's and the axis' texts are drawn in the new colour
 
     # --- CompareView protocol -------------------------------------------------------------------------
     def show_comparison(self, vm: CompareVM) -> None:
         self._vm = vm
-        self._fill_table(vm)
+        self.table.fill(vm.rows)
         self._update_chart(vm)
         self.hint.setText(vm.empty_hint)
         self.hint.setVisible(bool(vm.empty_hint))
+        self.common.set_full_text(vm.common_text)
+        self.common.setVisible(bool(vm.common_text))
         self._update_buttons()
 
     def show_message(self, text: str) -> None:
@@ -191,50 +214,47 @@ class CompareWidget(QWidget):
         self.message.setStyleSheet(f"color: {error_colour(self)};")
         self.message.setVisible(bool(text))
 
+    def show_status(self, text: str) -> None:
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(text, STATUS_MS)
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
     def ask_export_path(self, title: str, start_path: str, file_filter: str) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, title, start_path, file_filter)
         return path or None
 
-    def export_chart_png(self, path: str, title: str, caption: str) -> None:
-        """Chart (white background, legend) with a title above and a caption below. The widget must have been
-        shown: pyqtgraph exports a never-shown widget at 640x480."""
-        exporter = ImageExporter(self.plot.getPlotItem())
-        exporter.parameters()["background"] = QColor("white")
-        exporter.parameters()["width"] = EXPORT_WIDTH
-        chart = exporter.export(toBytes=True)
+    def ask_open_path(self, title: str, folder: str, file_filter: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, title, folder, file_filter)
+        return path or None
+
+    def ask_replace(self, title: str, text: str) -> bool:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
+        return QMessageBox.question(self, title, text, buttons) == QMessageBox.StandardButton.Yes
+
+    def export_chart_png(self, path: str, title: str, caption: str, width: int = EXPORT_WIDTH) -> None:
+        """The chart ``width`` pixels wide with a title above and a caption below, written atomically."""
+        save_png(path, self.chart_image(width, title, caption))  # SaveError (an OSError) names the reason
+
+    def chart_image(self, width: int, title: str, caption: str) -> QImage:
+        """Chart (white background, dark text whatever the theme, legend) with a title above and a caption below.
+        The widget must have been shown: pyqtgraph exports a never-shown widget at 640x480. The scene is scaled
+        to ``width``, its legend and labels with it."""
+        self.apply_colours(EXPORT_BG, EXPORT_FG)
+        try:
+            exporter = ImageExporter(self.plot.getPlotItem())
+            exporter.parameters()["background"] = QColor(EXPORT_BG)
+            exporter.parameters()["width"] = int(width)
+            chart = exporter.export(toBytes=True)
+        finally:
+            self.apply_palette()
         if not isinstance(chart, QImage) or chart.isNull():
             raise OSError("the chart could not be rendered")
-        save_png(path, compose_export(chart, title, caption, self.font()))  # atomic; SaveError names the reason
+        return compose_export(chart, title, caption, self.font())
 
     # --- internals ------------------------------------------------------------------------------------
-    def _fill_table(self, vm: CompareVM) -> None:
-        selected = self.selected_id()
-        self._filling = True
-        try:
-            self.table.setRowCount(len(vm.rows))
-            for r, row in enumerate(vm.rows):
-                texts = (row.name, row.peak_text or "—", row.total_text, row.fits_text, row.headroom_text,
-                         row.max_micro_batch_text, row.accumulation_text)
-                for c, text in enumerate(texts):
-                    item = QTableWidgetItem(text)
-                    item.setData(ID_ROLE, row.id)
-                    item.setToolTip(row.tooltip)
-                    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                    if c == 0:
-                        flags |= Qt.ItemFlag.ItemIsEditable
-                    else:
-                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                    if c == FITS_COLUMN:  # a shape as well as a colour
-                        item.setIcon(status_icon("unknown" if row.fits is None else "ok" if row.fits else "bad"))
-                        if row.fits is not None:
-                            item.setForeground(QBrush(QColor(ok_colour(self) if row.fits else error_colour(self))))
-                    item.setFlags(flags)
-                    self.table.setItem(r, c, item)
-                if row.id == selected:
-                    self.table.selectRow(r)
-        finally:
-            self._filling = False
-
     def _update_chart(self, vm: CompareVM) -> None:
         item = self.plot.getPlotItem()
         n = len(vm.names)
@@ -253,15 +273,20 @@ class CompareWidget(QWidget):
         components = len(self.legend.items)
         if caps:
             self.legend.addItem(self.capacity, self.tr("Usable GPU memory"))
+        fits = vm.fits if vm.label_tops else (None,) * n
+        over = [x for x, fit in zip(xs, fits, strict=True) if fit is False]
+        self.over_bars.setOpts(x=over, y0=[0.0] * len(over), height=[vm.totals[x] for x in over],
+                               width=BAR_WIDTH + 0.06)
         if vm.label_tops:
             for sample, label in self.marks.legend_entries(vm.fits):
-                self.legend.addItem(sample, label)
+                # "✕ does not fit": its sample the red outline the bars carry (the dash at the peak is red too)
+                self.legend.addItem(self.over_bars if sample is self.marks.over_line else sample, label)
             self.marks.show(xs, vm.peaks, vm.fits, vm.peak_texts, vm.sum_texts, vm.label_tops)
         else:  # a view-model without the peaks: the sums alone
             self.marks.show(xs, (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals)
         self._fit_legend(max(components, len(self.legend.items) - components))
-        item.getAxis("bottom").setTicks([[(i, _tick_text(name)) for i, name in enumerate(vm.names)]])
-        item.setLabel("left", vm.axis_label)
+        self._update_ticks()
+        item.setLabel("left", vm.axis_label, color=self._fg)
         item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
         self._fit_range()
 
@@ -282,6 +307,7 @@ class CompareWidget(QWidget):
         self.legend.setMinimumHeight(height)
         self.legend.setMaximumHeight(height)
         self.plot.getPlotItem().layout.setRowFixedHeight(0, height)
+        self.legend.layout.activate()  # entries placed now: an export right after a change must not find them at 0,0
 
     def _fit_range(self) -> None:
         """The y range leaves the labels over the bars their height in pixels."""
@@ -298,17 +324,27 @@ class CompareWidget(QWidget):
         top = top_for(vm.label_tops or vm.totals, max(caps, default=None), vb.height(), self.marks.label_height())
         self.plot.getPlotItem().setYRange(0, max(top, 1.0), padding=0)
 
+    def _update_ticks(self) -> None:
+        """Each bar's name under it, wrapped to the room a bar has (layout, not numbers)."""
+        vm = self._vm
+        if vm is None:
+            return
+        fits = vm.fits if vm.label_tops else (None,) * len(vm.names)
+        room = self.plot.getPlotItem().vb.width() / max(len(vm.names), 1)
+        char = max(1.0, self.fontMetrics().horizontalAdvance("abcdefghij") / 10)
+        limit = max(10, min(30, int(room * 0.82 / char))) if room > 0 else 26  # a gap between neighbours
+        self.plot.getPlotItem().getAxis("bottom").setTicks(
+            [[(i, tick_text(name, fit is False, limit)) for i, (name, fit) in enumerate(zip(vm.names, fits,
+                                                                                           strict=True))]])
+
     def _plot_resized(self) -> None:
         if self._vm is not None:
             self._fit_legend()
             self._fit_range()
+            self._update_ticks()
 
     def selected_id(self) -> int | None:
-        rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return None
-        item = self.table.item(rows[0].row(), 0)
-        return None if item is None else item.data(ID_ROLE)
+        return self.table.selected_id()
 
     def _emit_for_selected(self, signal) -> None:
         pin_id = self.selected_id()
@@ -316,13 +352,12 @@ class CompareWidget(QWidget):
             signal.emit(pin_id)
 
     def _edit_selected_name(self) -> None:
-        rows = self.table.selectionModel().selectedRows()
-        item = self.table.item(rows[0].row(), 0) if rows else None
+        item = self.table.selected_name_item()
         if item is not None:
             self.table.editItem(item)
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
-        if not self._filling and item.column() == 0:
+        if not self.table.filling and item.column() == 0:
             self.rename_requested.emit(item.data(ID_ROLE), item.text())
 
     def _double_clicked(self, item: QTableWidgetItem) -> None:
@@ -337,48 +372,6 @@ class CompareWidget(QWidget):
         for b in (self.clear_button, self.export_png_button, self.export_csv_button):
             b.setEnabled(has_rows)
         self.pin_button.setEnabled(self._vm.can_pin if self._vm is not None else True)
-
-
-def _tick_text(name: str, limit: int = 26) -> str:
-    """Bar label: an automatic name "model · GPUs · strategy" goes on up to three lines."""
-    lines = [part if len(part) <= limit else part[: limit - 1] + "…" for part in name.split(" · ")][:3]
-    return "\n".join(lines)
-
-
-def compose_export(chart: QImage, title: str, caption: str, font: QFont) -> QImage:
-    """White image: ``title`` above the chart, ``caption`` (wrapped) below it."""
-    width = chart.width()
-    margin = max(16, width // 60)
-    title_font = QFont(font)
-    title_font.setPixelSize(max(18, width // 45))
-    title_font.setBold(True)
-    caption_font = QFont(font)
-    caption_font.setPixelSize(max(12, width // 85))
-    flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
-    probe = QImage(1, 1, QImage.Format.Format_ARGB32)
-    painter = QPainter(probe)
-    painter.setFont(title_font)
-    title_rect = painter.boundingRect(QRectF(0, 0, width - 2 * margin, 10_000), flags, title)
-    painter.setFont(caption_font)
-    caption_rect = painter.boundingRect(QRectF(0, 0, width - 2 * margin, 10_000), flags, caption)
-    painter.end()
-    height = int(margin + title_rect.height() + margin / 2 + chart.height() + margin / 2 + caption_rect.height()
-                 + margin)
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.setPen(QColor("#111111"))
-    painter.setFont(title_font)
-    painter.drawText(QRectF(margin, margin, width - 2 * margin, title_rect.height()), flags, title)
-    top = margin + title_rect.height() + margin / 2
-    painter.drawImage(0, int(top), chart)
-    painter.setPen(QColor("#444444"))
-    painter.setFont(caption_font)
-    painter.drawText(QRectF(margin, top + chart.height() + margin / 2, width - 2 * margin, caption_rect.height()),
-                     flags, caption)
-    painter.end()
-    return image
 
 
 def connect_compare(view: CompareWidget, presenter: ComparePresenter) -> None:

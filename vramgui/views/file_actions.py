@@ -1,5 +1,5 @@
 """The main window's file side: the ``DocumentView`` half (file dialogs, the unsaved-changes question, messages, the
-title and the Open recent menu), drag and drop, model import and the PNG/CSV exports.
+title and the Open recent menu), drag and drop, model import, comparison files and the PNG/CSV exports.
 
 A mixin of ``MainWindow`` (kept apart so each file stays short). It decides nothing about documents: which file is
 shown, whether it is modified, opening and saving are the ``DocumentPresenter``'s (``self.document``, attached by
@@ -46,6 +46,7 @@ class FileActionsMixin(_WindowBase):
         chart_tabs: QTabWidget
         recent_menu: QMenu
         comparing: Callable[[], bool]
+        ensure_charts: Callable[[], tuple]
         export_chart: Callable[[str, int], None]
         export_csv: Callable[[str], None]
         export_width: Callable[[], int]
@@ -150,6 +151,17 @@ class FileActionsMixin(_WindowBase):
         if path:
             self.settings.set_last_folder("open", path)
             self._editor().import_model(path)
+
+    # ----- comparison files (File > Open comparison, Save comparison): the Compare tab's presenter does the work
+    def _on_open_comparison(self) -> None:
+        self.ensure_charts()  # the Compare tab and its presenter exist from here on
+        if self.compare_presenter is not None and self.compare_presenter.open_comparison():
+            self.chart_tabs.setCurrentIndex(self.chart_tabs.count() - 1)  # the Compare tab is the last
+
+    def _on_save_comparison(self) -> None:
+        self.ensure_charts()
+        if self.compare_presenter is not None:
+            self.compare_presenter.save_comparison()
 
     # ----- exports
     def _ask_export_path(self, title: str, name: str, file_filter: str, suffix: str) -> str | None:

@@ -10,18 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QImage
-from PySide6.QtWidgets import (
-    QFrame,
-    QMainWindow,
-    QScrollArea,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QImage
+from PySide6.QtWidgets import QMainWindow, QSplitter, QStyle, QTabWidget, QVBoxLayout, QWidget
 
 from vramgui.presenters.image_files import save_png
+from vramgui.presenters.scenario_inputs import export_caption
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
@@ -29,6 +22,7 @@ from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.input_panel import InputPanel
 from vramgui.views.menus import MenusMixin
 from vramgui.views.summary_panel import SummaryPanel
+from vramgui.views.window_geometry import restore_or_place, scroll_box
 
 if TYPE_CHECKING:
     from vramgui.presenters.compare_presenter import ComparePresenter
@@ -40,6 +34,7 @@ if TYPE_CHECKING:
 STEP_TAB, COMPARE_TAB = 1, 4  # tabs: by strategy, one training step, by GPU count, largest model, compare
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
+CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
 
 class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
@@ -62,7 +57,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self._sweep_vm: SweepVM | None = None
         self._max_model_vm: SweepVM | None = None
         self._stale = False
-        self._step_dirty = False  # the step chart is drawn when shown (or read): an edit redraws the visible chart
+        self._dirty: set[int] = set()  # charts drawn when shown (or read): an edit redraws the visible chart only
         self._defer_charts = defer_charts
         self.setObjectName("MainWindow")
         self.setAcceptDrops(True)  # a scenario, a config.json or a model folder (FileActionsMixin.dropEvent)
@@ -112,7 +107,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
         view = CompareWidget()
         view.pin_requested.connect(self.pin_current)
-        self._chart_pages[COMPARE_TAB][1].addWidget(view)
+        # scrolls in a narrow window instead of holding the whole window wider (its buttons need ~730 px)
+        self._chart_pages[COMPARE_TAB][1].addWidget(scroll_box(view, horizontal=True))
         self.compare_view = view
 
     def attach_compare(self, presenter: ComparePresenter) -> None:
@@ -134,6 +130,11 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        if not self.settings.splitter_sizes("results") and not getattr(self, "_split_fitted", False):
+            self._split_fitted = True  # a first start in a short window: the chart's side first, the table scrolls
+            total, table = sum(self.results_splitter.sizes()), self.breakdown_panel.minimumSizeHint().height()
+            if total - self.results_splitter.sizes()[1] < CHART_SIDE_PX and total >= CHART_SIDE_PX + table:
+                self.results_splitter.setSizes([CHART_SIDE_PX, total - CHART_SIDE_PX])
         if self._charts is None:
             QTimer.singleShot(40, self, self.ensure_charts)  # after the first paint
 
@@ -143,26 +144,22 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     @property
     def step_chart(self):
-        return self.charts()[STEP_TAB]  # drawn with the current result (charts() flushes it)
+        return self.charts()[STEP_TAB]  # drawn with the current result (charts() draws what is behind)
 
     @property
     def sweep_chart(self):
-        return self.ensure_charts()[2]
+        return self.charts()[2]
 
     @property
     def max_model_chart(self):
-        return self.ensure_charts()[3]
+        return self.charts()[3]
 
     # ----- construction
     def _build(self) -> None:
         self.inputs = InputPanel()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.inputs)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(self.inputs.sizeHint().width() + 24)
-        self.input_scroll = scroll
+        scroll = self.input_scroll = scroll_box(self.inputs, horizontal=False)
+        bar = scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        scroll.setMinimumWidth(self.inputs.minimumSizeHint().width() + bar + 4)  # the form and its scroll bar
 
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
@@ -175,7 +172,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.addTab(page, tab_title)
-        self.chart_tabs.currentChanged.connect(lambda index: self._flush_step() if index == STEP_TAB else None)
+        self.chart_tabs.currentChanged.connect(self._flush)
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.breakdown = table_box.table
@@ -208,9 +205,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.statusBar()
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.window_geometry()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        restore_or_place(self, self.settings.window_geometry())  # on a screen that still exists, else a first size
         self.main_splitter.setSizes([440, 960])
         # the chart gets the room; the table all its rows (a formula on two lines included) down to 1280 x 720
         self.results_splitter.setSizes(list(RESULTS_SPLIT))
@@ -264,31 +259,33 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         chart = self._charts[0]
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
-        self._step_dirty = self.result.step is not None
-        if self.chart_tabs.currentIndex() == STEP_TAB:
-            self._flush_step()
+        self._redraw(STEP_TAB, self.result.step is not None)
 
-    def _flush_step(self) -> None:  # draw the step chart if an edit left it behind
-        if not self._step_dirty or self._charts is None or self.result is None or self.result.step is None:
-            return
-        self._step_dirty = False
-        step = self._charts[STEP_TAB]
-        step.set_subtitle(self.result.title)
-        step.show_step(self.result.step)
-
-    def _draw_sweep(self) -> None:
-        if self._charts is None or self._sweep_vm is None:
-            return
-        chart = self._charts[2]
-        chart.set_subtitle(self.result.title if self.result else "")
-        chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
+    def _draw_sweep(self) -> None:  # the sweeps arrive after the edit, in slices: drawn at once, shown or not
+        self._redraw(2, self._sweep_vm is not None, now=True)
 
     def _draw_max_model(self) -> None:
-        if self._charts is None or self._max_model_vm is None:
-            return
-        chart = self._charts[3]
-        chart.set_subtitle(self.result.title if self.result else "")
-        chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
+        self._redraw(3, self._max_model_vm is not None, now=True)
+
+    def _redraw(self, index: int, due: bool, now: bool = False) -> None:
+        """Chart ``index`` is behind: drawn now if its tab is shown (or ``now``), else when it is shown (or read)."""
+        (self._dirty.add if due else self._dirty.discard)(index)
+        if now or self.chart_tabs.currentIndex() == index:
+            self._flush(index)
+
+    def _flush(self, *indexes: int) -> None:  # draw the charts (all: none named) that edits left behind
+        for index in indexes or tuple(self._dirty):
+            if index not in self._dirty or self._charts is None:
+                continue
+            self._dirty.discard(index)
+            chart = self._charts[index]
+            chart.set_subtitle(self.result.title if self.result else "")
+            if index == STEP_TAB and self.result is not None and self.result.step is not None:
+                chart.show_step(self.result.step)
+            elif index == 2 and self._sweep_vm is not None:
+                chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
+            elif index == 3 and self._max_model_vm is not None:
+                chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
 
     def show_stale(self, reason: str | None) -> None:
         self._stale = bool(reason)
@@ -303,7 +300,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     # ----- charts and exports
     def charts(self) -> tuple[ChartView, ...]:
         charts = self.ensure_charts()
-        self._flush_step()
+        self._flush()
         return charts
 
     def current_chart(self) -> ChartView:
@@ -333,22 +330,15 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             return self._compare_image(width_px or self.export_width())
         if self.presenter is not None:
             self.presenter.finish_sweeps()
-        caption = self.result.caption if self.result else ""
+        computed, scenario = (self.presenter.computed, self.presenter.scenario) if self.presenter else (None, None)
+        caption = export_caption(scenario, computed.estimate) if computed and scenario else ""  # every input
         return self.current_chart().render_image(width_px or self.export_width(), caption)
 
     def _compare_image(self, width_px: int) -> QImage:
-        """The comparison chart composed like the comparison panel's own PNG export, at ``width_px``."""
-        from pyqtgraph.exporters import ImageExporter
-
-        from vramgui.views.compare_view import compose_export
-
+        """The comparison chart as the comparison panel's own PNG export draws it, at ``width_px``."""
         view, presenter = self.compare_view, self.compare_presenter
         assert view is not None and presenter is not None  # the comparison tab is shown: the charts exist
-        exporter = ImageExporter(view.plot.getPlotItem())
-        exporter.parameters()["background"] = QColor("white")
-        exporter.parameters()["width"] = int(width_px)
-        chart = exporter.export(toBytes=True)
-        return compose_export(chart, presenter.chart_title(), presenter.chart_caption(), view.font())
+        return view.chart_image(int(width_px), presenter.chart_title(), presenter.chart_caption())
 
     def export_chart(self, path: str, width_px: int = DEFAULT_EXPORT_WIDTH) -> None:
         save_png(path, self.chart_image(width_px))  # atomic; SaveError (an OSError) names the reason

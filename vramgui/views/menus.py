@@ -1,6 +1,7 @@
 """The main window's menus, actions and shortcuts (a mixin of ``MainWindow``, kept apart so files stay short).
 
-Strings use the "MainWindow" translation context explicitly, so pyside6-lupdate and the runtime agree.
+Strings use the "MainWindow" translation context explicitly, so pyside6-lupdate and the runtime agree. Within one
+menu no two entries share an "&" mnemonic, in either language (tests/views/test_menu_mnemonics.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class MenusMixin(_WindowBase):
         _on_import_folder: Callable[[], object]
         _on_export_png: Callable[[], object]
         _on_export_csv: Callable[[], object]
+        _on_open_comparison: Callable[[], object]
+        _on_save_comparison: Callable[[], object]
         copy_chart: Callable[[], object]
         pin_current: Callable[[], object]
         export_width: Callable[[], int]
@@ -80,12 +83,19 @@ class MenusMixin(_WindowBase):
                                      "Ctrl+Shift+C")
         self.pin_action = act(translate("MainWindow", "&Pin scenario for comparison"), self.pin_current, "Ctrl+P",
                               translate("MainWindow", "Add the current scenario to the Compare tab"))
+        self.open_comparison_action = act(translate("MainWindow", "Open co&mparison…"), self._on_open_comparison,
+                                          tip=translate("MainWindow", "Replace the pinned scenarios with a saved "
+                                                                      "comparison"))
+        self.save_comparison_action = act(translate("MainWindow", "Save compariso&n…"), self._on_save_comparison,
+                                          tip=translate("MainWindow", "Save the pinned scenarios in one file"))
+        self.save_comparison_action.setEnabled(False)  # until something is pinned (app.py wires it)
         self.quit_action = act(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &recent"))  # filled by the document
         for item in (self.save_action, self.save_as_action, None, self.import_config_action, self.import_folder_action,
-                     None, self.pin_action, None, self.export_png_action, self.export_csv_action,
+                     None, self.pin_action, self.open_comparison_action, self.save_comparison_action, None,
+                     self.export_png_action, self.export_csv_action,
                      self.copy_chart_action):
             file_menu.addSeparator() if item is None else file_menu.addAction(item)
         width_menu = file_menu.addMenu(translate("MainWindow", "PNG export &width"))
@@ -118,7 +128,7 @@ class MenusMixin(_WindowBase):
         view_menu.addSeparator()
         tabs = (translate("MainWindow", "Chart: by &strategy"), translate("MainWindow", "Chart: one training s&tep"),
                 translate("MainWindow", "Chart: by GPU &count"),
-                translate("MainWindow", "Chart: &largest model"), translate("MainWindow", "C&ompare pinned scenarios"))
+                translate("MainWindow", "Chart: largest &model"), translate("MainWindow", "C&ompare pinned scenarios"))
         for i, text in enumerate(tabs):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))
