@@ -286,24 +286,48 @@ The file on disk is unchanged.</source>
         <translation>重命名</translation>
     </message>
     <message>
+        <source>Rename the selected scenario (or double-click its name, or press F2)</source>
+        <translation>重命名所选方案（也可双击其名称或按 F2）</translation>
+    </message>
+    <message>
         <source>Remove</source>
         <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected scenario from the comparison</source>
+        <translation>从对比中移除所选方案</translation>
     </message>
     <message>
         <source>Load into editor</source>
         <translation>载入编辑器</translation>
     </message>
     <message>
+        <source>Open the selected scenario in the editor (or double-click a figure)</source>
+        <translation>在编辑器中打开所选方案（也可双击其中的数值）</translation>
+    </message>
+    <message>
         <source>Clear all</source>
         <translation>全部清除</translation>
+    </message>
+    <message>
+        <source>Remove every pinned scenario</source>
+        <translation>移除所有已固定的方案</translation>
     </message>
     <message>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
+        <source>Save the chart as a PNG image, with every input in its caption</source>
+        <translation>将图表保存为 PNG 图像，图注列出全部输入</translation>
+    </message>
+    <message>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the table as a CSV file, with every input in its columns</source>
+        <translation>将表格保存为 CSV 文件，各列包含全部输入</translation>
     </message>
     <message>
         <source>Scenario</source>
@@ -3247,24 +3271,8 @@ The file on disk is unchanged.</source>
         <translation>{n} 张 GPU（{nodes} × {per}）</translation>
     </message>
     <message>
-        <source>micro-batch {b} × {s} tokens</source>
-        <translation>微批次 {b} × {s} token</translation>
-    </message>
-    <message>
-        <source>recompute: {r}</source>
-        <translation>重计算：{r}</translation>
-    </message>
-    <message>
-        <source>loss: {loss}</source>
-        <translation>损失：{loss}</translation>
-    </message>
-    <message>
         <source>reserve {r:g} %</source>
         <translation>预留 {r:g} %</translation>
-    </message>
-    <message>
-        <source>{c} convention</source>
-        <translation>{c} 口径</translation>
     </message>
     <message>
         <source>{total} per GPU</source>
@@ -3395,6 +3403,18 @@ The file on disk is unchanged.</source>
     <message>
         <source>{0} (not limited by GPU memory)</source>
         <translation>{0}（不受显存限制）</translation>
+    </message>
+    <message>
+        <source>Activations alone exceed the usable memory at {s:,} tokens, micro-batch {b}: {act} of {usable} per GPU, so no model fits at any number of GPUs. A shorter sequence, recomputation or tensor / sequence parallelism lowers them.</source>
+        <translation>在 {s:,} 个 token、微批次 {b} 时，仅激活值就超出了可用显存：每卡 {act}，可用 {usable}，因此无论多少 GPU 都装不下任何模型。缩短序列、使用重计算或张量 / 序列并行可降低激活值。</translation>
+    </message>
+    <message>
+        <source>Activations and fixed terms exceed the usable memory at {s:,} tokens, micro-batch {b}: {need} of {usable} per GPU ({parts}), so no model fits at any number of GPUs.</source>
+        <translation>在 {s:,} 个 token、微批次 {b} 时，激活值与固定项超出了可用显存：每卡 {need}，可用 {usable}（{parts}），因此无论多少 GPU 都装不下任何模型。</translation>
+    </message>
+    <message>
+        <source>No model fits at any number of GPUs, not even one parameter: what a step holds whatever the model&apos;s size (activations, communication buckets, ZeRO-3 gathered parameters, the CUDA context) exceeds the {usable} usable per GPU.</source>
+        <translation>无论多少 GPU 都装不下任何模型，哪怕只有一个参数：与模型大小无关的单步占用（激活值、通信桶、ZeRO-3 聚合的参数、CUDA 上下文）超出了每卡 {usable} 的可用显存。</translation>
     </message>
     <message>
         <source>Enter the GPU memory to solve for the largest trainable model.</source>

@@ -66,7 +66,7 @@ def test_the_step_chart_exports_a_png_with_its_caption(tmp_path, window):
     image = QImage(str(path))
     assert image.width() == 1200 and image.height() > 400
     assert window.current_chart() is window.step_chart
-    assert "recompute: none" in window.presenter.result.caption
+    assert "no recomputation" in window.presenter.result.caption
 
 
 def test_bad_input_shows_the_inline_error_and_never_new_numbers(qtbot, window):

@@ -17,21 +17,14 @@ from vramgui.core import components, solve
 from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import MAX_PARAMS
-from vramgui.core.parallel import num_nodes, ranks_per_node
 from vramgui.core.specs import Scenario
 from vramgui.core.strategy import Strategy
 from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.units import format_bytes, format_count, to_unit
 from vramgui.presenters.advice import advice_texts, suggestions_for
 from vramgui.presenters.messages import qt_translate, text
-from vramgui.presenters.step_results import (
-    moment_text,
-    peak_marks,
-    peak_rows,
-    peak_texts,
-    peak_tooltip,
-    step_vm,
-)
+from vramgui.presenters.scenario_inputs import export_caption
+from vramgui.presenters.step_results import moment_text, peak_marks, peak_rows, peak_texts, peak_tooltip, step_vm
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -45,6 +38,7 @@ from vramgui.presenters.view_models import (
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
+FLOOR_KEYS = ("activations", "loss_gradient", "cuda_context", "other")  # step bytes no smaller model lowers
 
 
 def component_label(key: str, fallback: str = "") -> str:
@@ -89,24 +83,6 @@ def scenario_title(scenario: Scenario, est) -> str:
     gpu = hw.gpu_name or (format_bytes(hw.gpu_memory, "GB", 0) if hw.gpu_memory else translate("Results", "GPU"))
     name = scenario.model.name if scenario.model.name != "custom" else format_count(est.params)
     return translate("Results", "{model} on {n} × {gpu}").format(model=name, n=par.num_gpus, gpu=gpu)
-
-
-def scenario_caption(scenario: Scenario, est, strategy: str) -> str:
-    par, pr, tr_ = scenario.parallel, scenario.precision, scenario.training
-    parts = [
-        translate("Results", "{params} parameters").format(params=format_count(est.params)),
-        translate("Results", "{n} GPUs ({nodes} × {per})").format(
-            n=par.num_gpus, nodes=num_nodes(par), per=ranks_per_node(par)),
-        f"{pr.dtype} {pr.recipe}, {pr.optimizer} ({pr.optimizer_impl})",
-        strategy,
-        f"TP {par.tp}, PP {par.pp}" + (", SP" if par.sp else ""),
-        translate("Results", "micro-batch {b} × {s} tokens").format(b=tr_.micro_batch, s=tr_.seq_len),
-        translate("Results", "recompute: {r}").format(r=tr_.recompute),
-        translate("Results", "loss: {loss}").format(loss=tr_.loss),
-        translate("Results", "reserve {r:g} %").format(r=scenario.hardware.reserve * 100),
-        translate("Results", "{c} convention").format(c=scenario.convention),
-    ]
-    return " · ".join(parts)
 
 
 def strategy_name(scenario: Scenario) -> str:
@@ -277,10 +253,9 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
     est = estimate(scenario)
     suggestions = suggestions_for(scenario)
     variants = _variants(scenario)
-    strategy = strategy_name(scenario)
     result = ResultVM(
         title=scenario_title(scenario, est),
-        caption=scenario_caption(scenario, est, strategy),
+        caption=export_caption(scenario, est),  # the exports' own: every input that changes the result
         unit=unit,
         summary=_summary(scenario, est, unit, suggestions),
         breakdown=_breakdown(est, unit),
@@ -300,10 +275,7 @@ def _any_micro_batch(scenario: Scenario) -> Scenario:
 @lru_cache(maxsize=1024)
 def _max_micro_batch_cached(scenario: Scenario) -> int | None:
     """``solve.max_micro_batch``, or None when it cannot be solved (no architecture: activations unknown)."""
-    try:
-        return solve.max_micro_batch(scenario)
-    except InputError:
-        return None
+    return _safe(solve.max_micro_batch, scenario)
 
 
 @lru_cache(maxsize=8192)
@@ -341,7 +313,35 @@ def _unbounded_label(label: str, values) -> str:
     return label
 
 
-def max_model_vm(computed: Computed) -> SweepVM:
+def nothing_fits_note(computed: Computed, unit: str) -> str:
+    """Why the largest-model chart is empty when no model fits at any number of GPUs ("" otherwise): the part of
+    the estimate's step peak that no model size lowers (``FLOOR_KEYS``: one micro-batch's activations and loss
+    gradient, the CUDA context, the fixed terms) against the usable memory; the GPU count does not change it."""
+    est, values = computed.estimate, [p for per in computed.max_params.values() for p in per if p is not None]
+    if not values or any(values) or est.peak is None or est.usable is None:
+        return ""
+    moment = max(est.peak.phases, key=lambda p: sum(p.get(k) for k in FLOOR_KEYS))
+    floor, activations = sum(moment.get(k) for k in FLOOR_KEYS), max(p.get("activations") for p in est.peak.phases)
+    args: dict[str, object] = {k: format_bytes(v, unit) for k, v in (("act", activations), ("need", floor),
+                                                                      ("usable", est.usable))}
+    args.update(s=est.scenario.training.seq_len, b=est.scenario.training.micro_batch)
+    if activations > est.usable:
+        return translate("Results", "Activations alone exceed the usable memory at {s:,} tokens, micro-batch {b}: "
+                         "{act} of {usable} per GPU, so no model fits at any number of GPUs. A shorter sequence, "
+                         "recomputation or tensor / sequence parallelism lowers them.").format(**args)
+    if floor > est.usable:
+        parts = [f"{component_label(k)} {format_bytes(moment.get(k), unit)}" for k in FLOOR_KEYS if moment.get(k)]
+        return translate("Results", "Activations and fixed terms exceed the usable memory at {s:,} tokens, micro-batch "
+                         "{b}: {need} of {usable} per GPU ({parts}), so no model fits at any number of GPUs.").format(
+            parts=" + ".join(parts), **args)
+    return translate("Results", "No model fits at any number of GPUs, not even one parameter: what a step holds "
+                     "whatever the model's size (activations, communication buckets, ZeRO-3 gathered parameters, the "
+                     "CUDA context) exceeds the {usable} usable per GPU.").format(**args)
+
+
+def max_model_vm(computed: Computed, unit: str | None = None) -> SweepVM:
+    """The largest trainable model per strategy against the GPU count; ``note`` says why when nothing fits (in
+    ``unit``, by default the result's)."""
     return SweepVM(
         counts=SWEEP_COUNTS,
         series=tuple(
@@ -354,7 +354,7 @@ def max_model_vm(computed: Computed) -> SweepVM:
         usable=None,
         unit="B",
         current=computed.estimate.scenario.parallel.num_gpus,
-        note="" if computed.max_params else translate(
+        note=nothing_fits_note(computed, unit or computed.result.unit) if computed.max_params else translate(
             "Results", "Enter the GPU memory to solve for the largest trainable model."),
     )
 

@@ -155,11 +155,14 @@ class ChartView(pg.GraphicsLayoutWidget):
             return
         self.legend.setVisible(on)
         if on:
+            self.legend.setMinimumWidth(-1)  # a negative size unsets the explicit one (QGraphicsLayoutItem)
             self._legend_fit = ()
             self.fit_legend()
-        else:
+        else:  # no size at all: a hidden legend keeping its minimum width would widen the layout past the view
             self.legend.setMinimumHeight(0)
             self.legend.setMaximumHeight(0)
+            self.legend.setMinimumWidth(0)
+            self.legend.setMaximumWidth(0)
 
     def _fit_central(self) -> None:
         """Give the layout the view's size again: a layout once wider than the view (a legend not yet wrapped)

@@ -11,14 +11,12 @@ from __future__ import annotations
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QFontMetricsF, QImage
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
     QSplitter,
     QTableWidgetItem,
     QVBoxLayout,
@@ -27,9 +25,11 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareVM
 from vramgui.presenters.image_files import save_png
-from vramgui.views.chart_frame import CAPACITY_COLOUR, EXPORT_BG, EXPORT_FG, USABLE_COLOUR
+from vramgui.views.chart_fit import fit_legend
+from vramgui.views.chart_frame import CAPACITY_COLOUR, COMPACT_PX, COMPACT_TICK_PT, EXPORT_BG, EXPORT_FG, USABLE_COLOUR
+from vramgui.views.chart_layout import ChartAxis, split_axis_title, tick_font, tick_metrics
 from vramgui.views.compare_image import compose_export, tick_text
-from vramgui.views.compare_table import COLUMNS, ID_ROLE, PinnedTable
+from vramgui.views.compare_table import COLUMNS, ID_ROLE, PinActions, PinnedTable
 from vramgui.views.elided_label import ElidedLabel
 from vramgui.views.peak_marks import PeakMarks, top_for
 from vramgui.views.theme import component_colour, error_colour
@@ -57,6 +57,7 @@ class CompareWidget(QWidget):
         super().__init__(parent)
         self._vm: CompareVM | None = None
         self._legend_columns = 1
+        self._axis_title: tuple[str, str] = ("", "")  # the y axis' title as shown (maybe on two lines), its colour
         self._fg, self._bg = EXPORT_FG, EXPORT_BG  # the palette's text and base colours (apply_palette)
         self._build()
         self.retranslate()
@@ -64,19 +65,9 @@ class CompareWidget(QWidget):
 
     # --- construction ---------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.pin_button = QPushButton(self)
-        self.rename_button = QPushButton(self)
-        self.remove_button = QPushButton(self)
-        self.load_button = QPushButton(self)
-        self.clear_button = QPushButton(self)
-        self.export_png_button = QPushButton(self)
-        self.export_csv_button = QPushButton(self)
-        buttons = QHBoxLayout()
-        for b in (self.pin_button, self.rename_button, self.remove_button, self.load_button, self.clear_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_png_button)
-        buttons.addWidget(self.export_csv_button)
+        self.action_bar = PinActions(self)  # wraps onto a second row where the tab is narrow
+        (self.pin_button, self.rename_button, self.remove_button, self.load_button, self.clear_button,
+         self.export_png_button, self.export_csv_button) = self.action_bar.buttons
 
         self.message = QLabel(self)
         self.message.setWordWrap(True)
@@ -87,19 +78,20 @@ class CompareWidget(QWidget):
         self.common = ElidedLabel(self)  # the inputs every pin shares (the names say what differs), on one line
         self.common.hide()
 
-        self.plot = pg.PlotWidget(self)
-        self.plot.setMinimumHeight(160)  # with the rest of the tab, leaves the breakdown table its rows at 720 px
+        self.plot = pg.PlotWidget(self, axisItems={"left": ChartAxis("left")})  # its end ticks drawn: the 0 too
+        self.plot.setMinimumHeight(200)  # bars, their labels and a 3-row legend at 1,024 px wide
         item = self.plot.getPlotItem()
         item.setMenuEnabled(False)
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
+        item.layout.setContentsMargins(6, 2, 2, 2)  # the y axis' title stands 5 px left of the axis (pyqtgraph)
         item.showGrid(y=True, alpha=0.25)
         # above the plot, in the title's row (inside it would take the bars' room): wraps to the width
         self.legend = pg.LegendItem(offset=None, labelTextSize="8pt", horSpacing=10, frame=False)
         self.legend.setFlag(self.legend.GraphicsItemFlag.ItemIgnoresTransformations, False)
         item.layout.removeItem(item.titleLabel)
         item.titleLabel.setVisible(False)
-        item.layout.addItem(self.legend, 0, 1)
+        item.layout.addItem(self.legend, 0, 0, 1, 3)  # the whole width: over the y axis too (fewer rows)
         item.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignHCenter)
         item.vb.sigResized.connect(self._plot_resized)
         self.bars: dict[str, pg.BarGraphItem] = {}
@@ -129,10 +121,11 @@ class CompareWidget(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([420, 180])
-        item.getAxis("bottom").setHeight(58)  # room for three-line bar labels
 
         layout = QVBoxLayout(self)
-        layout.addLayout(buttons)
+        layout.setContentsMargins(6, 6, 6, 4)  # tight: at 1,024 x 640 the tab has about 300 px for all of it
+        layout.setSpacing(4)
+        layout.addWidget(self.action_bar)
         layout.addWidget(self.message)
         layout.addWidget(self.hint)
         layout.addWidget(self.common)
@@ -154,11 +147,17 @@ class CompareWidget(QWidget):
         self.pin_button.setText(self.tr("Pin current scenario"))
         self.pin_button.setToolTip(self.tr("Add the scenario in the editor to the comparison"))
         self.rename_button.setText(self.tr("Rename"))
+        self.rename_button.setToolTip(self.tr("Rename the selected scenario (or double-click its name, or press F2)"))
         self.remove_button.setText(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected scenario from the comparison"))
         self.load_button.setText(self.tr("Load into editor"))
+        self.load_button.setToolTip(self.tr("Open the selected scenario in the editor (or double-click a figure)"))
         self.clear_button.setText(self.tr("Clear all"))
+        self.clear_button.setToolTip(self.tr("Remove every pinned scenario"))
         self.export_png_button.setText(self.tr("Export PNG…"))
+        self.export_png_button.setToolTip(self.tr("Save the chart as a PNG image, with every input in its caption"))
         self.export_csv_button.setText(self.tr("Export CSV…"))
+        self.export_csv_button.setToolTip(self.tr("Save the table as a CSV file, with every input in its columns"))
         self.table.setHorizontalHeaderLabels([
             self.tr("Scenario"), self.tr("Peak per GPU"), self.tr("Sum per GPU"), self.tr("Fits"),
             self.tr("Headroom"), self.tr("Max micro-batch"), self.tr("Accumulation steps"),
@@ -286,27 +285,25 @@ class CompareWidget(QWidget):
             self.marks.show(xs, (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals)
         self._fit_legend(max(components, len(self.legend.items) - components))
         self._update_ticks()
-        item.setLabel("left", vm.axis_label, color=self._fg)
+        self._show_axis_title()
         item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
         self._fit_range()
 
     def _fit_legend(self, columns: int | None = None) -> None:
-        """The components on a row, the marks (usable memory, step peak) on the next, in as many columns as the
-        plot's width holds (layout, not numbers)."""
+        """The components on a row, the marks (usable memory, step peak) on the next where the plot is wide, else in
+        as few rows as its width holds (``chart_fit.fit_legend``: layout, not numbers)."""
         if columns is not None:
             self._legend_columns = columns
-        room = self.plot.getPlotItem().vb.width() - 10
-        self.legend.columnCount = 0  # lay every entry out again
-        for columns in range(max(1, self._legend_columns), 0, -1):
-            self.legend.setColumnCount(columns)
-            self.legend.layout.invalidate()
-            hint = self.legend.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
-            if hint.width() <= room or columns == 1:
-                break
-        height = hint.height() if self.legend.items else 0
+        item, compact = self.plot.getPlotItem(), self.plot.height() < COMPACT_PX  # a short plot: smaller texts
+        for axis in (item.getAxis("left"), item.getAxis("bottom")):
+            if (axis.style["tickFont"] is not None) != compact:
+                axis.setTickFont(tick_font(COMPACT_TICK_PT) if compact else None)
+        if self.legend.items:
+            fit_legend(self.legend, self.plot.width() - 12, self._legend_columns, compact)
+        height = self.legend.maximumHeight() if self.legend.items else 0
         self.legend.setMinimumHeight(height)
         self.legend.setMaximumHeight(height)
-        self.plot.getPlotItem().layout.setRowFixedHeight(0, height)
+        item.layout.setRowFixedHeight(0, height)
         self.legend.layout.activate()  # entries placed now: an export right after a change must not find them at 0,0
 
     def _fit_range(self) -> None:
@@ -317,7 +314,10 @@ class CompareWidget(QWidget):
         caps = [c for c in vm.capacities if c is not None]
         vb = self.plot.getPlotItem().vb
         two_lines = vb.height() >= TWO_LINES_PX  # else the peak alone over each bar (the table has the sums)
-        if two_lines != self.marks.two_lines:
+        slot = vb.width() / max(len(vm.names), 1) - 6  # narrow bars: smaller labels, then the peak's word over it
+        shown = vm.label_tops and self.plot.isVisible()  # a hidden plot has no width yet: fitted when shown
+        resized = self.marks.fit_to(slot, vm.peak_texts, vm.sum_texts, vm.fits) if shown else False
+        if two_lines != self.marks.two_lines or resized:
             self.marks.two_lines = two_lines
             self._update_chart(vm)  # the labels' text, then this range again
             return
@@ -333,12 +333,27 @@ class CompareWidget(QWidget):
         room = self.plot.getPlotItem().vb.width() / max(len(vm.names), 1)
         char = max(1.0, self.fontMetrics().horizontalAdvance("abcdefghij") / 10)
         limit = max(10, min(30, int(room * 0.82 / char))) if room > 0 else 26  # a gap between neighbours
-        self.plot.getPlotItem().getAxis("bottom").setTicks(
-            [[(i, tick_text(name, fit is False, limit)) for i, (name, fit) in enumerate(zip(vm.names, fits,
-                                                                                           strict=True))]])
+        ticks = [(i, tick_text(name, fit is False, limit)) for i, (name, fit) in enumerate(zip(vm.names, fits,
+                                                                                               strict=True))]
+        axis = self.plot.getPlotItem().getAxis("bottom")
+        lines = max((text.count("\n") + 1 for _, text in ticks), default=1)
+        axis.setHeight(int(tick_metrics(axis).lineSpacing() * lines + 16))  # as tall as the names' lines
+        axis.setTicks([ticks])
+
+    def _show_axis_title(self) -> None:
+        """The y axis' title on two lines where one is longer than the plot is tall (``split_axis_title``)."""
+        item = self.plot.getPlotItem()
+        if self._vm is None:
+            return
+        metrics = QFontMetricsF(item.getAxis("left").label.font())
+        shown = (split_axis_title(self._vm.axis_label, item.vb.height() - 8, metrics), self._fg)
+        if shown != self._axis_title:
+            self._axis_title = shown
+            item.setLabel("left", shown[0], color=self._fg)
 
     def _plot_resized(self) -> None:
         if self._vm is not None:
+            self._show_axis_title()
             self._fit_legend()
             self._fit_range()
             self._update_ticks()
@@ -365,13 +380,8 @@ class CompareWidget(QWidget):
             self.load_requested.emit(item.data(ID_ROLE))
 
     def _update_buttons(self) -> None:
-        has_selection = self.selected_id() is not None
-        has_rows = self.table.rowCount() > 0
-        for b in (self.rename_button, self.remove_button, self.load_button):
-            b.setEnabled(has_selection)
-        for b in (self.clear_button, self.export_png_button, self.export_csv_button):
-            b.setEnabled(has_rows)
-        self.pin_button.setEnabled(self._vm.can_pin if self._vm is not None else True)
+        self.action_bar.update_state(self.selected_id() is not None, self.table.rowCount() > 0,
+                                     self._vm.can_pin if self._vm is not None else True)
 
 
 def connect_compare(view: CompareWidget, presenter: ComparePresenter) -> None:
