@@ -1,6 +1,7 @@
 """The form's texts in the reader's language: each field's label, tooltip and allowed range from the registry
 (for the view to build its rows without reaching into the core), and the short hints shown beside fields (the GPU
-memory in the other unit, the node count the GPUs give), and why an editor refused what was typed."""
+memory in the other unit, the node count the GPUs give), why an editor refused what was typed, and what each
+editor shows for a draft (``FormDisplay``)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ from vramgui.core.parallel import num_nodes
 from vramgui.core.specs import ParallelSpec, Scenario
 from vramgui.core.step_terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.units import GB, GiB, format_bytes, format_count
-from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, editor_kind, parse_input
+from vramgui.presenters.form import ARCH, FORM_PATHS, Editor, display, editor_kind, parse_input
 from vramgui.presenters.messages import field_label, input_error_text
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+_SECTIONS: dict[str, list[str]] = {}  # the form's paths by the draft's part that holds them ("training": [...])
+for _path in FORM_PATHS:
+    _SECTIONS.setdefault(_path.partition(".")[0], []).append(_path)
 
 
 def memory_hint(n: int | None) -> str:
@@ -134,16 +139,46 @@ def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[s
     enabled so that it can be corrected."""
     states: dict[str, bool] = {}
     reasons: dict[str, str] = {}
+    fixed = "" if mode == "architecture" else translate("MainPresenter", "To edit the architecture, set Defined by "
+                                                                          "to the architecture fields")
     for path in FORM_PATHS:
-        msg = fields.inactive_reason(draft, path)
-        reason = render(msg, translate) if msg is not None else ""
-        if path.startswith(ARCH) and mode != "architecture":
-            reason = translate("MainPresenter", "To edit the architecture, set Defined by to the "
-                                                "architecture fields")
+        if fixed and path.startswith(ARCH):
+            reason = fixed
         elif path == "model.params" and mode != "params":
             reason = translate("MainPresenter", "Counted from the architecture; to type a count, set "
                                                 "Defined by to the parameter count Φ")
+        else:
+            msg = fields.inactive_reason(draft, path)
+            reason = render(msg, translate) if msg is not None else ""
         if reason and path not in blamed:
             reasons[path] = reason
         states[path] = path not in reasons
     return states, reasons
+
+
+def shown_value(draft: Scenario, path: str, arch_shown: Any) -> object:
+    """What the editor of ``path`` shows for ``draft``: ``form.display`` of its value; an architecture field of a
+    model without one shows ``arch_shown`` (the architecture kept while the model is a parameter count)."""
+    f = fields.field(path)
+    if path.startswith(ARCH) and draft.model.architecture is None:
+        return display(f, getattr(arch_shown, f.name))
+    return display(f, fields.get(draft, path))
+
+
+class FormDisplay:
+    """``shown_value`` of every form path, worked out again only for the parts of the draft an edit replaced: the
+    draft is frozen, so a part that is the same object as last time shows the same values (an edit of the sequence
+    length formats the nine training fields, not the ninety)."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, tuple[object, object, dict[str, object]]] = {}  # part -> (it, arch_shown, values)
+
+    def values(self, draft: Scenario, arch_shown: Any) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for name, paths in _SECTIONS.items():
+            part, arch = getattr(draft, name), arch_shown if name == "model" else None
+            known = self._parts.get(name)
+            if known is None or known[0] is not part or known[1] is not arch:
+                known = self._parts[name] = (part, arch, {p: shown_value(draft, p, arch_shown) for p in paths})
+            out.update(known[2])
+        return out

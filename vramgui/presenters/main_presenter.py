@@ -35,7 +35,7 @@ from vramgui.presenters.form import (
     display,
     parse_input,
 )
-from vramgui.presenters.form_texts import count_hints, enabled_states, nodes_text
+from vramgui.presenters.form_texts import FormDisplay, count_hints, enabled_states, nodes_text, shown_value
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.model_choice import ModelChoice, architecture_count
 from vramgui.presenters.protocols import MainView
@@ -67,7 +67,9 @@ class MainPresenter(QObject):
         self._raw: dict[str, tuple[object, FieldError]] = {}  # path -> (text that does not parse yet, its error)
         self._model = ModelChoice(catalog_access.model_presets)  # UI state: how the model is defined
         self._gpu = CUSTOM  # UI state: the GPU preset
-        self._shown: dict[str, object] = {}  # what the view shows per key, to push only what changed
+        self._shown: dict[str, object] = {}  # what the view shows per key (hints too), to push only what changed
+        self._form = FormDisplay()  # what each editor shows for the draft
+        self._enabled: tuple[dict[str, bool], dict[str, str]] | None = None  # the enabled states last pushed
         self._scenario: Scenario | None = None  # the last valid scenario: the shown result's
         self._computed: Computed | None = None
         self._errors: list[FieldError] = []
@@ -116,7 +118,7 @@ class MainPresenter(QObject):
             return ui[key]
         if key in self._raw:
             return self._raw[key][0]
-        return self._display(key) if key in _FORM_KEYS else None
+        return shown_value(self._draft, key, self._model.arch_shown) if key in _FORM_KEYS else None
 
     def pending_edits(self) -> dict[str, object]:
         """Edits that do not parse yet (path -> raw value), e.g. to carry them into a rebuilt window."""
@@ -152,7 +154,8 @@ class MainPresenter(QObject):
         """Fill the preset lists, show the seed's example (or ``initial``, e.g. the last session's) and compute."""
         self._refresh_model_choices()
         gpus = [(CUSTOM, translate("MainPresenter", "Custom memory"))]
-        gpus += [(key, preset.name) for key, preset in catalog_access.gpu_presets().items()]
+        gpus += [(key, catalog_access.gpu_choice_text(key, preset.name))  # "NVIDIA A100 80GB · 80 GiB"
+                 for key, preset in catalog_access.gpu_presets().items()]
         self._view.set_choices("hardware.gpu", gpus)
         self.load_scenario(default_scenario() if initial is None else initial)
 
@@ -274,21 +277,16 @@ class MainPresenter(QObject):
         self.recompute()
 
     # ----- showing the draft
-    def _display(self, path: str) -> object:
-        f = fields.field(path)
-        if path.startswith(ARCH) and self._draft.model.architecture is None:
-            return display(f, getattr(self._model.arch_shown, f.name))
-        return display(f, fields.get(self._draft, path))
-
     def _sync(self, skip: str | None = None) -> None:
         """Push every value that differs from what the view shows; never the field being typed in."""
         values: dict[str, object] = {}
         mode = self._model.mode
         wanted: dict[str, object] = {"model.mode": mode, "model.preset": self._model.shown_preset,
                                      "hardware.gpu": self._gpu}
+        shown = self._form.values(self._draft, self._model.arch_shown)
         for path in FORM_PATHS:
             if path != skip and path not in self._raw and not (path == "model.params" and mode != "params"):
-                wanted[path] = self._display(path)
+                wanted[path] = shown[path]
         wanted["parallel.nodes"] = nodes_text(self._draft.parallel)
         for key, value in wanted.items():
             if self._shown.get(key, _UNSET) != value:
@@ -339,13 +337,16 @@ class MainPresenter(QObject):
     def _update_enabled(self) -> None:
         """Inputs the scenario ignores are disabled, with the reason; one whose value is the problem stays open."""
         states, reasons = enabled_states(self._draft, self._model.mode, {e.key for e in self._errors})
-        self._view.set_fields_enabled(states, reasons)
+        if (states, reasons) != self._enabled:  # most edits change none
+            self._enabled = (states, reasons)
+            self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
         values = count_hints(computed.estimate, self._draft.hardware.gpu_memory, self._model.mode)
-        if "model.params" in values:
-            self._shown["model.params"] = values["model.params"]
-        self._view.set_form_values(values)
+        values = {key: value for key, value in values.items() if self._shown.get(key, _UNSET) != value}
+        self._shown.update(values)
+        if values:
+            self._view.set_form_values(values)
 
     # ----- the adviser's ways out (vramgui.core.advise), one click each
     def apply_suggestion(self, index: int) -> None:

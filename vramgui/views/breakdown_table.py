@@ -46,28 +46,85 @@ class BreakdownTable(QTableWidget):
         self.setTabKeyNavigation(False)  # Tab leaves the table (arrow keys move between cells): no keyboard trap
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
-        self.rows: tuple[BreakdownRow, ...] = ()
+        self.rows: tuple[BreakdownRow, ...] = ()  # as shown
+        self._font = QFont(self.font())  # the font the rows were shown in
+        self._sized_for: tuple[int, ...] = ()  # the column widths the row heights were measured with
 
     def show_rows(self, rows: Sequence[BreakdownRow]) -> None:
-        self.rows = tuple(rows)
-        self.setRowCount(len(rows))
-        bold = QFont(self.font())
-        bold.setBold(True)
-        for r, row in enumerate(rows):
-            cells = (row.label, row.value_text, row.formula)
-            for c, text in enumerate(cells):
-                item = self.item(r, c)
-                if item is None:
-                    item = QTableWidgetItem()
-                    self.setItem(r, c, item)
-                item.setText(text)
+        """Show ``rows``, touching only the cells that differ from the rows shown (an edit changes a few figures;
+        the same rows again change nothing). The model tells the view once, not once a cell (each change of a
+        column sized to its contents measures the whole column), and only the changed rows' heights are measured
+        again unless the column widths or the font changed."""
+        rows = tuple(rows)
+        font = self.font()
+        shown = self.rows if font == self._font else ()  # another font: every cell again
+        if rows == shown:
+            return
+        self.rows, self._font = rows, QFont(font)
+        recount = self.rowCount() != len(rows)
+        if recount:
+            self.setRowCount(len(rows))
+        changed: set[tuple[int, int]] = set()  # (row, column)
+        model = self.model()
+        model.blockSignals(True)
+        try:
+            for r, row in enumerate(rows):
+                before = shown[r] if r < len(shown) else None
+                if row != before:
+                    changed.update((r, c) for c in self._show_row(r, row, before))
+        finally:
+            model.blockSignals(False)
+        changed_rows, columns = sorted({r for r, _ in changed}), sorted({c for _, c in changed})
+        if changed:
+            model.dataChanged.emit(model.index(changed_rows[0], columns[0]), model.index(changed_rows[-1], columns[-1]))
+        widths = tuple(self.columnWidth(c) for c in range(self.columnCount()))  # just fitted to the new texts
+        if recount or widths != self._sized_for or len(changed_rows) == len(rows):
+            self._sized_for = widths
+            self.resizeRowsToContents()
+        else:  # the other rows' texts, font and column widths are those their heights were measured with
+            for r in changed_rows:
+                self.resizeRowToContents(r)
+
+    def _show_row(self, r: int, row: BreakdownRow, before: BreakdownRow | None) -> list[int]:
+        """Set what differs between ``before`` (the row shown at ``r``, None: none) and ``row``; returns the columns
+        whose cells changed."""
+        texts = (row.label, row.value_text, row.formula)
+        tips = ("", self._bytes_tip(row), self._formula_tip(row))
+        if before is None:
+            old_texts: tuple[str | None, ...] = (None, None, None)
+            old_tips: tuple[str | None, ...] = (None, None, None)
+        else:
+            old_texts = (before.label, before.value_text, before.formula)
+            old_tips = ("", self._bytes_tip(before), self._formula_tip(before))
+        new_font = before is None or before.total != row.total
+        changed = []
+        for c in range(3):
+            item = self.item(r, c)
+            old_text, old_tip, font = old_texts[c], old_tips[c], new_font
+            if item is None:
+                item = QTableWidgetItem()
                 if c == 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                    item.setToolTip("" if row.bytes is None else f"{row.bytes:,} B")
-                elif c == 2:
-                    item.setToolTip(row.tip or (self.tr("Source: {0}").format(row.source) if row.source else ""))
-                item.setFont(bold if row.total else self.font())
-        self.resizeRowsToContents()
+                self.setItem(r, c, item)
+                old_text, old_tip, font = "", "", True  # a new item: empty, the table's font to set
+            if texts[c] != old_text:
+                item.setText(texts[c])
+            if tips[c] != old_tip:
+                item.setToolTip(tips[c])
+            if font:
+                bold = QFont(self.font())
+                bold.setBold(row.total)
+                item.setFont(bold)
+            if font or texts[c] != old_text or tips[c] != old_tip:
+                changed.append(c)
+        return changed
+
+    @staticmethod
+    def _bytes_tip(row: BreakdownRow) -> str:
+        return "" if row.bytes is None else f"{row.bytes:,} B"
+
+    def _formula_tip(self, row: BreakdownRow) -> str:
+        return row.tip or (self.tr("Source: {0}").format(row.source) if row.source else "")
 
     def as_text(self, selected_only: bool = False) -> str:
         """Tab-separated text (header + rows), exact bytes in a fourth column: pastes into a spreadsheet."""

@@ -78,15 +78,19 @@ class FieldMessages:
         self._show(key)
 
     def show_errors(self, errors: Sequence[FieldError], editors: Mapping[str, QWidget]) -> list[str]:
-        """The presenter's messages under their fields; returns those of no field (for the general line)."""
-        self._messages = {}
+        """The presenter's messages under their fields; returns those of no field (for the general line). Only the
+        fields whose messages change are touched (re-polishing every editor costs a frame's worth)."""
+        before, self._messages = self._messages, {}
         general: list[str] = []
         for err in errors:
             if err.key in self.errors:
                 self._messages.setdefault(err.key, []).append(err.message)
             else:
                 general.append(err.message)
-        for key, editor in editors.items():
+        for key in before.keys() | self._messages.keys():  # the fields whose messages change, no other
+            if self._messages.get(key) == before.get(key) or key not in editors:
+                continue
+            editor = editors[key]
             editor.setProperty("invalid", key in self._messages)
             editor.style().unpolish(editor)
             editor.style().polish(editor)

@@ -6,8 +6,8 @@ the field's dotted path; values pushed by the presenter are shown with signals b
 with a mnemonic (or a check box text), a tooltip giving its meaning and range, and an inline message row that
 appears when the presenter reports the field invalid. An input the scenario ignores is disabled, its tooltip
 saying why. Labels live in grid layouts that grow with translated text. The preset box's search matches names,
-CLI keys and repository ids whatever their separators; the GPU list shows each card's memory; a spin box that
-refuses what was typed says why under it (``field_messages``: errors, hints, notes).
+CLI keys and repository ids whatever their separators; a spin box that refuses what was typed says why under it
+(``field_messages``: errors, hints, notes).
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ class InputPanel(QWidget):
         self._messages = FieldMessages(self)  # the inline errors, the hints, what a spin box refused
         self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
+        self._enabled: dict[str, tuple[bool, str]] = {}  # each field's state and reason as shown
         self._choice_texts = texts.choice_texts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -274,6 +275,7 @@ class InputPanel(QWidget):
         self.editors[key] = editor
         self.labels[key] = lab
         self._tips[key] = tip
+        self._enabled[key] = (True, "")
         self._connect(key, editor)
 
     def _hint(self, grid: QGridLayout, key: str) -> None:
@@ -316,8 +318,7 @@ class InputPanel(QWidget):
         combo.blockSignals(True)
         combo.clear()
         for value, text in choices:
-            shown = catalog_access.gpu_choice_text(value, text) if key == "hardware.gpu" else text  # "A100 · 80 GiB"
-            combo.addItem(shown, value)
+            combo.addItem(text, value)
             if isinstance(combo.completer(), SearchCompleter):
                 combo.setItemData(combo.count() - 1, catalog_access.model_search_text(value, text), SEARCH_ROLE)
         index = combo.findData(current)
@@ -354,18 +355,18 @@ class InputPanel(QWidget):
                 editor.blockSignals(False)
 
     def set_fields_enabled(self, states: Mapping[str, bool], reasons: Mapping[str, str] | None = None) -> None:
-        """Enable or disable fields; a disabled one's tooltip starts with ``reasons[key]`` (why it does nothing)."""
+        """Enable or disable fields; a disabled one's tooltip starts with ``reasons[key]`` (why it does nothing).
+        Only a field whose state or reason differs from what it shows is touched (an edit changes few or none)."""
         reasons = reasons or {}
         for key, enabled in states.items():
-            editor = self.editors.get(key)
-            if editor is None:
-                continue
-            editor.setEnabled(enabled)
-            self.labels[key].setEnabled(enabled)
             reason = reasons.get(key, "") if not enabled else ""
+            if key not in self.editors or self._enabled[key] == (enabled, reason):
+                continue
+            self._enabled[key] = (enabled, reason)
             tip = f"{reason}\n\n{self._tips[key]}" if reason else self._tips[key]
-            editor.setToolTip(tip)
-            self.labels[key].setToolTip(tip)
+            for widget in (self.editors[key], self.labels[key]):
+                widget.setEnabled(enabled)
+                widget.setToolTip(tip)
 
     def inactive_reason(self, key: str) -> str:
         """Why the field ``key`` is disabled ("" when it is enabled), as its tooltip says."""
