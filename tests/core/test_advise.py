@@ -160,3 +160,14 @@ def test_when_no_micro_batch_fits_alone_full_recompute_comes_with_it():
     assert dict(found.changes)["training.recompute"] == "full" and 1 <= dict(found.changes)["training.micro_batch"] < 8
     assert render(found.msg()).startswith("full activation recompute and micro-batch")
     really_fits(heavy, found)
+
+
+def test_a_shorter_sequence_is_one_the_scenario_accepts_under_sequence_and_context_parallelism():
+    # tp 2 with SP and cp 3: a length must be a multiple of lcm(2·cp, cp·tp) = 6 (and of 64, the adviser's
+    # rounding): 192, 384, ...; rounding to 64 alone proposed lengths the scenario refuses
+    s = scenario(micro_batch=1, seq_len=3 * 20480, num_gpus=12, tp=2, sp=True, cp=3, zero_stage=3, memory=40 * GB)
+    found = {x.kind: x for x in adv.advise(s)}
+    assert "seq_len" in found
+    n = dict(found["seq_len"].changes)["training.seq_len"]
+    assert n % solve.seq_len_step(s.parallel) == 0 and n % adv.SEQ_STEP == 0
+    really_fits(s, found["seq_len"])

@@ -17,6 +17,7 @@ The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU s
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -267,9 +268,10 @@ def _seq_len(ask: _Ask) -> Suggestion | None:
 def _shorter_sequence(ask: _Ask, extra: Changes) -> Suggestion | None:
     t = ask.scenario.training
     longest = min(solve.max_seq_len(_apply(ask.strict, extra)), t.seq_len - 1)
+    step = math.lcm(SEQ_STEP, solve.seq_len_step(ask.scenario.parallel))  # a length the scenario accepts (SP, CP)
     tries = []
     for length in (longest, longest * 3 // 4, longest // 2):  # shorter ones in case accumulation adds to the peak
-        n = length // SEQ_STEP * SEQ_STEP if length >= SEQ_STEP else length
+        n = length // step * step
         if n >= MIN_SEQ:
             msg = Msg.of("advise.seq_len", n=f"{n:,}", was=f"{t.seq_len:,}")
             tries.append(((*extra, ("training.seq_len", n)), _and_recompute(msg, extra)))
