@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+
+
+def edit(window, key: str, value: object) -> None:
+    """An edit as the form makes it: the field shows the value and the presenter hears of it."""
+    window.set_form_values({key: value})
+    window.presenter.on_field_edited(key, value)
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
 
 
 def type_into(qtbot, editor: QLineEdit, text: str) -> None:

@@ -11,13 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale, QPointF, QSettings
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtWidgets import QMessageBox
 
-from vramgui import i18n
+from tests.views.helpers import edit, settle
 from vramgui.app import create_main_window
-from vramgui.paths import resource_path
 from vramgui.views.charts import SweepChart
 from vramgui.views.layout_check import chart_problems
 
@@ -26,37 +24,8 @@ SIZES = ((1024, 640), (1366, 768))
 CHARTS = ("strategy", "step", "sweep", "maxmodel")
 
 
-def _edit(window, key, value) -> None:
-    window.set_form_values({key: value})
-    window.presenter.on_field_edited(key, value)
 
 
-def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-@pytest.fixture(scope="module")
-def compiled_dir(tmp_path_factory) -> Path:
-    tool = Path(sys.executable).with_name("pyside6-lrelease")
-    if not tool.exists():
-        pytest.skip("pyside6-lrelease is not installed")
-    out = tmp_path_factory.mktemp("qm")
-    ts = resource_path("translations", "vramgui_zh_CN.ts")
-    subprocess.run([str(tool), "-silent", str(ts), "-qm", str(out / "vramgui_zh_CN.qm")], check=True, timeout=60)
-    return out
-
-
-@pytest.fixture(scope="module", params=["en", "zh_CN"])
-def language(request, qapp, compiled_dir):
-    if request.param == "zh_CN" and not QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
-        pytest.skip("no CJK font installed: Chinese widths are unknown")
-    original = QLocale()
-    translations = i18n.Translations(qapp, compiled_dir)
-    translations.apply(request.param)
-    yield request.param
-    translations.apply("en")
-    QLocale.setDefault(original)
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -67,10 +36,10 @@ def laptop(request, language, tmp_path_factory):
     window.resize(*request.param)
     window.show()
     window.ensure_charts()
-    _edit(window, "model.preset", "llama-3-8b")
-    _edit(window, "hardware.gpu", "a100-80gb")
+    edit(window, "model.preset", "llama-3-8b")
+    edit(window, "hardware.gpu", "a100-80gb")
     window.presenter.finish_sweeps()
-    _settle()
+    settle()
     yield window
     original = QMessageBox.question
     QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
@@ -83,7 +52,7 @@ def laptop(request, language, tmp_path_factory):
 
 def _shown(window, index: int):
     window.chart_tabs.setCurrentIndex(index)
-    _settle()
+    settle()
     return window.charts()[index]
 
 
@@ -121,8 +90,8 @@ def test_reference_lines_are_named_in_the_legend_and_strike_through_no_value_lab
 
 def test_an_empty_largest_model_chart_says_why(laptop):
     """Mixtral 8x7B at 8,192 tokens: not even a one-parameter model fits, every value is 0 on a log axis."""
-    _edit(laptop, "model.preset", "mixtral-8x7b")
-    _edit(laptop, "training.seq_len", 8192)
+    edit(laptop, "model.preset", "mixtral-8x7b")
+    edit(laptop, "training.seq_len", 8192)
     laptop.presenter.finish_sweeps()
     try:
         chart = _shown(laptop, 3)
@@ -131,8 +100,8 @@ def test_an_empty_largest_model_chart_says_why(laptop):
         assert not chart.legend.isVisible()  # nothing drawn: the note gets the legend's rows
         assert chart_problems(chart) == []  # the note inside the plot, the axes whole
     finally:
-        _edit(laptop, "model.preset", "llama-3-8b")
-        _edit(laptop, "training.seq_len", 2048)
+        edit(laptop, "model.preset", "llama-3-8b")
+        edit(laptop, "training.seq_len", 2048)
         laptop.presenter.finish_sweeps()
 
 
@@ -145,7 +114,7 @@ def test_the_layout_check_finds_cut_ticks_and_legend_entries(qtbot):
     chart.legend.addItem(chart.plot.plot([0, 1], [0, 1]), "an entry " * 30)
     chart.plot.getAxis("bottom").setTicks([[(0.0, "1"), (10.0, "1,024 GPUs")]])
     chart.plot.setXRange(0, 10, padding=0)  # no room for the texts at either end
-    _settle()
+    settle()
     problems = " | ".join(chart_problems(chart))
     assert "legend" in problems and "'1,024 GPUs'" in problems and "title" in problems
 

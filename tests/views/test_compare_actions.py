@@ -5,8 +5,8 @@ area, is as tall as the area (no height-for-width: a scroll area would make it i
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication
 
+from tests.views.helpers import settle
 from vramgui.views.compare_table import PinActions
 from vramgui.views.compare_view import CompareWidget
 from vramgui.views.window_geometry import scroll_box
@@ -16,10 +16,6 @@ def _rects(actions: PinActions) -> list[QRect]:
     return [b.geometry() for b in actions.buttons]
 
 
-def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
 
 def _compare(qtbot, width: int, height: int = 600) -> CompareWidget:
     widget = CompareWidget()
@@ -28,7 +24,7 @@ def _compare(qtbot, width: int, height: int = 600) -> CompareWidget:
     widget.resize(width, height)
     widget.show()
     qtbot.waitExposed(widget)
-    _settle()
+    settle()
     return widget
 
 
@@ -58,7 +54,7 @@ def test_in_a_narrow_tab_the_exports_move_together_to_a_second_row(qtbot):
     assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert actions.height() >= rects[5].bottom(), "the panel made room for the second row"
     widget.resize(1100, 600)
-    _settle()
+    settle()
     assert len({r.top() for r in _rects(actions)}) == 1 and actions.height() < rects[5].bottom()
 
 
@@ -69,7 +65,7 @@ def test_at_a_width_for_one_button_each_stands_on_its_own_row(qtbot):
         button.setText("x" * (10 + i))
     actions.resize(actions.minimumSizeHint().width(), 400)
     actions.show()
-    _settle()
+    settle()
     tops = [r.top() for r in _rects(actions)]
     assert tops == sorted(tops) and len(set(tops)) == 7
 
@@ -95,6 +91,6 @@ def test_in_a_scroll_area_the_tab_is_as_tall_as_the_area(qtbot):
     box.resize(560, 700)
     box.show()
     qtbot.waitExposed(box)
-    _settle()
+    settle()
     assert widget.height() == box.viewport().height()
     assert not box.verticalScrollBar().isVisible() and not box.horizontalScrollBar().isVisible()

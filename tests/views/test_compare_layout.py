@@ -5,18 +5,12 @@ overlapping, and the y axis draws its 0."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QLocale, QSettings
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QApplication, QMessageBox, QScrollArea
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox, QScrollArea
 
-from vramgui import i18n
+from tests.views.helpers import edit, settle
 from vramgui.app import create_main_window
-from vramgui.paths import resource_path
 from vramgui.views.layout_check import chart_problems
 from vramgui.views.main_window import COMPARE_TAB
 
@@ -48,37 +42,8 @@ class ComparePlot:
         return self.widget.mapToScene(rect)
 
 
-def _edit(window, key, value) -> None:
-    window.set_form_values({key: value})
-    window.presenter.on_field_edited(key, value)
 
 
-def _settle() -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-@pytest.fixture(scope="module")
-def compiled_dir(tmp_path_factory) -> Path:
-    tool = Path(sys.executable).with_name("pyside6-lrelease")
-    if not tool.exists():
-        pytest.skip("pyside6-lrelease is not installed")
-    out = tmp_path_factory.mktemp("qm")
-    ts = resource_path("translations", "vramgui_zh_CN.ts")
-    subprocess.run([str(tool), "-silent", str(ts), "-qm", str(out / "vramgui_zh_CN.qm")], check=True, timeout=60)
-    return out
-
-
-@pytest.fixture(scope="module", params=["en", "zh_CN"])
-def language(request, qapp, compiled_dir):
-    if request.param == "zh_CN" and not QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
-        pytest.skip("no CJK font installed: Chinese widths are unknown")
-    original = QLocale()
-    translations = i18n.Translations(qapp, compiled_dir)
-    translations.apply(request.param)
-    yield request.param
-    translations.apply("en")
-    QLocale.setDefault(original)
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -90,15 +55,15 @@ def compare(request, language, tmp_path_factory):
     window.resize(*request.param)
     window.show()
     window.ensure_charts()
-    _edit(window, "model.preset", "llama-3-8b")
-    _edit(window, "hardware.gpu", "a100-80gb")
+    edit(window, "model.preset", "llama-3-8b")
+    edit(window, "hardware.gpu", "a100-80gb")
     window.pin_current()
-    _edit(window, "parallel.zero_stage", "3")
+    edit(window, "parallel.zero_stage", "3")
     window.pin_current()
-    _edit(window, "model.preset", "mixtral-8x7b")
+    edit(window, "model.preset", "mixtral-8x7b")
     window.pin_current()
     window.chart_tabs.setCurrentIndex(COMPARE_TAB)
-    _settle()
+    settle()
     yield window
     original = QMessageBox.question
     QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)

@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from tests.views.helpers import shows_estimate
+from tests.views.helpers import edit, shows_estimate
 from vramgui.app import create_main_window
 from vramgui.core.estimate import estimate
 from vramgui.io import files, scenario_files
@@ -57,10 +57,6 @@ def dialogs(monkeypatch):
         monkeypatch.setattr(QMessageBox, kind, lambda parent, title, text, *a, **k: state["messages"].append(text))
     return state
 
-
-def edit(window, key, value):
-    window.set_form_values({key: value})
-    window.presenter.on_field_edited(key, value)
 
 
 def test_save_asks_for_a_name_once_then_saves_in_place(tmp_path, window, dialogs):

@@ -8,17 +8,16 @@ import csv
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from tests.views.helpers import edit
 from vramgui import app, i18n
 from vramgui.core.estimate import estimate
 from vramgui.io import scenario_files
-from vramgui.paths import resource_path
 from vramgui.views.main_window import RESULTS_SPLIT
 
 
@@ -30,20 +29,6 @@ def make_window(qtbot, ini):
     return window
 
 
-def edit(window, key, value):
-    window.set_form_values({key: value})
-    window.presenter.on_field_edited(key, value)
-
-
-@pytest.fixture(scope="module")
-def compiled_dir(tmp_path_factory) -> Path:
-    tool = Path(sys.executable).with_name("pyside6-lrelease")
-    if not tool.exists():
-        pytest.skip("pyside6-lrelease is not installed")
-    out = tmp_path_factory.mktemp("qm")
-    ts = resource_path("translations", "vramgui_zh_CN.ts")
-    subprocess.run([str(tool), "-silent", str(ts), "-qm", str(out / "vramgui_zh_CN.qm")], check=True, timeout=60)
-    return out
 
 
 @pytest.fixture

@@ -10,8 +10,6 @@ untranslated unless it is a non-word (numbers, units, model/GPU/optimizer names)
 from __future__ import annotations
 
 import re
-import subprocess
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale, QSettings
@@ -133,16 +131,6 @@ def clipped(root: QWidget) -> list[str]:
                 problems.append(f"group {w.title()!r}")
     return problems
 
-
-@pytest.fixture(scope="module")
-def compiled_dir(tmp_path_factory) -> Path:
-    tool = Path(__import__("sys").executable).with_name("pyside6-lrelease")
-    if not tool.exists():
-        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
-    out = tmp_path_factory.mktemp("qm")
-    subprocess.run([str(tool), "-silent", str(TS_FILE), "-qm", str(out / "vramgui_zh_CN.qm")], check=True,
-                   timeout=60)
-    return out
 
 
 def _open_everything(window) -> list[QWidget]:
