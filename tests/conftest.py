@@ -7,6 +7,10 @@ Settings never touch the developer's home directory.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
@@ -37,3 +41,28 @@ def built_translations():
     if missing:
         pytest.skip(f"{', '.join(missing)} not built in {folder} (run `make translations`)")
     return folder
+
+
+def _lrelease() -> str | None:
+    candidate = Path(sys.executable).with_name("pyside6-lrelease")
+    return str(candidate) if candidate.exists() else shutil.which("pyside6-lrelease")
+
+
+@pytest.fixture
+def chinese(qapp, tmp_path):
+    """The zh_CN catalogue compiled now and installed (skipped where lrelease is not installed)."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from vramgui.paths import resource_path
+
+    tool = _lrelease()
+    if tool is None:
+        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
+    qm = tmp_path / "vramgui_zh_CN.qm"
+    subprocess.run([tool, "-silent", str(resource_path("translations", "vramgui_zh_CN.ts")), "-qm", str(qm)],
+                   check=True, timeout=60)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    QCoreApplication.installTranslator(translator)
+    yield translator
+    QCoreApplication.removeTranslator(translator)

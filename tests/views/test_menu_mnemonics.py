@@ -4,18 +4,12 @@ submenu of the window, in English and in Simplified Chinese."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
 from vramgui.app import create_main_window
-from vramgui.paths import resource_path
 
 
 def mnemonic(text: str) -> str | None:
@@ -70,21 +64,6 @@ def test_no_menu_has_a_mnemonic_twice_in_english(qtbot, tmp_path):
     view = window.menuBar().actions()[1].menu()
     assert sum(mnemonic(a.text()) == "l" for a in view.actions()) == 1, "the Language menu has L; no chart takes it"
 
-
-@pytest.fixture
-def chinese(qapp, tmp_path):
-    tool = Path(sys.executable).with_name("pyside6-lrelease")
-    tool = str(tool) if tool.exists() else shutil.which("pyside6-lrelease")
-    if tool is None:
-        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
-    qm = tmp_path / "vramgui_zh_CN.qm"
-    subprocess.run([tool, "-silent", str(resource_path("translations", "vramgui_zh_CN.ts")), "-qm", str(qm)],
-                   check=True, timeout=60)
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    QCoreApplication.installTranslator(translator)
-    yield translator
-    QCoreApplication.removeTranslator(translator)
 
 
 def test_no_menu_has_a_mnemonic_twice_in_chinese(qtbot, tmp_path, chinese):

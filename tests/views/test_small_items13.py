@@ -5,11 +5,6 @@ dialogs speak Chinese, and the wheel scrolls the form instead of changing an unf
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
@@ -18,7 +13,6 @@ from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QSpi
 from tests.views.helpers import choose, type_into
 from vramgui import i18n
 from vramgui.io.presets import find_model, gpu_presets
-from vramgui.paths import resource_path
 
 GB, GiB = 10**9, 2**30
 
@@ -208,21 +202,10 @@ def test_tab_walks_the_form_from_top_to_bottom(qtbot, window):
 
 # ----- 7. Qt's own dialogs in Chinese
 
-
-def _lrelease() -> str | None:
-    candidate = Path(sys.executable).with_name("pyside6-lrelease")
-    return str(candidate) if candidate.exists() else shutil.which("pyside6-lrelease")
-
-
 @pytest.fixture
-def chinese_app(qapp, tmp_path):
-    tool = _lrelease()
-    if tool is None:
-        pytest.skip("pyside6-lrelease (PySide6-Essentials) is not installed")
-    subprocess.run([tool, "-silent", str(resource_path("translations", "vramgui_zh_CN.ts")), "-qm",
-                    str(tmp_path / "vramgui_zh_CN.qm")], check=True, timeout=60)
+def chinese_app(qapp, compiled_dir):
     original = QLocale()
-    translations = i18n.Translations(qapp, tmp_path)
+    translations = i18n.Translations(qapp, compiled_dir)
     yield translations
     translations.apply("en")
     QLocale.setDefault(original)
