@@ -26,7 +26,6 @@ from vramgui.core.solve import (
     solve_base,
     strategy_variants,
     with_value,
-    without_global_batch,
 )
 from vramgui.core.specs import Scenario
 from vramgui.core.units import format_bytes, format_count
@@ -153,7 +152,7 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
                          Msg.of("allowed.group_to", group=group, high=f"{MAX_GPUS:,}"))
     bound = (max_gpus // group) * group
     n = min_gpus(s, limit=max_gpus)
-    base = without_global_batch(s)
+    base = solve_base(s, "parallel.num_gpus")
     step = f" (multiples of tp × pp = {group})" if group > 1 else ""
     if n is None:
         top = estimate(with_value(base, "parallel.num_gpus", bound))

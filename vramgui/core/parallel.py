@@ -112,34 +112,23 @@ def _block_params(arch: Architecture, index: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def _block_sizes(arch: Architecture) -> tuple[int, int]:
-    """(dense block, MoE block) parameter counts, 0 for a kind the model does not have. Block 0 is dense
-    unless every block is MoE."""
-    dense = 0 if am.is_moe_layer(arch, 0) else _block_params(arch, 0)
+def _block_sizes(arch: Architecture, replicated: bool = False) -> tuple[int, int]:
+    """(dense block, MoE block) parameter counts, 0 for a kind the model does not have (``replicated``: only what
+    every TP rank holds whole, ``tp_replicated_block_params``). Block 0 is dense unless every block is MoE."""
+    size = am.tp_replicated_block_params if replicated else _block_params
+    dense = 0 if am.is_moe_layer(arch, 0) else size(arch, 0)
     first = am.first_moe_block(arch)
-    moe = 0 if first is None else _block_params(arch, first)
+    moe = 0 if first is None else size(arch, first)
     return dense, moe
 
 
-def blocks_params(arch: Architecture, start: int, stop: int) -> int:
+def blocks_params(arch: Architecture, start: int, stop: int, replicated: bool = False) -> int:
     """Parameters of decoder blocks ``start .. stop-1``: ``sum(layer_params(arch)[start:stop])`` without
-    building a per-layer tuple (O(1) in the layer count)."""
+    building a per-layer tuple (O(1) in the layer count); ``replicated``: only those every TP rank holds whole."""
     start, stop = max(start, 0), min(stop, arch.num_layers)
     if start >= stop:
         return 0
-    dense, moe = _block_sizes(arch)
-    n_moe = am.moe_blocks_between(arch, start, stop)
-    return n_moe * moe + (stop - start - n_moe) * dense
-
-
-def _blocks_replicated(arch: Architecture, start: int, stop: int) -> int:
-    """``tp_replicated_block_params`` summed over blocks ``start .. stop-1`` in O(1), as ``blocks_params``."""
-    start, stop = max(start, 0), min(stop, arch.num_layers)
-    if start >= stop:
-        return 0
-    dense = 0 if am.is_moe_layer(arch, 0) else am.tp_replicated_block_params(arch, 0)
-    first = am.first_moe_block(arch)
-    moe = 0 if first is None else am.tp_replicated_block_params(arch, first)
+    dense, moe = _block_sizes(arch, replicated)
     n_moe = am.moe_blocks_between(arch, start, stop)
     return n_moe * moe + (stop - start - n_moe) * dense
 
@@ -179,7 +168,7 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         ranges = chunks[r]
         held = sum(blocks_params(arch, a, b) for a, b in ranges)
         experts = sum(am.moe_blocks_between(arch, a, b) for a, b in ranges) * routed_expert_params(arch)
-        whole = sum(_blocks_replicated(arch, a, b) for a, b in ranges) if tp > 1 else 0  # on every TP rank
+        whole = sum(blocks_params(arch, a, b, replicated=True) for a, b in ranges) if tp > 1 else 0  # on every TP rank
         if r == 0:
             held += am.embedding_params(arch)
             whole += am.tp_replicated_embedding_params(arch) if tp > 1 else 0

@@ -162,7 +162,7 @@ def max_micro_batch(scenario: Scenario) -> int:
     """Largest micro-batch that fits (0 if even 1 does not)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.micro_batch_needs_architecture")
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "training.micro_batch")
     return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
 
 
@@ -202,7 +202,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     """Fewest GPUs (a multiple of tp x pp; with context or expert parallelism of lcm(tp·cp·pp, etp·ep·pp), the
     counts both of Megatron-Core's grids tile) that fit, or None when even ``limit`` GPUs do not."""
     _need_memory(scenario)
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "parallel.num_gpus")
     group = world_group(base)
     top = max(1, min(limit, MAX_GPUS) // group)
 
@@ -249,5 +249,5 @@ def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple
 
 def sweep_gpus(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate]]:
     """(GPU count, Estimate) per count, for charts; the global batch is dropped (it need not divide)."""
-    base = without_global_batch(scenario)
+    base = solve_base(scenario, "parallel.num_gpus")
     return [(n, estimate(with_value(base, "parallel.num_gpus", n))) for n in counts]

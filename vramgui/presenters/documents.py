@@ -33,9 +33,10 @@ def save_document(path: str | os.PathLike[str], scenario: Scenario, preset: Pres
 
 
 def dropped_kind(path: str | os.PathLike[str]) -> str:
-    """What a dropped .json is: ``"model"`` (a Hugging Face ``config.json``, ``looks_like_hf_config``),
-    ``"comparison"`` (a vramgui comparison file) or ``"scenario"`` (anything else: the scenario reader says what is
-    wrong with it). Read once, capped like an imported config."""
+    """What a dropped .json is: ``"model"`` (a Hugging Face ``config.json``: an object with ``model_type`` /
+    ``architectures`` and no vramgui ``schema``), ``"comparison"`` (a vramgui comparison file) or ``"scenario"``
+    (anything else: the scenario reader says what is wrong with it). Read once like an imported config (regular
+    files only, capped), so a dropped FIFO or huge file cannot stall the window."""
     try:
         data = read_config(path)
     except ValueError:
@@ -46,11 +47,5 @@ def dropped_kind(path: str | os.PathLike[str]) -> str:
 
 
 def looks_like_hf_config(path: str | os.PathLike[str]) -> bool:
-    """Whether a dropped .json looks like a Hugging Face ``config.json`` (import it as a model) rather than a
-    scenario: an object with ``model_type``/``architectures`` and no vramgui ``schema``. Read like an imported
-    config (regular files only, capped), so a dropped FIFO or huge file cannot stall the window."""
-    try:
-        data = read_config(path)
-    except ValueError:
-        return False
-    return "schema" not in data and ("model_type" in data or "architectures" in data)
+    """Whether a dropped .json is a Hugging Face ``config.json`` to import as a model (``dropped_kind``)."""
+    return dropped_kind(path) == "model"
