@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 from vramgui.core import estimate as estimate_mod
-from vramgui.core.advise import advise
-from vramgui.core.architecture import Architecture
+from vramgui.core.advise.suggestions import advise
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import max_params, sweep_gpus
-from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.solve.questions import max_params, sweep_gpus
 
 ROOT = Path(__file__).resolve().parent.parent
 DEEPSPEED_PROCESS_S = 1.7
@@ -34,7 +34,8 @@ SOLVABLE = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=1, s
                     parallel=LLAMA_7B.parallel, hardware=LLAMA_7B.hardware)
 
 
-# The adviser (vramgui.core.advise) runs with every recompute of a scenario that does not fit: the example
+# The adviser (vramgui.core.advise.suggestions) runs with every recompute of a scenario that does not fit: the
+# issue's example
 # (a 7-8B model in bf16 mixed Adam on one 24 GiB card) and an activation-bound run on 8 x 80 GB.
 ONE_CARD = Scenario(model=LLAMA_7B.model, hardware=HardwareSpec(gpu_memory=24 * 2**30))
 ACTIVATION_BOUND = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=8, seq_len=8192),

@@ -2,7 +2,7 @@
 
 A refactor must not move a number. This records what ``vramgui estimate``, every ``solve`` question,
 ``max-params`` and ``compare`` print (``--json`` and the text tables, with their exit codes and stderr) for
-a fixed, seeded set of scenarios, in-process through ``vramgui.cli.main``. Run it on the commit before a change
+a fixed, seeded set of scenarios, in-process through ``vramgui.cli.commands.main``. Run it on the commit before a change
 and on the change, then compare::
 
     git worktree add /tmp/before HEAD~1
@@ -127,15 +127,17 @@ def calls(n: int = 500, seed: int = 20) -> Iterator[list[str]]:
             yield ["max-params", *s, "--json"]
         if i % 10 == 0:
             yield ["solve", q, *s, *extra]
-    for argv in (["compare", "--json"], ["compare"], ["compare", "--params", "7B", "--json"],
+    yield from (["compare", "--json"], ["compare"], ["compare", "--params", "7B", "--json"],
                  ["compare", "--gpus", "16", "--gpu-memory", "40GB", "--params", "13B", "--json"],
                  ["compare", "--finetune", "qlora", "--params", "8B", "--seq-len", "4096", "--json"],
-                 ["compare", "--dtype", "bf16", "--optimizer", "sgd", "--reserve", "0.1"]):
-        yield argv
+                 ["compare", "--dtype", "bf16", "--optimizer", "sgd", "--reserve", "0.1"])
 
 
 def _run(argv: list[str]) -> dict[str, Any]:
-    from vramgui.cli import main
+    try:
+        from vramgui.cli.commands import main
+    except ImportError:  # a tree from before the CLI became a package
+        from vramgui.cli import main  # type: ignore[attr-defined, no-redef]
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -148,8 +150,7 @@ def _run(argv: list[str]) -> dict[str, Any]:
 
 def record(path: str, n: int) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        for argv in calls(n):
-            f.write(json.dumps(_run(argv), ensure_ascii=False) + "\n")
+        f.writelines(json.dumps(_run(argv), ensure_ascii=False) + "\n" for argv in calls(n))
 
 
 def _diff(a: Any, b: Any, where: str, out: list[str]) -> None:

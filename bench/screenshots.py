@@ -4,7 +4,7 @@
         [--scales 1 1.5 2] [--langs en zh_CN]
 
 Writes ``<tab>_<W>x<H>_s<scale>_<lang>.png`` (the whole window, one tab shown) and prints the layout problems
-``vramgui.views.layout_check`` finds on each chart. The window size is in logical pixels (what Qt calls the
+``bench.layout_check`` finds on each chart. The window size is in logical pixels (what Qt calls the
 window's size): at scale 2 the PNG is twice as large. Each (scale, language) runs in its own process, since
 ``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
 window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the largest-model tab is also shot with
@@ -74,9 +74,9 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
+    from bench.layout_check import chart_problems
     from vramgui.app import create_application, create_main_window
     from vramgui.i18n import install_translations
-    from vramgui.views.layout_check import chart_problems
 
     app = create_application()
     app.vramgui_translations = install_translations(app, lang)

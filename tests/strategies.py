@@ -1,4 +1,4 @@
-"""Hypothesis strategies derived from the field registry (``vramgui.core.fields``): any value a field allows on
+"""Hypothesis strategies derived from the field registry (``vramgui.core.fields.registry``): any value a field allows on
 its own, and any scenario made of such values. Cross-field rules (tp × pp divides the GPUs...) are not applied:
 files and flags hold such scenarios too, and the estimate is what refuses them."""
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from vramgui.core import fields
-from vramgui.core.architecture import Architecture
-from vramgui.core.fields import Field
-from vramgui.core.specs import (
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.registry import Field
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import (
     HardwareSpec,
     ModelSpec,
     OffloadSpec,

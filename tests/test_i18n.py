@@ -240,7 +240,7 @@ def test_missing_compiled_catalog_falls_back_to_english(qapp, tmp_path, caplog):
 
 
 def test_compare_widget_shows_chinese_after_switching(qtbot, translations):
-    from vramgui.views.compare_view import CompareWidget
+    from vramgui.views.compare.view import CompareWidget
 
     widget = CompareWidget()
     qtbot.addWidget(widget)

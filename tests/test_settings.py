@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QByteArray, QSettings
 
-from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario
 from vramgui.settings import MAX_RECENT, Settings, open_settings
 
 SCENARIO = Scenario(model=ModelSpec(name="Qwen 千问", params=7_000_000_000), parallel=ParallelSpec(num_gpus=8,

@@ -11,7 +11,7 @@ import sys
 
 def _wants_gui(argv: list[str]) -> bool:
     """No arguments, or only GUI options (``--self-test``, ``--lang``...), opens the window."""
-    from vramgui.cli import SUBCOMMANDS
+    from vramgui.cli.commands import SUBCOMMANDS
 
     if not argv:
         return True
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if _wants_gui(args):
         return gui_main(args)
-    from vramgui.cli import main as cli_main
+    from vramgui.cli.commands import main as cli_main
 
     return cli_main(args)
 

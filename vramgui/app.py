@@ -146,7 +146,7 @@ def _open_comparison(window, path: str) -> bool:
 def _attach_compare(window, presenter, settings) -> None:
     """The comparison tab's presenter: pinned scenarios come from the editor and load back into it; the last
     session's pins come back, and every change is kept for the next one."""
-    from vramgui.presenters.compare_presenter import MAX_PINNED, ComparePresenter
+    from vramgui.presenters.compare.presenter import MAX_PINNED, ComparePresenter
 
     compare = ComparePresenter(window.compare_view, unit=settings.unit(), settings=settings,
                                export_width=window.export_width, parent=window)

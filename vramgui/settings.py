@@ -17,8 +17,8 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from vramgui.core import scenario_doc
-from vramgui.core.specs import Scenario
+from vramgui.core.documents import scenario as scenario_doc
+from vramgui.core.scenario.specs import Scenario
 from vramgui.io import comparison_files
 from vramgui.io.comparison_files import ComparisonEntry
 

@@ -39,8 +39,8 @@ import torch.nn.functional as F  # noqa: N812 - PyTorch's own convention
 from bench.validate.compare import ATTENTION, EXTENDED_SHAPES, RECOMPUTE, SHAPES, _set_mode, build, vramgui_spec
 from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES, Family, family
 from bench.validate.measure import saved_activations
-from vramgui.core.activations import estimate_activations
-from vramgui.core.specs import ParallelSpec, TrainingSpec
+from vramgui.core.activations.estimate import estimate_activations
+from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
 
 TOLERANCE = 0.03
 

@@ -14,9 +14,9 @@ import torch
 
 from bench.validate.families import BASE_LAYERS, EXTENDED, FAMILIES, Family
 from bench.validate.measure import ModelStates, model_states_after_adamw_step, saved_activations
-from vramgui.core.activations import estimate_activations
-from vramgui.core.architecture import count_param_tensors
-from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.activations.estimate import estimate_activations
+from vramgui.core.scenario.architecture import count_param_tensors
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 from vramgui.io.hf_config import load_model_spec
 
 DTYPES = {"bf16": torch.bfloat16, "fp32": torch.float32}

@@ -51,7 +51,7 @@ class PeakRow:
 
 
 def measured_phase(measured: dict[str, Any]) -> str:
-    """The measured peak's moment in vramgui.core.step's PHASES: backward while the loss/logits gradient lives is
+    """The measured peak's moment in vramgui.core.step.peak's PHASES: backward while the loss/logits gradient lives is
     ``loss_backward``; a micro-batch after the first is ``*_accum``."""
     phase = measured["phase"]
     if phase == "optimizer":
@@ -71,7 +71,7 @@ def _build(cls: Any, dropped: list[str], **kwargs: Any) -> Any:
 
 def scenario_for(entry: dict[str, Any]) -> tuple[Any, list[str]]:
     from bench.validate.compare import vramgui_spec
-    from vramgui.core.specs import OverheadSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+    from vramgui.core.scenario.specs import OverheadSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
     sc = entry["scenario"]
     dropped: list[str] = []

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from vramgui.cli import COMMANDS, SUBCOMMANDS, main
+from vramgui.cli.commands import COMMANDS, SUBCOMMANDS, main
 
 PER_GPU_KEYS = {"parameters", "gradients", "optimizer_states", "master_weights", "activations", "other", "total"}
 
@@ -171,7 +171,7 @@ def test_real_process_version():
 
 
 def test_cli_process_never_imports_qt():
-    code = ("import sys; from vramgui.cli import main; main(['estimate', '--params', '7B', '--json']);"
+    code = ("import sys; from vramgui.cli.commands import main; main(['estimate', '--params', '7B', '--json']);"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'numpy', 'shiboken6')];"
             "sys.exit(3 if bad else 0)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)

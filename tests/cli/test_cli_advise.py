@@ -1,4 +1,5 @@
-"""`vramgui estimate` lists the adviser's ways out when a run does not fit (vramgui.core.advise): each with the flags
+"""`vramgui estimate` lists the adviser's ways out when a run does not fit (vramgui.core.advise.suggestions): each
+with the flags
 to add, which, added to the same command, give a run that fits with the peak printed; `--json` has them under
 "suggestions" (always a list: empty when it fits comfortably)."""
 
@@ -8,10 +9,10 @@ import json
 
 import pytest
 
-from vramgui.cli import build_parser, main
-from vramgui.cli_options import scenario_from_args
-from vramgui.core.advise import advise
-from vramgui.core.units import format_bytes
+from vramgui.cli.commands import build_parser, main
+from vramgui.cli.options import scenario_from_args
+from vramgui.core.advise.suggestions import advise
+from vramgui.core.text.units import format_bytes
 
 ONE_CARD = ("--preset", "llama-3-8b", "--gpu", "rtx-4090", "--dtype", "bf16", "--precision", "mixed",
             "--optimizer", "adam")  # the issue's example: Llama-3-8B on 1 x 24 GiB, bf16 mixed Adam

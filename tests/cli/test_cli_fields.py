@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import values
-from vramgui.cli import build_parser, main
-from vramgui.cli_options import NON_FIELD_OPTIONS, flagged_fields, scenario_from_args
-from vramgui.core import fields
-from vramgui.core.specs import Scenario
+from vramgui.cli.commands import build_parser, main
+from vramgui.cli.options import NON_FIELD_OPTIONS, flagged_fields, scenario_from_args
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import Scenario
 
 FLAGGED = flagged_fields()
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "hf_configs"
@@ -125,7 +125,7 @@ def test_the_step_peak_flags_are_offered_with_their_registry_tooltips(capsys, fl
 
 
 def test_the_cuda_context_tooltip_names_the_step_peaks_default():
-    from vramgui.core.step import DEFAULT_CUDA_CONTEXT
+    from vramgui.core.step.peak import DEFAULT_CUDA_CONTEXT
 
     assert DEFAULT_CUDA_CONTEXT == 532 * 2**20 and "532 MiB" in fields.field("overhead.cuda_context").tooltip
 

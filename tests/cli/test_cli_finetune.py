@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from vramgui.cli import main
+from vramgui.cli.commands import main
 
 ACCEPTANCE = ["estimate", "--preset", "llama-3-8b", "--finetune", "qlora", "--lora-rank", "16", "--lora-targets",
               "all-linear", "--gpu", "rtx-4090", "--seq-len", "2048", "--recompute", "full"]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.cli import main
-from vramgui.core import architecture as am
+from vramgui.cli.commands import main
+from vramgui.core.scenario import architecture as am
 from vramgui.io.hf_config import load_model_spec
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from vramgui.cli import SOLVE_EXAMPLES, build_parser, main, scenario_from_args
-from vramgui.core import solve
+from vramgui.cli.commands import SOLVE_EXAMPLES, build_parser, main, scenario_from_args
 from vramgui.core.estimate import estimate
+from vramgui.core.solve import questions as solve
 
 QLORA_4090 = ("--preset", "llama-3-8b", "--gpu", "rtx-4090", "--finetune", "qlora", "--lora-targets", "all-linear",
               "--seq-len", "2048", "--recompute", "full")

@@ -1,5 +1,5 @@
 """`vramgui estimate --json` reports the peak of one training step (issue 11), and the step's own inputs move it
-the way the step model says they do (vramgui.core.step): each flag against the same run without it."""
+the way the step model says they do (vramgui.core.step.peak): each flag against the same run without it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from vramgui.cli import main
+from vramgui.cli.commands import main
 
 KNOWN_PHASES = {"forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward", "optimizer_step"}
 PEAK_COMPONENTS = {"parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",

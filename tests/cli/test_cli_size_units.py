@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.cli import main
+from vramgui.cli.commands import main
 
 
 @pytest.mark.parametrize(("argv", "flag", "path"), [

@@ -9,16 +9,16 @@ import sys
 
 import pytest
 
-from vramgui.cli import build_parser, main, scenario_from_args
-from vramgui.cli_solve import QUESTIONS
-from vramgui.core import solve
+from vramgui.cli.commands import build_parser, main, scenario_from_args
+from vramgui.cli.solve import QUESTIONS
 from vramgui.core.estimate import estimate
-from vramgui.core.fields import MAX_BATCH
+from vramgui.core.fields.registry import MAX_BATCH
+from vramgui.core.solve import questions as solve
 
 SEED_70B = ("--params", "70B", "--dtype", "fp16", "--gpu-memory", "80GB", "--reserve", "0.2")
 # The seed counts model states only: no CUDA context, and the fused optimizer keeps no temporary at the step. The
 # mixed recipe still casts the gradient partition to fp32 for the master update (+4Φ/N_d at the optimizer step,
-# vramgui.core.step), so the step peak of a count-only model is the seed's 16Φ/N_d + 4Φ/N_d = 20Φ/N_d.
+# vramgui.core.step.peak), so the step peak of a count-only model is the seed's 16Φ/N_d + 4Φ/N_d = 20Φ/N_d.
 SEED_STEP = ("--cuda-context", "0", "--optimizer-impl", "fused")
 GPT2_24GB = ("--preset", "gpt2", "--gpu-memory", "24GB", "--seq-len", "1024")
 
@@ -183,7 +183,7 @@ def test_every_question_has_help(capsys, question):
 
 @pytest.mark.parametrize("question", list(QUESTIONS))
 def test_every_help_example_runs(capsys, question):
-    from vramgui.cli import SOLVE_EXAMPLES
+    from vramgui.cli.commands import SOLVE_EXAMPLES
 
     code, out, err = run(capsys, "solve", question, *SOLVE_EXAMPLES[question].split())
     assert code == 0 and err == "" and "fit" in out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from vramgui.cli import main
-from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.cli.commands import main
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.io.scenario_files import save_scenario
 
 LLAMA_CONFIG = {

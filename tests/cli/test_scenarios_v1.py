@@ -6,7 +6,7 @@ how they were made). Nothing there is regenerated with today's code: the per-GPU
 and derivations must come out exactly as the first release printed them.
 
 One thing changed on purpose (issue 11): ``fits`` and ``headroom`` are judged by the peak of one training step
-(``peak`` in the JSON, vramgui.core.step), no longer by the per-GPU sum. Those two are not compared with the
+(``peak`` in the JSON, vramgui.core.step.peak), no longer by the per-GPU sum. Those two are not compared with the
 first release's file; they are computed here, in the test, from today's output (``usable`` - ``peak.bytes``), and
 the first release's own headroom is checked to be today's ``usable`` - ``per_gpu.total``, so the old answer can
 still be read off. Re-saving a version-1 file writes version 2, where the first release's 0 ("not given") in
@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from vramgui.cli import main
-from vramgui.core import scenario_doc
+from vramgui.cli.commands import main
+from vramgui.core.documents import scenario as scenario_doc
 from vramgui.io.scenario_files import load_document
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "scenarios_v1"
@@ -65,8 +65,8 @@ def _expected(name: str) -> dict[str, Any]:
         return _first_release(name)
     from dataclasses import replace
 
-    from vramgui.core.architecture import count_params
     from vramgui.core.estimate import estimate
+    from vramgui.core.scenario.architecture import count_params
 
     s = load_document(FIXTURES / f"{name}.json").scenario
     assert s.model.architecture is not None and s.model.params == count_params(s.model.architecture)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vramgui.core.activations import ActivationEstimate, estimate_activations
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
-from vramgui.core.specs import ParallelSpec, TrainingSpec
+from vramgui.core.activations.estimate import ActivationEstimate, estimate_activations
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
+from vramgui.core.text.errors import InputError
 
 # Korthikanti et al. 2022, Table 3 (s = 2048, v = 51200, b = 1 here).
 GPT3_175B = Architecture(family="gpt", num_layers=96, hidden_size=12288, num_heads=96, ffn_size=4 * 12288,

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from vramgui.core.activations import estimate_activations
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.specs import ParallelSpec, TrainingSpec
+from vramgui.core.activations.estimate import estimate_activations
+from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
 
 TOLERANCE = 0.03
 

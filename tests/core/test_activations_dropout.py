@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from vramgui.core import fields
-from vramgui.core.activations import estimate_activations
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.specs import ParallelSpec, TrainingSpec
+from vramgui.core.activations.estimate import estimate_activations
+from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
+from vramgui.core.text.errors import InputError
 
 TOLERANCE = 0.03
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from vramgui.core.activations import estimate_activations
+from vramgui.core.activations.estimate import estimate_activations
+from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.estimate import estimate
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
 # The harness's configs (bench/validate/families.py) at 2 layers, as config.json would carry them.
 CONFIGS: dict[str, dict[str, Any]] = {

@@ -1,4 +1,5 @@
-"""The adviser (vramgui.core.advise): when a scenario does not fit, each kind of way out is found by the solvers, and
+"""The adviser (vramgui.core.advise.suggestions): when a scenario does not fit, each kind of way out is found by the
+solvers, and
 every suggestion really fits: its changes, applied to the scenario as the form or the flags would, give an estimate
 whose step peak is within the usable memory (with the margin when the scenario fitted with little headroom)."""
 
@@ -10,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vramgui.core import advise as adv
-from vramgui.core import fields, solve
+from vramgui.core.advise import suggestions as adv
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import render
-from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.message import render
 from vramgui.io.presets import find_model
 
 GB = 10**9

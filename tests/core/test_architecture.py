@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from vramgui.core.architecture import (
+from vramgui.core.scenario.architecture import (
     Architecture,
     count_active_params,
     count_param_tensors,
@@ -128,7 +128,7 @@ def test_default_architecture_is_a_plain_llama_block():
 @pytest.mark.parametrize(("layers", "dense", "step"), [(61, 3, 1), (24, 0, 2), (10, 0, 3), (7, 2, 3), (5, 5, 1),
                                                  (4, 9, 1), (1, 0, 1), (0, 0, 1), (12, 1, 4)])
 def test_block_kinds_match_a_layer_by_layer_walk(layers, dense, step):
-    from vramgui.core.architecture import _kinds, is_moe_layer
+    from vramgui.core.scenario.architecture import _kinds, is_moe_layer
 
     arch = Architecture(num_layers=layers, hidden_size=8, num_heads=2, ffn_size=16, vocab_size=10, num_experts=4,
                         experts_per_token=2, moe_ffn_size=8, dense_layers=dense, moe_layer_step=step)

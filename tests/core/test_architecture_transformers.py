@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.core.architecture import count_param_tensors, count_params, largest_layer_params
-from vramgui.core.hf_mapping import architecture_from_config
+from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.scenario.architecture import count_param_tensors, count_params, largest_layer_params
 from vramgui.io.presets import model_presets
 
 MEASURED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "hf_configs" /
@@ -20,7 +20,7 @@ CASES = MEASURED["cases"]
 
 def test_measurements_cover_every_preset_and_model_type():
     assert {f"preset:{k}" for k in model_presets()} <= set(CASES)
-    from vramgui.core.hf_mapping import SUPPORTED_MODEL_TYPES
+    from vramgui.core.documents.hf_config import SUPPORTED_MODEL_TYPES
 
     measured_types = {case["config"]["model_type"] for case in CASES.values()}
     assert set(SUPPORTED_MODEL_TYPES) <= measured_types

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.architecture import count_active_params, count_params
-from vramgui.core.catalog import GiB, parse_memory, parse_official_count
-from vramgui.core.errors import InputError
+from vramgui.core.documents.catalog import GiB, parse_memory, parse_official_count
+from vramgui.core.scenario.architecture import count_active_params, count_params
+from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_gpu, find_model, gpu_presets, model_presets
 
 MODELS = model_presets()
@@ -143,7 +143,7 @@ def test_memory_is_the_vendor_figure_read_as_binary(key):
 
 
 def test_no_two_presets_share_a_lookup_name():
-    from vramgui.core.catalog import normalize_name
+    from vramgui.core.documents.catalog import normalize_name
 
     seen: dict[str, str] = {}
     for key, p in MODELS.items():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.deepspeed_convention import estimate_zero2, estimate_zero3
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, OffloadSpec, ParallelSpec, PrecisionSpec, Scenario
-from vramgui.core.units import GiB
+from vramgui.core.model_states.deepspeed import estimate_zero2, estimate_zero3
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import GiB
 
 # DeepSpeed docs, "Memory Requirements", estimate_zero3_model_states_mem_needs_all_cold(total_params=2851e6,
 # largest_layer_params=32e6, num_gpus_per_node=8, num_nodes=1): per CPU | per GPU | options (GB = 2**30)

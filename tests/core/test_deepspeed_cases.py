@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.core.deepspeed_convention import estimate_zero2, estimate_zero3
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
+from vramgui.core.model_states.deepspeed import estimate_zero2, estimate_zero3
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
 
 DATA = json.loads((Path(__file__).parent / "data" / "deepspeed_estimator_cases.json").read_text(encoding="utf-8"))
 CASES = DATA["cases"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vramgui.core import architecture as am
-from vramgui.core.activations import estimate_activations
-from vramgui.core.architecture import Architecture
+from vramgui.core.activations.estimate import estimate_activations
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.scenario import architecture as am
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
 LLAMA_7B = Architecture()  # the defaults are Llama-2-7B's shape
 MOE = Architecture(num_layers=4, hidden_size=256, num_heads=8, ffn_size=512, vocab_size=1000, num_experts=8,

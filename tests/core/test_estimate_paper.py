@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from vramgui.core.estimate import COMPONENT_KEYS, estimate
-from vramgui.core.specs import (
+from vramgui.core.scenario.specs import (
     HardwareSpec,
     ModelSpec,
     OffloadSpec,
@@ -16,7 +16,7 @@ from vramgui.core.specs import (
     PrecisionSpec,
     Scenario,
 )
-from vramgui.core.units import GB
+from vramgui.core.text.units import GB
 
 
 def scenario(params=7 * 10**9, stage=0, gpus=8, dtype="fp16", optimizer="adam", recipe="mixed", **kw) -> Scenario:
@@ -64,7 +64,7 @@ def test_without_architecture_activations_are_none_and_noted():
 def test_fit_uses_reserve_and_reports_headroom():
     """The fit is judged by the step peak. With no CUDA context (the seed counts none) and the fused optimizer
     (no temporary), the peak is the optimizer step: the seed's model states + the mixed recipe's fp32 cast of the
-    gradient partition (4Φ/N_d, vramgui.core.step)."""
+    gradient partition (4Φ/N_d, vramgui.core.step.peak)."""
     est = estimate(replace(scenario(stage=3, hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.2),
                                     overhead=OverheadSpec(cuda_context=0)),
                            precision=PrecisionSpec(dtype="fp16", optimizer_impl="fused")))
@@ -144,7 +144,7 @@ def test_parameter_offload_alone_moves_only_the_parameter_partition():
 
 def test_full_offload_without_live_parameters_says_what_the_gpu_still_holds():
     from vramgui.core.estimate import estimate
-    from vramgui.core.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
+    from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
 
     s = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8, zero_stage=3),
                  offload=OffloadSpec(optimizer="cpu", params="cpu"))

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vramgui.core import fields, specs
-from vramgui.core.errors import InputError
-from vramgui.core.messages import CATALOGUE, Msg, render
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario import specs
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import CATALOGUE, Msg, render
 
 FIELDS = fields.fields()
 
@@ -28,7 +29,7 @@ def _leaves(obj: object, prefix: str = "") -> list[str]:
 
 
 def test_every_dataclass_field_is_registered_once_in_declaration_order():
-    from vramgui.core.architecture import Architecture
+    from vramgui.core.scenario.architecture import Architecture
 
     scenario = specs.Scenario(model=specs.ModelSpec(architecture=Architecture()))
     assert [f.path for f in FIELDS] == _leaves(scenario)
@@ -229,7 +230,7 @@ def test_whole_numbers_are_ascii_digits_like_sizes_and_counts():
 
 
 def test_a_config_and_a_scenario_share_the_registry_limits():
-    from vramgui.core import hf_mapping
+    from vramgui.core.documents import hf_config as hf_mapping
 
     assert hf_mapping._LIMITS["layers"] == fields.MAX_LAYERS
     assert hf_mapping._LIMITS["width"] == fields.MAX_WIDTH

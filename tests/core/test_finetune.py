@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from vramgui.core import fields
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.finetune import lora_plan, quantised_weight_bytes
-from vramgui.core.solve import max_lora_rank, max_params_result
-from vramgui.core.specs import FinetuneSpec, HardwareSpec, ModelSpec, Scenario, TrainingSpec
+from vramgui.core.fields import registry as fields
+from vramgui.core.finetune.adapters import lora_plan, quantised_weight_bytes
+from vramgui.core.scenario.specs import FinetuneSpec, HardwareSpec, ModelSpec, Scenario, TrainingSpec
+from vramgui.core.solve.questions import max_lora_rank, max_params_result
+from vramgui.core.text.errors import InputError
 from vramgui.io import presets
 
 LLAMA3 = presets.find_model("llama-3-8b").spec

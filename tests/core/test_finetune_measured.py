@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from vramgui.core.architecture import count_params
+from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.estimate import estimate
-from vramgui.core.finetune import lora_plan
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.specs import (
+from vramgui.core.finetune.adapters import lora_plan
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.scenario.specs import (
     FinetuneSpec,
     ModelSpec,
     OverheadSpec,

@@ -1,4 +1,5 @@
-"""FP8 training through TransformerEngine (vramgui.core.fp8): the default changes nothing, each term pinned by
+"""FP8 training through TransformerEngine (vramgui.core.model_states.fp8): the default changes nothing, each term
+pinned by
 hand arithmetic on a small GPT (h = 64, 4 heads, f = 256, 2 layers, s = 128, b = 1, bf16, fused profile)."""
 
 from __future__ import annotations
@@ -7,11 +8,11 @@ import dataclasses
 
 import pytest
 
-from vramgui.core import fields
-from vramgui.core.architecture import Architecture
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import english, render
-from vramgui.core.specs import FinetuneSpec, ModelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import FinetuneSpec, ModelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.text.message import english, render
 
 GPT = Architecture(family="gpt", model_type="megatron_gpt", num_layers=2, hidden_size=64, num_heads=4,
                    ffn_size=256, vocab_size=1000, norm="layernorm", attention_bias=False,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.architecture import count_params
-from vramgui.core.errors import InputError
-from vramgui.core.hf_mapping import SUPPORTED_MODEL_TYPES, architecture_from_config
+from vramgui.core.documents.hf_config import SUPPORTED_MODEL_TYPES, architecture_from_config
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.text.errors import InputError
 
 
 def test_required_model_types_are_supported():

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from vramgui.core.architecture import count_params
+from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.estimate import estimate
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.specs import ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.scenario.specs import ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "measured_peaks.json"
 

@@ -13,12 +13,20 @@ from pathlib import Path
 import pytest
 
 import vramgui
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import CATALOGUE, CONTEXT, Msg, render
-from vramgui.core.solve import strategy_variants
-from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.scenario.specs import (
+    HardwareSpec,
+    ModelSpec,
+    OffloadSpec,
+    OverheadSpec,
+    ParallelSpec,
+    PrecisionSpec,
+    Scenario,
+)
+from vramgui.core.solve.questions import strategy_variants
 from vramgui.core.terms import render_derivation, render_formula
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import CATALOGUE, CONTEXT, Msg, render
 from vramgui.io.presets import find_model
 from vramgui.paths import resource_path
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vramgui.core import architecture as am
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.fields import MAX_LAYERS
-from vramgui.core.parallel import blocks_params
-from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
+from vramgui.core.fields.registry import MAX_LAYERS
+from vramgui.core.parallel.layout import blocks_params
+from vramgui.core.scenario import architecture as am
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
+from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_model
 
 PRESETS = ("gpt2", "llama-3-8b", "mixtral-8x7b", "deepseek-v3", "qwen1.5-moe-a2.7b", "gemma-2-2b")

@@ -7,14 +7,14 @@ import dataclasses
 
 import pytest
 
-from vramgui.core import fields
-from vramgui.core.activations import _chunk_flights
-from vramgui.core.errors import InputError
+from vramgui.core.activations.estimate import _chunk_flights
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import render
-from vramgui.core.parallel import expert_data_parallel_size, rank_chunks, stage_layer_counts
-from vramgui.core.solve import max_seq_len, min_gpus
-from vramgui.core.specs import HardwareSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.fields import registry as fields
+from vramgui.core.parallel.layout import expert_data_parallel_size, rank_chunks, stage_layer_counts
+from vramgui.core.scenario.specs import HardwareSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.solve.questions import max_seq_len, min_gpus
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import render
 from vramgui.io.presets import find_model
 
 MIXTRAL = find_model("mixtral-8x7b").spec

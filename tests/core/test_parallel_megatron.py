@@ -14,9 +14,9 @@ import dataclasses
 
 import pytest
 
-from vramgui.core.architecture import Architecture
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
 from vramgui.io.presets import find_model
 
 GPT = Architecture(family="gpt", model_type="megatron_gpt", num_layers=8, hidden_size=1024, num_heads=16,

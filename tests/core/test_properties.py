@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from vramgui.core import max_trainable_params
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import (
+from vramgui.core.scenario.specs import (
     CONVENTIONS,
     DTYPES,
     OPTIMIZERS,
@@ -22,7 +22,7 @@ from vramgui.core.specs import (
     PrecisionSpec,
     Scenario,
 )
-from vramgui.core.units import GB
+from vramgui.core.text.units import GB
 
 params_st = st.integers(min_value=1, max_value=10**13)
 gpus_st = st.integers(min_value=1, max_value=4096)
@@ -108,7 +108,7 @@ def test_max_trainable_params_round_trips_through_estimate(gpu_gb, gpus, stage, 
 @settings(max_examples=100, deadline=None)
 def test_max_params_is_an_exact_boundary_under_every_convention(gpu_gb, gpus, stage, precision, convention, reserve,
                                                                 cuda, largest):
-    from vramgui.core.solve import max_params, with_value
+    from vramgui.core.solve.questions import max_params, with_value
 
     s = Scenario(model=ModelSpec(params=1, largest_layer=largest), precision=precision, convention=convention,
                  parallel=ParallelSpec(num_gpus=gpus, zero_stage=stage),

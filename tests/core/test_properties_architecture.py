@@ -5,10 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import (
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import (
     ATTENTION,
     CONVENTIONS,
     IMPLEMENTATIONS,
@@ -19,6 +18,7 @@ from vramgui.core.specs import (
     Scenario,
     TrainingSpec,
 )
+from vramgui.core.text.errors import InputError
 
 arch_st = st.builds(
     Architecture,

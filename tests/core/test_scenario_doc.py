@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 
 from tests.strategies import LLAMA_8B, scenarios
-from vramgui.core import scenario_doc
-from vramgui.core.architecture import Architecture
-from vramgui.core.scenario_doc import ScenarioError
-from vramgui.core.specs import (
+from vramgui.core.documents import scenario as scenario_doc
+from vramgui.core.documents.scenario import ScenarioError
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import (
     ModelSpec,
     Scenario,
 )

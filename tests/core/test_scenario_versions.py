@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from vramgui.core import scenario_doc
-from vramgui.core.scenario_doc import SCHEMA, SCHEMA_VERSION, ScenarioError
+from vramgui.core.documents import scenario as scenario_doc
+from vramgui.core.documents.scenario import SCHEMA, SCHEMA_VERSION, ScenarioError
 
 
 def _problems(data: Any) -> dict[str, str]:

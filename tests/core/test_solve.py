@@ -6,11 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vramgui.core import max_trainable_params
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.seed import calculate_zero_memory
-from vramgui.core.solve import cheapest_strategy, max_params, min_gpus, strategy_variants, sweep_gpus, with_value
-from vramgui.core.specs import (
+from vramgui.core.scenario.specs import (
     HardwareSpec,
     ModelSpec,
     OverheadSpec,
@@ -19,7 +16,17 @@ from vramgui.core.specs import (
     Scenario,
     TrainingSpec,
 )
-from vramgui.core.units import GB
+from vramgui.core.seed import calculate_zero_memory
+from vramgui.core.solve.questions import (
+    cheapest_strategy,
+    max_params,
+    min_gpus,
+    strategy_variants,
+    sweep_gpus,
+    with_value,
+)
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import GB
 
 
 def seed_scenario(stage=0, params=7 * 10**9, gpus=8) -> Scenario:
@@ -31,7 +38,7 @@ def seed_scenario(stage=0, params=7 * 10**9, gpus=8) -> Scenario:
 def seed_step(stage=0, params=7 * 10**9, gpus=8) -> Scenario:
     """The seed's scenario with the step terms the seed does not count set to none: no CUDA context, no
     communication buckets, the fused optimizer (no temporary at the step). What stays beyond the seed's 16Φ is
-    the mixed recipe's fp32 cast of the gradient partition at the optimizer step, 4Φ/N_d (vramgui.core.step;
+    the mixed recipe's fp32 cast of the gradient partition at the optimizer step, 4Φ/N_d (vramgui.core.step.peak;
     DeepSpeed stage_1_and_2.py ``step``), so the peak is the seed's bytes per parameter + 4/N_d."""
     s = seed_scenario(stage, params, gpus)
     return with_value(with_value(s, "overhead", OverheadSpec(cuda_context=0, comm_buffers=0)),

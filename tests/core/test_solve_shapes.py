@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import max_micro_batch, max_params, max_seq_len, seq_len_step, with_value
-from vramgui.core.specs import HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
-from vramgui.core.units import GB
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.solve.questions import max_micro_batch, max_params, max_seq_len, seq_len_step, with_value
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import GB
 
 LLAMA = Scenario(model=ModelSpec(architecture=Architecture()), parallel=ParallelSpec(num_gpus=8, zero_stage=3),
                  hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.1))

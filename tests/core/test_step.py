@@ -1,4 +1,4 @@
-"""The training-step peak (vramgui.core.step): each term's published or measured number, and the phase logic."""
+"""The training-step peak (vramgui.core.step.peak): each term's published or measured number, and the phase logic."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ import pytest
 from hypothesis import given, settings
 
 from tests.strategies import scenarios
-from vramgui.core import fields
-from vramgui.core.architecture import Architecture, count_params
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import (
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.architecture import Architecture, count_params
+from vramgui.core.scenario.specs import (
     HardwareSpec,
     ModelSpec,
     OverheadSpec,
@@ -21,7 +20,8 @@ from vramgui.core.specs import (
     Scenario,
     TrainingSpec,
 )
-from vramgui.core.step import DEFAULT_CUDA_CONTEXT, PEAK_KEYS, PHASES
+from vramgui.core.step.peak import DEFAULT_CUDA_CONTEXT, PEAK_KEYS, PHASES
+from vramgui.core.text.errors import InputError
 
 LLAMA3_8B = Architecture(num_layers=32, hidden_size=4096, num_heads=32, num_kv_heads=8, ffn_size=14336,
                          vocab_size=128256, max_position_embeddings=8192)

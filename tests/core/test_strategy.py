@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import strategy_variants
-from vramgui.core.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
-from vramgui.core.strategy import Strategy, label
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, ParallelSpec, Scenario
+from vramgui.core.scenario.strategy import Strategy, label
+from vramgui.core.solve.questions import strategy_variants
 
 BASE = Scenario(model=ModelSpec(params=10**9), parallel=ParallelSpec(num_gpus=8, zero_stage=3))
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import Msg
-from vramgui.core.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term, amount, render_derivation, render_formula, render_terms, sci
-from vramgui.core.units import GB
+from vramgui.core.text.message import Msg
+from vramgui.core.text.units import GB
 
 SEED = Scenario(model=ModelSpec(params=7 * 10**9), precision=PrecisionSpec(dtype="fp16"),
                 parallel=ParallelSpec(num_gpus=8, zero_stage=2))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.errors import InputError
-from vramgui.core.units import (
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import (
     format_bytes,
     format_count,
     parse_bytes_exact,

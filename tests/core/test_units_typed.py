@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.errors import InputError
-from vramgui.core.messages import render
-from vramgui.core.units import parse_bytes_exact, require_size_unit
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import render
+from vramgui.core.text.units import parse_bytes_exact, require_size_unit
 
 
 @pytest.mark.parametrize("text", ["80", " 80 ", "0.5", "1e9", "24576", "0.0000001"])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.solve import with_value
-from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.solve.questions import with_value
+from vramgui.core.text.errors import InputError
 
 BASE = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8))
 

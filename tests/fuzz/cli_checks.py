@@ -16,7 +16,7 @@ import re
 import time
 from typing import Any
 
-from vramgui.cli import main
+from vramgui.cli.commands import main
 
 SLOW_SECONDS = 20.0  # one invocation; far above any real one (a hang shows as faulthandler's timeout anyway)
 NOTHING_FITS = ("Nothing fits", "nothing fits")

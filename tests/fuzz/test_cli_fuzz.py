@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from tests.fuzz.cli_checks import judge, run_cli
 from tests.fuzz.profile import fuzz_settings
-from vramgui.cli_options import flagged_fields
-from vramgui.cli_solve import QUESTIONS
-from vramgui.core import fields
-from vramgui.core.fields import Field
+from vramgui.cli.options import flagged_fields
+from vramgui.cli.solve import QUESTIONS
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.registry import Field
 from vramgui.io import presets
 
 FIELDS = flagged_fields()

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.fuzz.cli_checks import run_cli
-from vramgui import cli
-from vramgui.core.deepspeed_convention import deepspeed_model_states
-from vramgui.core.specs import PrecisionSpec
+from vramgui.cli import commands as cli
+from vramgui.core.model_states.deepspeed import deepspeed_model_states
+from vramgui.core.scenario.specs import PrecisionSpec
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "hf_configs"
 FULL_OFFLOAD = ["max-params", "--gpus", "8", "--stage", "3", "--gpu-memory", "80GB", "--offload-optimizer", "cpu",

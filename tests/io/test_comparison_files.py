@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from tests.strategies import LLAMA_8B
-from vramgui.core.specs import ParallelSpec, Scenario
+from vramgui.core.scenario.specs import ParallelSpec, Scenario
 from vramgui.io import comparison_files as cf
 from vramgui.io.comparison_files import ComparisonEntry, ComparisonError
 from vramgui.io.scenario_files import load_scenario, save_scenario

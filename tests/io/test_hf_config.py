@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.core.architecture import count_params
-from vramgui.core.errors import InputError
-from vramgui.core.hf_mapping import SUPPORTED_MODEL_TYPES, architecture_from_config
+from vramgui.core.documents.hf_config import SUPPORTED_MODEL_TYPES, architecture_from_config
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.text.errors import InputError
 from vramgui.io.hf_config import load_model_spec
 from vramgui.io.presets import model_presets
 from vramgui.paths import resource_path
@@ -131,7 +131,7 @@ def test_saved_deepseek_v3_folder_estimates_despite_unused_kv_heads_default():
     from pathlib import Path
 
     from vramgui.core.estimate import estimate
-    from vramgui.core.specs import ParallelSpec, Scenario
+    from vramgui.core.scenario.specs import ParallelSpec, Scenario
     from vramgui.io.hf_config import load_model_spec
 
     folder = Path(__file__).parents[1] / "fixtures" / "hf_saved" / "deepseek_v3"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from vramgui.core.catalog import models_from_document
+from vramgui.core.documents.catalog import models_from_document
 from vramgui.io import presets
 from vramgui.io.files import FileReadError, JsonError
 from vramgui.paths import resource_path

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vramgui.core.json_text import check_json_shape, loads_json
+from vramgui.core.documents.json_text import check_json_shape, loads_json
 from vramgui.io.files import FileReadError, FileTooLargeError, JsonError, read_json
 
 
@@ -166,7 +166,7 @@ _JSON_ISH = st.text(alphabet='[]{},:"0a \\', max_size=60)
 @given(_JSON_ISH)
 def test_the_split_scan_of_string_literals_agrees_with_the_regex(text):
     """Without a backslash the literals are every other piece between quotes; the regex is the reference."""
-    from vramgui.core import json_text
+    from vramgui.core.documents import json_text
 
     assert json_text._outside_strings(text) == json_text._STRING.sub("0", text)
 

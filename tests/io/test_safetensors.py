@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.core.errors import InputError
+from vramgui.core.text.errors import InputError
 from vramgui.io.model_folder import import_model
 from vramgui.io.safetensors import INDEX_NAME, count_weights, read_header
 

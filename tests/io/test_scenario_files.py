@@ -10,8 +10,8 @@ import pytest
 
 from tests.strategies import LLAMA_8B
 from vramgui import __version__
-from vramgui.core.scenario_doc import PresetRef, ScenarioError
-from vramgui.core.specs import (
+from vramgui.core.documents.scenario import PresetRef, ScenarioError
+from vramgui.core.scenario.specs import (
     HardwareSpec,
     ModelSpec,
     ParallelSpec,

@@ -111,7 +111,7 @@ def _run(argv: list[str], home: Path, prefix: list[str] = ()) -> subprocess.Comp
 
 
 def _source_cli_json(argv: list[str]) -> dict:
-    from vramgui.cli import main as cli_main
+    from vramgui.cli.commands import main as cli_main
 
     buffer = io.StringIO()
     with redirect_stdout(buffer):

@@ -72,7 +72,7 @@ def _run(out, scenario=None) -> int:
 
 
 def _cli_json(argv: list[str]) -> dict:
-    from vramgui.cli import main as cli_main
+    from vramgui.cli.commands import main as cli_main
 
     buffer = io.StringIO()
     with redirect_stdout(buffer):

@@ -8,10 +8,10 @@ from unittest.mock import MagicMock
 import pytest
 from PySide6.QtCore import QSettings
 
-from vramgui.core.advise import advise
+from vramgui.core.advise.suggestions import advise
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import render
-from vramgui.core.specs import HardwareSpec, Scenario
+from vramgui.core.scenario.specs import HardwareSpec, Scenario
+from vramgui.core.text.message import render
 from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters.advice import MAX_SHOWN
 from vramgui.presenters.document_presenter import DocumentPresenter

@@ -11,10 +11,10 @@ import pytest
 from tests.presenters.marking_translator import english_words, marking  # noqa: F401 - a fixture
 from tests.presenters.test_compare_presenter import fake_estimate, fake_max_micro_batch
 from tests.strategies import LLAMA_8B
-from vramgui.core import fields
-from vramgui.core.specs import ModelSpec, OffloadSpec, Scenario
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, Scenario
 from vramgui.presenters import scenario_inputs
-from vramgui.presenters.compare_presenter import ComparePresenter, CompareView
+from vramgui.presenters.compare.presenter import ComparePresenter, CompareView
 
 BASE = replace(LLAMA_8B, offload=OffloadSpec(), parallel=replace(LLAMA_8B.parallel, zero_stage=2))
 

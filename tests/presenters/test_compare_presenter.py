@@ -8,10 +8,10 @@ from unittest.mock import MagicMock
 
 import pytest
 
-from vramgui.core.errors import InputError
-from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario
-from vramgui.core.units import to_unit
-from vramgui.presenters.compare_presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareView
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import to_unit
+from vramgui.presenters.compare.presenter import MAX_PINNED, STACK_KEYS, ComparePresenter, CompareView
 
 GB = 10**9
 
@@ -289,8 +289,8 @@ def test_nothing_to_export_when_nothing_is_pinned(presenter, view):
 
 def test_with_the_real_core_the_figures_match_estimate_and_solver():
     from vramgui.core import estimate as estimate_mod
-    from vramgui.core import solve as solve_mod
-    from vramgui.core.architecture import Architecture
+    from vramgui.core.scenario.architecture import Architecture
+    from vramgui.core.solve import questions as solve_mod
 
     view = MagicMock(spec=CompareView)
     presenter = ComparePresenter(view)

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 
 from tests.presenters.test_compare_presenter import fake_estimate, fake_max_micro_batch, scenario
 from vramgui.io.comparison_files import ComparisonEntry
-from vramgui.presenters.compare_presenter import MAX_PINNED, ComparePresenter, CompareView
+from vramgui.presenters.compare.presenter import MAX_PINNED, ComparePresenter, CompareView
 from vramgui.settings import Settings
 
 

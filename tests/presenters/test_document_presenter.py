@@ -7,7 +7,7 @@ from unittest.mock import MagicMock
 
 import pytest
 
-from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.io import files
 from vramgui.io.scenario_files import load_scenario, save_scenario
 from vramgui.presenters.document_presenter import DocumentPresenter

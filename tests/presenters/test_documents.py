@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from vramgui.core.specs import ParallelSpec, Scenario
+from vramgui.core.scenario.specs import ParallelSpec, Scenario
 from vramgui.io import files
 from vramgui.presenters import documents
 

@@ -10,8 +10,8 @@ from unittest.mock import MagicMock
 import pytest
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form import ARCH, CUSTOM, FORM_PATHS
-from vramgui.presenters.form_texts import FormDisplay, enabled_states, shown_value
+from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS
+from vramgui.presenters.form.texts import FormDisplay, enabled_states, shown_value
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
 

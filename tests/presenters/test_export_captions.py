@@ -14,11 +14,11 @@ from tests.presenters.marking_translator import english_words, marking  # noqa: 
 from tests.presenters.test_compare_names import BASE, _another_value, edited
 from tests.presenters.test_compare_presenter import fake_estimate, fake_max_micro_batch
 from tests.strategies import LLAMA_8B
-from vramgui.core import fields
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import Scenario
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import Scenario
 from vramgui.presenters import result_csv, scenario_inputs
-from vramgui.presenters.compare_presenter import ComparePresenter, CompareView
+from vramgui.presenters.compare.presenter import ComparePresenter, CompareView
 from vramgui.presenters.results import compute
 
 PAPER = replace(BASE, convention="paper")  # the precision fields count (DeepSpeed's convention fixes them)

@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.presenters.test_lossless_window import Window, cli_json, shown_json, write
-from vramgui.core import fields
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import FinetuneSpec, ParallelSpec, Scenario, TrainingSpec
-from vramgui.core.validate import validate_scenario
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.scenario.specs import FinetuneSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_model
 from vramgui.io.scenario_files import load_scenario
-from vramgui.presenters.form import FORM_PATHS, GROUPS, editor_kind
-from vramgui.presenters.form_texts import enabled_states, field_info
+from vramgui.presenters.form.groups import FORM_PATHS, GROUPS, editor_kind
+from vramgui.presenters.form.texts import enabled_states, field_info
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core import fields
-from vramgui.core.errors import InputError
+from vramgui.core.fields import registry as fields
+from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form import parse_input
-from vramgui.presenters.form_texts import refusal_text
+from vramgui.presenters.form.groups import parse_input
+from vramgui.presenters.form.texts import refusal_text
 from vramgui.presenters.messages import input_error_text
 
 

@@ -17,16 +17,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from vramgui.cli import main as cli_main
-from vramgui.core import fields
-from vramgui.core.errors import InputError
+from vramgui.cli.commands import main as cli_main
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, Scenario
-from vramgui.core.validate import validate_scenario
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, Scenario
+from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_model
 from vramgui.io.scenario_files import load_scenario, save_scenario
 from vramgui.presenters.document_presenter import DocumentPresenter
-from vramgui.presenters.form import FORM_PATHS
+from vramgui.presenters.form.groups import FORM_PATHS
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import DocumentView, MainView
 from vramgui.settings import open_settings

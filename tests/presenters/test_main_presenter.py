@@ -9,13 +9,13 @@ from unittest.mock import MagicMock
 
 import pytest
 
-from vramgui.core import solve
-from vramgui.core.architecture import count_params
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
-from vramgui.core.units import format_bytes
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.units import format_bytes
 from vramgui.io.presets import find_gpu, find_model
-from vramgui.presenters.form import CUSTOM, IMPORTED
+from vramgui.presenters.form.groups import CUSTOM, IMPORTED
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
 

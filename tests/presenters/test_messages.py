@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from vramgui.core.architecture import Architecture
-from vramgui.core.errors import InputError
+from vramgui.core.documents.scenario import ScenarioError
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import CATALOGUE, Msg
-from vramgui.core.scenario_doc import ScenarioError
-from vramgui.core.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, OffloadSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import CATALOGUE, Msg
 from vramgui.presenters import messages, results
 
 BASE = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8, zero_stage=2),

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import ModelSpec, ParallelSpec, Scenario
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.presenters import results
 from vramgui.presenters.scenario_inputs import export_caption
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vramgui.core.estimate import estimate
-from vramgui.core.specs import HardwareSpec, ParallelSpec, Scenario
-from vramgui.core.units import format_bytes
+from vramgui.core.scenario.specs import HardwareSpec, ParallelSpec, Scenario
+from vramgui.core.text.units import format_bytes
 from vramgui.io.presets import find_model
 from vramgui.presenters import results
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from vramgui.core import scenario_doc
-from vramgui.core.scenario_doc import ScenarioError
+from vramgui.core.documents import scenario as scenario_doc
+from vramgui.core.documents.scenario import ScenarioError
 from vramgui.presenters import messages
 
 BAD = {"schema": "vramgui.scenario", "schema_version": 1,

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import Msg, english, render
-from vramgui.core.specs import HardwareSpec, ParallelSpec, Scenario, TrainingSpec
-from vramgui.core.step import PEAK_KEYS
-from vramgui.core.units import format_bytes, to_unit
+from vramgui.core.scenario.specs import HardwareSpec, ParallelSpec, Scenario, TrainingSpec
+from vramgui.core.step.peak import PEAK_KEYS
+from vramgui.core.text.message import Msg, english, render
+from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.io.presets import find_model
 from vramgui.presenters import results
 from vramgui.presenters.step_results import peak_rows, step_vm

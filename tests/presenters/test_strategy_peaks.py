@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from vramgui.core import solve
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes, to_unit
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import results
 from vramgui.presenters.main_presenter import default_scenario
 

@@ -31,7 +31,7 @@ def choose(combo: QComboBox, value: str) -> None:
 
 def shows_estimate(window, est, unit: str = "GB") -> bool:
     """The summary shows ``est``: the step peak as the headline, the per-GPU sum as the conventions' figure."""
-    from vramgui.core.units import format_bytes
+    from vramgui.core.text.units import format_bytes
 
     headline, total = window.summary.total.text(), window.summary.sum.text()
     return format_bytes(est.peak.bytes, unit) in headline and format_bytes(est.per_gpu_total, unit) in total

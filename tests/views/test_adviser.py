@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QCheckBox, QComboBox
 
 from tests.views.helpers import choose, shows_estimate
-from vramgui.core.advise import advise
+from vramgui.core.advise.suggestions import advise
 from vramgui.core.estimate import estimate
-from vramgui.core.messages import render
+from vramgui.core.text.message import render
 from vramgui.presenters.advice import MAX_SHOWN
 
 

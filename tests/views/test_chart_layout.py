@@ -1,7 +1,7 @@
 """Charts that degrade gracefully on laptop screens (issue 13): at 1024 x 640 and 1366 x 768 no tick text, legend
 entry, title or value label of the four charts is cut by the chart's edge, dropped or overlapping, in English and
 in Chinese; the y axis starts at 0 and draws its 0; the reference lines are named in the legend and never strike
-through a value label; an empty chart says why. ``vramgui.views.layout_check`` finds the problems; the scale-2 case
+through a value label; an empty chart says why. ``bench.layout_check`` finds the problems; the scale-2 case
 runs ``bench/screenshots.py`` in a subprocess (``QT_SCALE_FACTOR`` is read when the application starts)."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtWidgets import QMessageBox
 
+from bench.layout_check import chart_problems
 from tests.views.helpers import edit, settle
 from vramgui.app import create_main_window
-from vramgui.views.charts import SweepChart
-from vramgui.views.layout_check import chart_problems
+from vramgui.views.charts.panels import SweepChart
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((1024, 640), (1366, 768))

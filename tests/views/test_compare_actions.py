@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 
 from tests.views.helpers import settle
-from vramgui.views.compare_table import PinActions
-from vramgui.views.compare_view import CompareWidget
+from vramgui.views.compare.table import PinActions
+from vramgui.views.compare.view import CompareWidget
 from vramgui.views.window_geometry import scroll_box
 
 

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QScrollArea
 
+from bench.layout_check import chart_problems
 from tests.views.helpers import edit, settle
 from vramgui.app import create_main_window
-from vramgui.views.layout_check import chart_problems
 from vramgui.views.main_window import COMPARE_TAB
 
 SIZES = ((1024, 640), (1366, 768))

@@ -8,16 +8,16 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from vramgui.core.architecture import Architecture
-from vramgui.core.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario
-from vramgui.presenters.compare_presenter import (
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario
+from vramgui.presenters.compare.presenter import (
     STACK_KEYS,
     ComparePresenter,
     CompareRowVM,
     CompareSeriesVM,
     CompareVM,
 )
-from vramgui.views.compare_view import EXPORT_WIDTH, CompareWidget, connect_compare
+from vramgui.views.compare.view import EXPORT_WIDTH, CompareWidget, connect_compare
 
 GB = 10**9
 
@@ -204,11 +204,11 @@ def test_ask_export_path_uses_the_save_dialog(widget, monkeypatch):
         calls.append((title, start, file_filter))
         return ("/tmp/chosen.png", file_filter)
 
-    monkeypatch.setattr("vramgui.views.compare_view.QFileDialog.getSaveFileName", fake_dialog)
+    monkeypatch.setattr("vramgui.views.compare.view.QFileDialog.getSaveFileName", fake_dialog)
     assert widget.ask_export_path("Export", "/home/x/vramgui-comparison.png", "PNG image (*.png)") \
         == "/tmp/chosen.png"
     assert calls == [("Export", "/home/x/vramgui-comparison.png", "PNG image (*.png)")]
-    monkeypatch.setattr("vramgui.views.compare_view.QFileDialog.getSaveFileName", lambda *a: ("", ""))
+    monkeypatch.setattr("vramgui.views.compare.view.QFileDialog.getSaveFileName", lambda *a: ("", ""))
     assert widget.ask_export_path("Export", "", "") is None
 
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from tests.views.helpers import choose
 from vramgui.app import create_main_window
-from vramgui.views.compare_image import tick_text
+from vramgui.views.compare.image import tick_text
 
 
 def make_window(qtbot, ini):

@@ -11,10 +11,10 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
 from tests.views.helpers import choose, type_into
-from vramgui.presenters.form_texts import enabled_states
+from vramgui.presenters.form.texts import enabled_states
 from vramgui.presenters.view_models import BreakdownRow
 from vramgui.views.breakdown_table import BreakdownTable
-from vramgui.views.input_panel import InputPanel
+from vramgui.views.form.panel import InputPanel
 
 
 class EventCounter(QObject):

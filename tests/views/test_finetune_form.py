@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox
 
 from tests.views.helpers import choose, shows_estimate, type_into
-from vramgui.cli import main as cli_main
-from vramgui.core import fields
+from vramgui.cli.commands import main as cli_main
 from vramgui.core.estimate import estimate
+from vramgui.core.fields import registry as fields
 from vramgui.io.scenario_files import load_scenario
-from vramgui.views.input_widgets import OpenChoiceComboBox
+from vramgui.views.form.widgets import OpenChoiceComboBox
 
 FINETUNE = ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
             "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype")

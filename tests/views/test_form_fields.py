@@ -10,8 +10,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QSpinBox
 
 from tests.views.helpers import choose, shows_estimate, type_into
-from vramgui.core import fields
 from vramgui.core.estimate import estimate
+from vramgui.core.fields import registry as fields
 from vramgui.io.scenario_files import load_scenario
 
 GB = 10**9

@@ -11,9 +11,10 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QMessageBox
 
 from tests.views.helpers import choose, shows_estimate, type_into
-from vramgui.core import fields, solve
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes
+from vramgui.core.fields import registry as fields
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.units import format_bytes
 from vramgui.io.presets import find_gpu, find_model
 from vramgui.views.dialogs import licence_files
 

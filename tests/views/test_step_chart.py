@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from tests.views.helpers import choose, type_into
 from vramgui import app
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes
+from vramgui.core.text.units import format_bytes
 from vramgui.views.main_window import STEP_TAB
 
 

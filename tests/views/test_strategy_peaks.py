@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tests.views.helpers import type_into
-from vramgui.core import solve
 from vramgui.core.estimate import estimate
-from vramgui.core.units import format_bytes
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.units import format_bytes
 from vramgui.views.main_window import COMPARE_TAB
 
 GB = 10**9

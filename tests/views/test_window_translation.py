@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from vramgui import i18n
 from vramgui.app import create_main_window
-from vramgui.core import fields
+from vramgui.core.fields import registry as fields
 from vramgui.io.presets import gpu_presets, model_presets
 from vramgui.paths import resource_path
 from vramgui.views.dialogs import licence_files

@@ -5,10 +5,10 @@ Accumulation does not change per-step memory; it sets how many micro-batches mak
 
 from __future__ import annotations
 
-from vramgui.core.errors import InputError
-from vramgui.core.messages import Msg
-from vramgui.core.specs import TrainingSpec
-from vramgui.core.validate import check_int, nearest_multiples
+from vramgui.core.fields.validate import check_int, nearest_multiples
+from vramgui.core.scenario.specs import TrainingSpec
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
 
 
 def steps_for(global_batch: int, micro_batch: int, data_parallel: int) -> int:

@@ -11,16 +11,14 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from vramgui.core import architecture as arch_mod
-from vramgui.core import components
-from vramgui.core import fp8 as fp8_mod
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
-from vramgui.core.components import COMPONENT_KEYS  # noqa: F401 - re-exported
-from vramgui.core.conventions import model_states_for
-from vramgui.core.finetune_estimate import finetune_parts
-from vramgui.core.messages import Msg, english, render
-from vramgui.core.model_states import Part
-from vramgui.core.parallel import (
+from vramgui.core.activations import fp8 as fp8_acts
+from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.finetune.estimate import finetune_parts
+from vramgui.core.model_states import fp8 as fp8_mod
+from vramgui.core.model_states.conventions import model_states_for
+from vramgui.core.model_states.paper import Part
+from vramgui.core.parallel.layout import (
     batch_parallel_size,
     ceil_div,
     data_parallel_size,
@@ -28,17 +26,20 @@ from vramgui.core.parallel import (
     fsdp_name,
     stage_params,
 )
-from vramgui.core.specs import DTYPE_BYTES, Scenario
-from vramgui.core.step import StepInputs, StepPeak, step_peak
-from vramgui.core.strategy import Strategy
+from vramgui.core.scenario import architecture as arch_mod
+from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
+from vramgui.core.scenario.strategy import Strategy
+from vramgui.core.step import components
+from vramgui.core.step.components import COMPONENT_KEYS  # noqa: F401 - re-exported
+from vramgui.core.step.peak import StepInputs, StepPeak, step_peak
 from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
-from vramgui.core.validate import validate_scenario
+from vramgui.core.text.message import Msg, english, render
 
 if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
-    from vramgui.core.activations import ActivationEstimate
-    from vramgui.core.activations_lora import LoraActs
-    from vramgui.core.architecture import Architecture
-    from vramgui.core.specs import ParallelSpec, TrainingSpec
+    from vramgui.core.activations.estimate import ActivationEstimate
+    from vramgui.core.activations.lora import LoraActs
+    from vramgui.core.scenario.architecture import Architecture
+    from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Component:
 
     @property
     def label(self) -> str:
-        """The English name (``vramgui.core.components``)."""
+        """The English name (``vramgui.core.step.components``)."""
         return render(self.label_msg, english)
 
     @property
@@ -90,7 +91,7 @@ class Estimate:
     fsdp: str
     notes: tuple[Msg, ...] = field(default=())
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
-    peak: StepPeak | None = None  # the training step's peak (vramgui.core.step); fits and headroom use it
+    peak: StepPeak | None = None  # the training step's peak (vramgui.core.step.peak); fits and headroom use it
     trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
 
     @property
@@ -195,7 +196,7 @@ def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: Pa
            parallel.expert_tp, parallel.vpp, parallel.first_stage_layers, parallel.last_stage_layers, fp8)
     hit = _ACT_CACHE.get(key)
     if hit is None:
-        from vramgui.core.activations import estimate_activations
+        from vramgui.core.activations.estimate import estimate_activations
 
         norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
                        distributed_optimizer=True, ddp_bucket_view=False)
@@ -215,7 +216,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == "amp", lora, fp8_mod.active_recipe(scenario))
+                              scenario.precision.recipe == "amp", lora, fp8_acts.active_recipe(scenario))
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
@@ -347,4 +348,4 @@ def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
         return 0
     plain = replace(s.training, recompute="none")
     return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
-                               lora, fp8_mod.active_recipe(s)).per_layer
+                               lora, fp8_acts.active_recipe(s)).per_layer

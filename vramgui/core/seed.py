@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 
 from vramgui.core.accumulation import steps_for
-from vramgui.core.errors import InputError
-from vramgui.core.messages import Msg
-from vramgui.core.precision import SEED_MODEL_BYTES, SEED_OPTIMIZER_BYTES
+from vramgui.core.model_states.precision import SEED_MODEL_BYTES, SEED_OPTIMIZER_BYTES
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
 
 
 def _bytes(model_dtype: str, optimizer: str) -> tuple[int, int, int]:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from vramgui.core.messages import Msg, Translator, english, render
-from vramgui.core.units import GB, GiB, format_bytes
+from vramgui.core.text.message import Msg, Translator, english, render
+from vramgui.core.text.units import GB, GiB, format_bytes
 
 Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes"]
 

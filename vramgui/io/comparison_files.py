@@ -11,7 +11,7 @@ Layout::
     }
 
 Each entry of ``pinned`` is a complete scenario document exactly as a scenario file holds it (``"schema":
-"vramgui.scenario"`` header, every section; ``vramgui.core.scenario_doc``), its ``"name"`` the pin's own name
+"vramgui.scenario"`` header, every section; ``vramgui.core.documents.scenario``), its ``"name"`` the pin's own name
 when the user gave one (absent: the app names the pin by what differs from the others). Every entry is read by the
 scenario reader (its migrations, the field registry's ranges, unknown fields refused), so a comparison holds
 exactly what scenario files can, and an old entry is brought up to date the same way.
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from vramgui import __version__
-from vramgui.core.json_text import JsonError, decode_text, loads_json
-from vramgui.core.messages import render
-from vramgui.core.scenario_doc import SCHEMA as SCENARIO_SCHEMA
-from vramgui.core.scenario_doc import ScenarioError, document_from_dict, scenario_to_dict
-from vramgui.core.specs import Scenario
+from vramgui.core.documents.json_text import JsonError, decode_text, loads_json
+from vramgui.core.documents.scenario import SCHEMA as SCENARIO_SCHEMA
+from vramgui.core.documents.scenario import ScenarioError, document_from_dict, scenario_to_dict
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.text.message import render
 from vramgui.io.files import FileReadError, FileTooLargeError, atomic_write_text, read_regular_file
 
 SCHEMA = "vramgui.comparison"
@@ -47,7 +47,7 @@ MAX_ITEMS = 200_000
 _KEYS = ("schema", "schema_version", "app_version", "pinned")
 _SCENARIO_KEYS = frozenset(f.name for f in dataclasses.fields(Scenario))  # a scenario's sections
 
-# the English text of each problem (the GUI translates by ``code``: vramgui.presenters.compare_files)
+# the English text of each problem (the GUI translates by ``code``: vramgui.presenters.compare.files)
 MESSAGES = {
     "too_large": "the file is larger than {limit} bytes: not a comparison",
     "unreadable": "cannot read the file: {reason}",

@@ -21,8 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from vramgui.core.json_text import DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS, JsonError, decode_text, loads_json
-from vramgui.core.messages import Msg
+from vramgui.core.documents.json_text import DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS, JsonError, decode_text, loads_json
+from vramgui.core.text.message import Msg
 
 __all__ = [
     "FileReadError", "FileTooLargeError", "JsonError", "atomic_write_bytes", "atomic_write_text",

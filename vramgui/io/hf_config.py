@@ -1,7 +1,7 @@
 """Offline import of a Hugging Face ``config.json`` (a file, or the one inside a model folder) into a ModelSpec.
 
 The file is read as data through the capped readers of ``vramgui.io.files``, never executed; no transformers
-import, no download. Interpreting the dict is the pure ``vramgui.core.hf_mapping``. Every failure is an
+import, no download. Interpreting the dict is the pure ``vramgui.core.documents.hf_config``. Every failure is an
 ``InputError`` on the field ``config`` whose message names the file and the reason (a message id; a file the
 capped reader cannot open keeps the reader's text, which carries the operating system's words).
 """
@@ -12,11 +12,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from vramgui.core.architecture import count_params
-from vramgui.core.errors import InputError
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.messages import Msg
-from vramgui.core.specs import ModelSpec
+from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.scenario.specs import ModelSpec
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
 from vramgui.io.files import FileReadError, JsonError, read_error_message, read_json
 
 MAX_CONFIG_BYTES = 8 * 2**20  # real config.json files are a few kB; big id2label tables stay far below this

@@ -12,11 +12,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from vramgui.core.architecture import count_params
+from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.estimate import estimate
-from vramgui.core.hf_mapping import architecture_from_config
-from vramgui.core.messages import Msg
-from vramgui.core.specs import ModelSpec, Scenario
+from vramgui.core.scenario.architecture import count_params
+from vramgui.core.scenario.specs import ModelSpec, Scenario
+from vramgui.core.text.message import Msg
 from vramgui.io.hf_config import config_path, model_name, read_config
 from vramgui.io.safetensors import WeightsCount, count_weights
 
@@ -27,7 +27,7 @@ class ModelImport:
     spec: ModelSpec
     config_params: int  # exact count of what transformers builds from config.json
     weights: WeightsCount | None  # None: no safetensors weights in the folder
-    notes: tuple[Msg, ...] = ()  # how config.json was read (vramgui.core.messages ids)
+    notes: tuple[Msg, ...] = ()  # how config.json was read (vramgui.core.text.message ids)
 
     @property
     def weights_params(self) -> int | None:

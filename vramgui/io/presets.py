@@ -1,7 +1,7 @@
 """The bundled model and GPU presets (``resources/presets/*.json``), read once per process.
 
 The files go through the capped JSON reader (``vramgui.io.files.read_json``); turning their entries into
-presets and finding one by name is the pure ``vramgui.core.catalog``.
+presets and finding one by name is the pure ``vramgui.core.documents.catalog``.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from vramgui.core.catalog import (
+from vramgui.core.documents.catalog import (
     GpuPreset,
     ModelPreset,
     find_preset,

@@ -20,9 +20,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from vramgui.core.errors import InputError
-from vramgui.core.json_text import collector_paused
-from vramgui.core.messages import Msg
+from vramgui.core.documents.json_text import collector_paused
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
 from vramgui.io.files import FileReadError, JsonError, open_regular_file, read_error_message, read_json
 
 _TOO_MANY_ITEMS = "error.json_too_many_items"

@@ -1,14 +1,14 @@
 """Scenario files on disk: read (capped, regular files only) and write (atomically) the documents of
-``vramgui.core.scenario_doc``, which holds the format and its validation."""
+``vramgui.core.documents.scenario``, which holds the format and its validation."""
 
 from __future__ import annotations
 
 import os
 
-from vramgui.core.json_text import JsonError, decode_text
-from vramgui.core.messages import Msg
-from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError, dumps, loads_document
-from vramgui.core.specs import Scenario
+from vramgui.core.documents.json_text import JsonError, decode_text
+from vramgui.core.documents.scenario import PresetRef, ScenarioDocument, ScenarioError, dumps, loads_document
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.text.message import Msg
 from vramgui.io.files import FileReadError, FileTooLargeError, atomic_write_text, read_regular_file
 
 MAX_FILE_BYTES = 1_000_000  # a scenario is ~1 kB; anything this big is not one

@@ -1,4 +1,5 @@
-"""The adviser's ways out for the window (``vramgui.core.advise``): the summary's list of suggestions, each a
+"""The adviser's ways out for the window (``vramgui.core.advise.suggestions``): the summary's list of suggestions,
+each a
 one-click change of the scenario (``MainPresenter.apply_suggestion``).
 
 Suggestions are computed with the immediate result (a few tens of milliseconds at most, bench/bench_core.py) and
@@ -11,12 +12,12 @@ from functools import lru_cache
 
 from PySide6.QtCore import QCoreApplication
 
-from vramgui.core import fields
-from vramgui.core.advise import Suggestion, advise, heading, needs_advice
-from vramgui.core.errors import InputError
+from vramgui.core.advise.suggestions import Suggestion, advise, heading, needs_advice
 from vramgui.core.estimate import Estimate
-from vramgui.core.messages import Msg
-from vramgui.core.specs import Scenario
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
 from vramgui.presenters.messages import field_label, text
 from vramgui.presenters.view_models import SuggestionVM
 

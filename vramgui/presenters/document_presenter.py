@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from vramgui.core.specs import Scenario
+from vramgui.core.scenario.specs import Scenario
 from vramgui.presenters.documents import SaveError, ScenarioError, dropped_kind, load_document, save_document
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.messages import scenario_error_text

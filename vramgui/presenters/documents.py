@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 
-from vramgui.core.scenario_doc import PresetRef, ScenarioDocument, ScenarioError
-from vramgui.core.specs import Scenario
+from vramgui.core.documents.scenario import PresetRef, ScenarioDocument, ScenarioError
+from vramgui.core.scenario.specs import Scenario
 from vramgui.io.comparison_files import SCHEMA as COMPARISON_SCHEMA
 from vramgui.io.hf_config import read_config
 from vramgui.io.scenario_files import load_document, save_scenario

@@ -2,7 +2,7 @@
 
 Mu-style: it owns a passive ``MainView`` and calls its plain methods; it never touches a widget. The view reports
 edits with ``on_field_edited(key, value)`` where ``key`` is a field's dotted path in the registry
-(``vramgui.core.fields``) or one of the three UI keys (``presenters.form.UI_KEYS``). An edit is
+(``vramgui.core.fields.registry``) or one of the three UI keys (``presenters.form.UI_KEYS``). An edit is
 ``fields.parse`` + ``fields.with_value`` on the held scenario (the *draft*), so nothing the form does not show is
 lost: opening a file and saving it gives the same scenario back. Text that does not parse yet is kept beside the
 draft with its error. The presenter answers with ``show_result`` (valid) or ``show_field_errors`` + ``show_stale``
@@ -21,12 +21,12 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from vramgui.core import fields
-from vramgui.core.errors import InputError
-from vramgui.core.scenario_doc import PresetRef
-from vramgui.core.specs import ModelSpec, Scenario
+from vramgui.core.documents.scenario import PresetRef
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import ModelSpec, Scenario
+from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access, result_csv
-from vramgui.presenters.form import (
+from vramgui.presenters.form.groups import (
     ARCH,
     CUSTOM,
     FORM_PATHS,
@@ -35,9 +35,9 @@ from vramgui.presenters.form import (
     display,
     parse_input,
 )
-from vramgui.presenters.form_texts import FormDisplay, count_hints, enabled_states, nodes_text, shown_value
+from vramgui.presenters.form.model_choice import ModelChoice, architecture_count
+from vramgui.presenters.form.texts import FormDisplay, count_hints, enabled_states, nodes_text, shown_value
 from vramgui.presenters.messages import input_error_text
-from vramgui.presenters.model_choice import ModelChoice, architecture_count
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import Computed, compute, max_model_vm, sweep_vm, sweep_work
 from vramgui.presenters.view_models import FieldError, ResultVM
@@ -348,7 +348,7 @@ class MainPresenter(QObject):
         if values:
             self._view.set_form_values(values)
 
-    # ----- the adviser's ways out (vramgui.core.advise), one click each
+    # ----- the adviser's ways out (vramgui.core.advise.suggestions), one click each
     def apply_suggestion(self, index: int) -> None:
         """Apply the summary's suggestion ``index`` as the form would: each change is an edit of its field."""
         shown = () if self._computed is None or self._errors else self._computed.suggestions

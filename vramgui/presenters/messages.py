@@ -1,6 +1,6 @@
 """The core's messages in the user's language.
 
-The core returns message ids with parameters (``vramgui.core.messages.Msg``: notes, errors, words inside
+The core returns message ids with parameters (``vramgui.core.text.message.Msg``: notes, errors, words inside
 derivations, strategy and component names), never prose to parse. Here they are rendered once, with Qt's
 catalogue as the translator (context "Core", the catalogue's English as the source text). An ``InputError``
 becomes "{field label}: {message} (allowed: {range})", the label taken from the field registry (context
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from vramgui.core import fields
-from vramgui.core.messages import Msg, render
+from vramgui.core.fields import registry as fields
+from vramgui.core.text.message import Msg, render
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for (literal strings only)
 _qt_translate = QCoreApplication.translate  # for texts that come from the catalogue and the registry

@@ -1,5 +1,5 @@
 """The shown result as tidy CSV rows (exact bytes), one table after another: File > Export data as CSV; and the one
-CSV writer of the window's exports (this and the comparison's, ``vramgui.presenters.compare_export``)."""
+CSV writer of the window's exports (this and the comparison's, ``vramgui.presenters.compare.export``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from vramgui.core.specs import Scenario
+from vramgui.core.scenario.specs import Scenario
 from vramgui.io.files import atomic_write_text
 from vramgui.presenters.results import SWEEP_COUNTS, Computed
 

@@ -13,14 +13,15 @@ from functools import lru_cache
 
 from PySide6.QtCore import QCoreApplication
 
-from vramgui.core import components, solve
-from vramgui.core.errors import InputError
 from vramgui.core.estimate import Estimate, estimate
-from vramgui.core.fields import MAX_PARAMS
-from vramgui.core.specs import Scenario
-from vramgui.core.strategy import Strategy
+from vramgui.core.fields.registry import MAX_PARAMS
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.scenario.strategy import Strategy
+from vramgui.core.solve import questions as solve
+from vramgui.core.step import components
 from vramgui.core.terms import render_derivation, render_formula
-from vramgui.core.units import format_bytes, format_count, to_unit
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.units import format_bytes, format_count, to_unit
 from vramgui.presenters.advice import advice_texts, suggestions_for
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.scenario_inputs import export_caption
@@ -42,7 +43,7 @@ FLOOR_KEYS = ("activations", "loss_gradient", "cuda_context", "other")  # step b
 
 
 def component_label(key: str, fallback: str = "") -> str:
-    """A component's name in the user's language (the core's one table, ``vramgui.core.components``)."""
+    """A component's name in the user's language (the core's one table, ``vramgui.core.step.components``)."""
     known = components.COMPONENT_KEYS + components.STEP_KEYS
     return text(components.label(key)) if key in known else (fallback or key)
 
@@ -56,7 +57,7 @@ class Computed:
     variants: tuple[tuple[Strategy, Scenario, Estimate], ...]  # (strategy, scenario, Estimate); str(strategy): English
     sweep_bytes: dict[Strategy, tuple[int | None, ...]]
     max_params: dict[Strategy, tuple[int | None, ...]]
-    suggestions: tuple = ()  # the adviser's ways out (vramgui.core.advise.Suggestion), the first ones shown
+    suggestions: tuple = ()  # the adviser's ways out (vramgui.core.advise.suggestions.Suggestion), the first ones shown
 
     def to_dict(self) -> dict:
         """What the window shows in the shape of ``vramgui estimate --json`` (the self-test writes it)."""
@@ -190,7 +191,7 @@ def _breakdown(est, unit: str) -> tuple[BreakdownRow, ...]:
 
 def component_stack(estimates) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
     """(key, bottoms, heights) in bytes, one value per estimate: the core's one stacking rule
-    (``vramgui.core.components.stack``), for the strategy bars here and the comparison tab alike."""
+    (``vramgui.core.step.components.stack``), for the strategy bars here and the comparison tab alike."""
     return components.stack([{c.key: c.bytes for c in est.components} for est in estimates])
 
 
@@ -285,7 +286,7 @@ def _max_params_cached(scenario: Scenario) -> int | None:
 
 @lru_cache(maxsize=8192)
 def _total_cached(scenario: Scenario) -> int | None:
-    """The step peak (what decides fits, vramgui.core.step), so a line below "usable" means it fits."""
+    """The step peak (what decides fits, vramgui.core.step.peak), so a line below "usable" means it fits."""
     est = _safe(estimate, scenario)
     return None if est is None or est.peak is None else est.peak.bytes
 
@@ -384,7 +385,7 @@ def sweep_work(computed: Computed) -> Iterator[str]:
 def formulas_html(est, unit: str = "GB") -> str:
     """The current estimate's derivations with their sources, for Help -> Formulas (in ``unit``, translated)."""
     rows = []
-    peak_terms = () if est.peak is None else est.peak.terms  # the step's own terms (vramgui.core.step)
+    peak_terms = () if est.peak is None else est.peak.terms  # the step's own terms (vramgui.core.step.peak)
     for c in (*est.components, *peak_terms):
         label = html.escape(component_label(c.key))
         formula = html.escape(render_formula(c.deriv, qt_translate))

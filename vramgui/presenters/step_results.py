@@ -1,4 +1,5 @@
-"""The training step's peak for the window (``vramgui.core.step``): the headline texts, the step chart's stacked bars
+"""The training step's peak for the window (``vramgui.core.step.peak``): the headline texts, the step chart's stacked
+bars
 and the rows of what is live at the peak, each with its derivation.
 
 The fit is judged by the peak of one step, not by the per-GPU sum of the conventions; the sum stays visible as the
@@ -13,11 +14,11 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from vramgui.core import components
-from vramgui.core.messages import Msg
-from vramgui.core.step import PEAK_KEYS, Phase, StepPeak
+from vramgui.core.step import components
+from vramgui.core.step.peak import PEAK_KEYS, Phase, StepPeak
 from vramgui.core.terms import Derivation, render_derivation
-from vramgui.core.units import format_bytes, to_unit
+from vramgui.core.text.message import Msg
+from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.view_models import BarSegment, BreakdownRow, StepChartVM
 

@@ -116,7 +116,7 @@ class SweepVM:
 
 @dataclass(frozen=True)
 class StepChartVM:
-    """The moments of a first and a steady training step, a stacked bar each (``vramgui.core.step.PEAK_KEYS``
+    """The moments of a first and a steady training step, a stacked bar each (``vramgui.core.step.peak.PEAK_KEYS``
     order); values in the display unit, x positions with a gap between the two steps."""
 
     x: tuple[float, ...]

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
 
-    from vramgui.presenters.compare_presenter import ComparePresenter
+    from vramgui.presenters.compare.presenter import ComparePresenter
     from vramgui.presenters.document_presenter import DocumentPresenter
     from vramgui.presenters.main_presenter import MainPresenter
     from vramgui.settings import Settings

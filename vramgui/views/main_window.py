@@ -19,17 +19,17 @@ from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
-from vramgui.views.input_panel import InputPanel
+from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import MenusMixin
 from vramgui.views.summary_panel import SummaryPanel
 from vramgui.views.window_geometry import restore_or_place, scroll_box
 
 if TYPE_CHECKING:
-    from vramgui.presenters.compare_presenter import ComparePresenter
+    from vramgui.presenters.compare.presenter import ComparePresenter
     from vramgui.presenters.document_presenter import DocumentPresenter
     from vramgui.presenters.main_presenter import MainPresenter
-    from vramgui.views.charts import ChartView
-    from vramgui.views.compare_view import CompareWidget
+    from vramgui.views.charts.panels import ChartView
+    from vramgui.views.compare.view import CompareWidget
 
 STEP_TAB, COMPARE_TAB = 1, 4  # tabs: by strategy, one training step, by GPU count, largest model, compare
 DEFAULT_EXPORT_WIDTH = 1600
@@ -75,8 +75,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def ensure_charts(self) -> tuple:
         if self._charts is not None:
             return self._charts
-        from vramgui.views.charts import StrategyChart, SweepChart
-        from vramgui.views.step_chart import StepChart
+        from vramgui.views.charts.panels import StrategyChart, SweepChart
+        from vramgui.views.charts.step import StepChart
 
         charts = (
             StrategyChart(),
@@ -103,7 +103,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def _build_compare_view(self) -> None:
         """The comparison panel (pinned scenarios side by side) as the last tab; app.py gives it its presenter when
         ``charts_ready`` fires (``attach_compare``)."""
-        from vramgui.views.compare_view import CompareWidget
+        from vramgui.views.compare.view import CompareWidget
 
         view = CompareWidget()
         view.pin_requested.connect(self.pin_current)
@@ -112,7 +112,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.compare_view = view
 
     def attach_compare(self, presenter: ComparePresenter) -> None:
-        from vramgui.views.compare_view import connect_compare
+        from vramgui.views.compare.view import connect_compare
 
         assert self.compare_view is not None  # built with the charts, before charts_ready
         self.compare_presenter = presenter

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QTabWidget
 
     from vramgui.settings import Settings
-    from vramgui.views.input_panel import InputPanel
+    from vramgui.views.form.panel import InputPanel
 
     _WindowBase = QMainWindow
 else:

@@ -1,0 +1,399 @@
+"""The adviser: when a scenario does not fit (or fits with little headroom), the concrete ways out.
+
+``advise(scenario)`` answers with a few ``Suggestion``\\ s, each one change of the scenario (one or a few fields, as
+the form or the command line would set them) found by the reverse solves of ``vramgui.core.solve.questions`` (fewest
+GPUs,
+largest micro-batch and sequence, cheapest strategy) or, where no solver exists, by trying the few values there are
+(the next recompute level, TP and PP of 2, 4, 8, LoRA and QLoRA). Every suggestion is then checked by the estimate of
+the changed scenario: judged by the step peak (``Estimate.fits``), it must leave at least ``LOW_HEADROOM`` of the
+usable memory free, so that following it does not land in the "little headroom" case again; when a
+scenario that does not fit has no such way of some kind, the one that just fits is given instead (judged as the
+solvers judge: the step peak within the usable memory). The solvers are asked for the margin by solving a copy of
+the scenario whose reserve also keeps that share back (the reserve changes only ``usable``, never the peak).
+Suggestions come in the order of ``KINDS``: the least change to the run first.
+
+The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU searches stop at
+``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.registry import MAX_GPUS
+from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.specs import RECOMPUTE, Scenario
+from vramgui.core.scenario.strategy import Strategy
+from vramgui.core.solve import questions as solve
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg, render
+from vramgui.core.text.units import format_bytes
+
+LOW_HEADROOM = 0.05  # advise below 5 % of usable memory free; a suggestion leaves that free where it can
+GPU_SEARCH = 4096  # the most GPUs a suggestion asks for (or 4 x the scenario's own count, if that is more)
+TP_SIZES = (2, 4, 8)  # tensor parallelism within a node
+PP_SIZES = (2, 4, 8)
+SEQ_STEP = 64  # a suggested sequence length is rounded down to a multiple of this
+MIN_SEQ = 128  # ... and not suggested below this
+MAX_TRIES = 4  # values tried per kind when the solver's answer does not hold with the scenario's global batch
+# in the order they are listed: the least change to the run first (recompute costs compute, not the result;
+# a smaller micro-batch keeps the global batch through accumulation; ... fine-tuning changes what is trained)
+KINDS = ("recompute", "loss", "micro_batch", "strategy", "gpus", "tp", "pp", "offload", "seq_len", "finetune")
+STRATEGY_PATHS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
+
+Changes = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One way out: ``changes`` (field path, value) applied with ``fields.with_value`` give ``estimate``."""
+
+    kind: str  # one of KINDS
+    changes: Changes
+    change_msg: Msg  # "use 16 GPUs instead of 8"
+    estimate: Estimate  # the changed scenario's estimate: it fits (with LOW_HEADROOM free where it can)
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.estimate.scenario
+
+    @property
+    def peak(self) -> int:
+        assert self.estimate.peak is not None  # estimate() always computes it
+        return self.estimate.peak.bytes
+
+    @property
+    def headroom(self) -> int:
+        assert self.estimate.headroom is not None  # advise() needs the GPU memory
+        return self.estimate.headroom
+
+    def msg(self, unit: str = "GB") -> Msg:
+        """"use 16 GPUs instead of 8: peak 61.20 GB, 12.80 GB free" (sizes in ``unit``)."""
+        return Msg.of("advise.outcome", change=self.change_msg, peak=format_bytes(self.peak, unit),
+                      free=format_bytes(self.headroom, unit))
+
+    @property
+    def flags(self) -> list[str]:
+        """The command-line arguments that make the change: ``["--gpus", "16", "--stage", "3"]``."""
+        return flags(self.changes)
+
+    def to_dict(self, unit: str = "GB") -> dict[str, Any]:
+        """The shape of ``vramgui estimate --json``'s "suggestions" (text in English)."""
+        return {"kind": self.kind, "changes": dict(self.changes), "flags": self.flags, "peak": self.peak,
+                "headroom": self.headroom, "text": render(self.msg(unit))}
+
+
+def flags(changes: Changes) -> list[str]:
+    """The registry's flag of each changed field with its value (``--sp`` / ``--no-sp`` for a true/false field)."""
+    out: list[str] = []
+    for path, value in changes:
+        f = fields.field(path)
+        if f.flag is None:  # pragma: no cover - every path the adviser changes has a flag
+            continue
+        if f.kind == "bool":
+            out.append(f.flag if value else "--no-" + f.flag.removeprefix("--"))
+        else:
+            out += [f.flag, fields.format_value(f, value)]
+    return out
+
+
+def needs_advice(est: Estimate) -> bool:
+    """Does not fit, or fits with less than ``LOW_HEADROOM`` of the usable memory free (unknown memory: no)."""
+    if est.fits is None or est.usable is None or est.headroom is None:
+        return False
+    return not est.fits or est.headroom < LOW_HEADROOM * est.usable
+
+
+def heading(est: Estimate) -> Msg:
+    """"Ways to make it fit:" (or, when it fits with little headroom, the margin the suggestions keep)."""
+    if est.fits:
+        return Msg.of("advise.heading_headroom", share=f"{LOW_HEADROOM * 100:g}")
+    return Msg.of("advise.heading_fit")
+
+
+def advise(scenario: Scenario) -> tuple[Suggestion, ...]:
+    """The ways to make ``scenario`` fit with room to spare, least change first; () when it fits comfortably or the
+    GPU memory is not given. Raises ``InputError`` for an invalid scenario (as ``estimate`` does)."""
+    base = estimate(scenario)
+    if not needs_advice(base):
+        return ()
+    s = base.scenario
+    assert base.usable is not None  # needs_advice: the fit is judged
+    asks = [_Ask(s, _strict(s), _target(s), base)]
+    if not base.fits:  # a way that just fits is still a way out
+        asks.append(_Ask(s, s, base.usable, base))
+    out: list[Suggestion] = []
+    for finder in _FINDERS:  # the strategy finder answers "strategy" or "offload", whichever is the cheapest
+        for ask in asks:
+            try:
+                found = finder(ask)
+            except InputError:  # a solver refused this scenario (e.g. no architecture): nothing of this kind
+                found = None
+            if found is not None:
+                if not any(set(done.changes) <= set(found.changes) for done in out):  # else more change, no gain
+                    out.append(found)
+                break
+    return tuple(sorted(out, key=lambda s: KINDS.index(s.kind)))
+
+
+# ------------------------------------------------------------------------------------------------ the finders
+
+
+@dataclass(frozen=True)
+class _Ask:
+    scenario: Scenario  # as given (validated)
+    strict: Scenario  # what the solvers solve: the scenario, its reserve raised by the margin (or not: just fits)
+    target: int  # the highest peak a suggestion may have
+    base: Estimate
+
+    def gpu_limit(self) -> int:
+        return min(MAX_GPUS, max(GPU_SEARCH, 4 * self.scenario.parallel.num_gpus))
+
+
+def _strict(s: Scenario) -> Scenario:
+    reserve = 1 - (1 - LOW_HEADROOM) * (1 - s.hardware.reserve)
+    return replace(s, hardware=replace(s.hardware, reserve=reserve))
+
+
+def _target(s: Scenario) -> int:
+    memory = s.hardware.gpu_memory
+    assert memory is not None  # needs_advice: the fit is judged
+    return int(memory * (1 - s.hardware.reserve) * (1 - LOW_HEADROOM))
+
+
+def _apply(s: Scenario, changes: Changes) -> Scenario:
+    for path, value in changes:
+        s = fields.with_value(s, path, value)
+    return s
+
+
+def _try(ask: _Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | None:
+    """The suggestion, if the changed scenario is valid and its step peak leaves the margin free."""
+    changes = tuple((p, v) for p, v in changes if fields.get(ask.scenario, p) != v)
+    if not changes:
+        return None
+    try:
+        est = estimate(_apply(ask.scenario, changes))
+    except InputError:
+        return None
+    if est.peak is None or est.peak.bytes > ask.target or not est.fits:
+        return None
+    return Suggestion(kind, changes, msg, est)
+
+
+def _first(ask: _Ask, kind: str, tries: list[tuple[Changes, Msg]]) -> Suggestion | None:
+    for changes, msg in tries[:MAX_TRIES]:
+        found = _try(ask, kind, changes, msg)
+        if found is not None:
+            return found
+    return None
+
+
+def _divisors(n: int) -> list[int]:
+    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
+    return sorted({*small, *(n // d for d in small)})
+
+
+def _gpu_counts(ask: _Ask, changes: Changes, least: int) -> list[int]:
+    """GPU counts from ``least`` up that the changed scenario can use: multiples of tp x pp and, with a global
+    batch, with a data-parallel size that divides global batch / micro-batch (the batch is kept)."""
+    s = _apply(ask.scenario, changes)
+    group = s.parallel.tp * s.parallel.pp
+    t = s.training
+    if t.global_batch is None:
+        counts = [ceil_div(least, group) * group]
+    else:
+        counts = [d * group for d in _divisors(t.global_batch // t.micro_batch) if d * group >= least]
+    return [n for n in counts if n <= ask.gpu_limit()][:MAX_TRIES]
+
+
+def _recompute(ask: _Ask) -> Suggestion | None:
+    s = ask.scenario
+    if s.model.architecture is None:
+        return None  # activations are not estimated: recompute changes nothing here
+    later = RECOMPUTE[RECOMPUTE.index(s.training.recompute) + 1:]
+    return _first(ask, "recompute", [((("training.recompute", level),), Msg.of("advise.recompute_" + level))
+                                     for level in later])
+
+
+def _loss(ask: _Ask) -> Suggestion | None:
+    s = ask.scenario
+    if s.model.architecture is None or s.training.loss == "chunked":
+        return None
+    return _try(ask, "loss", (("training.loss", "chunked"),), Msg.of("advise.loss_chunked"))
+
+
+def _micro_batch(ask: _Ask) -> Suggestion | None:
+    t = ask.scenario.training
+    if ask.scenario.model.architecture is None or t.micro_batch <= 1:
+        return None
+    found = _smaller_micro_batch(ask, ())
+    if found is None and t.recompute != "full":  # activations dominate: the same with full recompute
+        found = _smaller_micro_batch(ask, (("training.recompute", "full"),))
+    return found
+
+
+def _and_recompute(msg: Msg, extra: Changes) -> Msg:
+    return Msg.of("advise.and_recompute", change=msg) if extra else msg
+
+
+def _smaller_micro_batch(ask: _Ask, extra: Changes) -> Suggestion | None:
+    t = ask.scenario.training
+    best = min(solve.max_micro_batch(_apply(ask.strict, extra)), t.micro_batch - 1)
+    if best < 1:
+        return None
+    if t.global_batch is None:
+        return _try(ask, "micro_batch", (*extra, ("training.micro_batch", best)),
+                    _and_recompute(Msg.of("advise.micro_batch", n=best, was=t.micro_batch), extra))
+    per_rank = t.global_batch // ask.base.data_parallel  # the solver drops the global batch; keep it
+    sizes = [b for b in reversed(_divisors(per_rank)) if b <= best]
+    return _first(ask, "micro_batch", [((*extra, ("training.micro_batch", b)), _and_recompute(Msg.of(
+        "advise.micro_batch_accum", n=b, was=t.micro_batch, steps=per_rank // b), extra)) for b in sizes])
+
+
+def _seq_len(ask: _Ask) -> Suggestion | None:
+    t = ask.scenario.training
+    if ask.scenario.model.architecture is None:
+        return None
+    found = _shorter_sequence(ask, ())
+    if found is None and t.recompute != "full":
+        found = _shorter_sequence(ask, (("training.recompute", "full"),))
+    return found
+
+
+def _shorter_sequence(ask: _Ask, extra: Changes) -> Suggestion | None:
+    t = ask.scenario.training
+    longest = min(solve.max_seq_len(_apply(ask.strict, extra)), t.seq_len - 1)
+    step = math.lcm(SEQ_STEP, solve.seq_len_step(ask.scenario.parallel))  # a length the scenario accepts (SP, CP)
+    tries = []
+    for length in (longest, longest * 3 // 4, longest // 2):  # shorter ones in case accumulation adds to the peak
+        n = length // step * step
+        if n >= MIN_SEQ:
+            msg = Msg.of("advise.seq_len", n=f"{n:,}", was=f"{t.seq_len:,}")
+            tries.append(((*extra, ("training.seq_len", n)), _and_recompute(msg, extra)))
+    return _first(ask, "seq_len", tries)
+
+
+def _strategy_changes(s: Scenario, strategy: Strategy) -> Changes:
+    applied = strategy.apply(s)
+    return tuple((p, fields.get(applied, p)) for p in STRATEGY_PATHS)
+
+
+def _strategy(ask: _Ask) -> Suggestion | None:
+    found = solve.cheapest_strategy(ask.strict)
+    if found is None:
+        return None
+    strategy = found[0]
+    current = Strategy.of(ask.scenario)
+    msg = Msg.of("advise.strategy", strategy=strategy.msg(), was=current.msg())
+    return _try(ask, "offload" if strategy.offloads else "strategy", _strategy_changes(ask.scenario, strategy), msg)
+
+
+def _with_gpus(ask: _Ask, kind: str, changes: Changes, least: int,
+               msg: Callable[[int], Msg]) -> Suggestion | None:
+    tries = [((*changes, ("parallel.num_gpus", n)), msg(n)) for n in _gpu_counts(ask, changes, least)]
+    return _first(ask, kind, tries)
+
+
+def _gpus(ask: _Ask) -> Suggestion | None:
+    """The fewest GPUs that fit (under ZeRO-3 when the strategy shards too little); with full recompute when that
+    needs at most half as many GPUs (activations, which more GPUs do not shard, dominate)."""
+    plain = _more_gpus(ask, ())
+    s = ask.scenario
+    if s.model.architecture is None or s.training.recompute == "full":
+        return plain
+    full = (("training.recompute", "full"),)
+    if _try(ask, "recompute", full, Msg.of("advise.recompute_full")) is not None:
+        return plain  # full recompute alone is the way out: the recompute suggestion
+    recomputed = _more_gpus(ask, full)
+    if recomputed is not None and (plain is None or 2 * recomputed.scenario.parallel.num_gpus
+                                   <= plain.scenario.parallel.num_gpus):
+        return recomputed
+    return plain
+
+
+def _more_gpus(ask: _Ask, extra: Changes) -> Suggestion | None:
+    s = ask.scenario
+    n_now = s.parallel.num_gpus
+    least = solve.min_gpus(_apply(ask.strict, extra), ask.gpu_limit())
+    if least is not None:  # at or below the count there is only when accumulation adds to the peak
+        return _with_gpus(ask, "gpus", extra, max(least, n_now + 1), lambda n: _and_recompute(
+            Msg.of("advise.gpus", n=f"{n:,}", was=f"{n_now:,}"), extra))
+    current = Strategy.of(s)
+    if current.megatron or current.stage == 3:
+        return None
+    # more GPUs do not help a strategy that does not shard (DDP) or not enough: the same under ZeRO-3
+    zero3 = replace(current, stage=3)
+    changes = (*extra, *_strategy_changes(s, zero3))
+    least = solve.min_gpus(_apply(ask.strict, changes), ask.gpu_limit())
+    if least is None or least <= n_now:  # ZeRO-3 on the GPUs there are: the strategy suggestion says so
+        return None
+    return _with_gpus(ask, "gpus", changes, least, lambda n: _and_recompute(Msg.of(
+        "advise.gpus_strategy", strategy=zero3.msg(), n=f"{n:,}", was=f"{n_now:,}"), extra))
+
+
+def _model_parallel(ask: _Ask, kind: str, path: str, sizes: tuple[int, ...],
+                    usable: Callable[[int], bool]) -> Suggestion | None:
+    """The smallest TP (or PP) size above the scenario's that fits: on the scenario's own GPUs when they divide
+    into the new group, else on the fewest GPUs that fit (``solve.min_gpus``)."""
+    s = ask.scenario
+    p = s.parallel
+    now = fields.get(s, path)
+    for size in sizes:
+        if size <= now or not usable(size):
+            continue
+        group = p.tp * p.pp // now * size
+        changes: Changes = ((path, size),)
+        same = ceil_div(p.num_gpus, group) * group  # the GPUs there are (rounded up to the new group)
+        found = _try(ask, kind, (*changes, ("parallel.num_gpus", same)), _parallel_msg(kind, size, now, same,
+                                                                                       p.num_gpus))
+        if found is not None:
+            return found
+        least = solve.min_gpus(_apply(ask.strict, changes), ask.gpu_limit())
+        if least is None:
+            continue
+        found = _with_gpus(ask, kind, changes, max(least, same), partial(_parallel_msg, kind, size, now,
+                                                                         was_n=p.num_gpus))
+        if found is not None:
+            return found
+    return None
+
+
+def _parallel_msg(kind: str, size: int, was: int, n: int, was_n: int) -> Msg:
+    params: dict[str, str | int] = {kind: size, "was_" + kind: was}  # kind: "tp" or "pp"
+    if n == was_n:
+        return Msg.of(f"advise.{kind}_same", **params)
+    return Msg.of(f"advise.{kind}", **params, n=f"{n:,}", was=f"{was_n:,}")
+
+
+def _tp(ask: _Ask) -> Suggestion | None:
+    s = ask.scenario
+    arch = s.model.architecture
+
+    def usable(t: int) -> bool:  # within a node, and the heads split evenly (Megatron's requirement)
+        return t <= s.parallel.gpus_per_node and (arch is None or (arch.num_heads % t == 0 and arch.kv_heads % t == 0))
+    return _model_parallel(ask, "tp", "parallel.tp", TP_SIZES, usable)
+
+
+def _pp(ask: _Ask) -> Suggestion | None:
+    arch = ask.scenario.model.architecture
+    return _model_parallel(ask, "pp", "parallel.pp", PP_SIZES, lambda n: arch is None or n <= arch.num_layers)
+
+
+def _finetune(ask: _Ask) -> Suggestion | None:
+    s = ask.scenario
+    if s.finetune.method != "full" or s.model.architecture is None:
+        return None  # LoRA needs the architecture's Linear layers
+    rank = s.finetune.lora_rank
+    return _first(ask, "finetune", [((("finetune.method", m),), Msg.of("advise." + m, rank=rank))
+                                    for m in ("lora", "qlora")])
+
+
+_FINDERS: tuple[Callable[[_Ask], Suggestion | None], ...] = (
+    _recompute, _loss, _micro_batch, _strategy, _gpus, _tp, _pp, _seq_len, _finetune)

@@ -1,0 +1,170 @@
+"""Model and GPU presets: the entries of the data files in ``resources/presets`` turned into typed presets,
+and the lookup by name. Pure: ``vramgui.io.presets`` reads the files and hands the parsed documents here.
+
+A model preset holds the model's published ``config.json`` values and goes through the same mapping as a
+user's file (``vramgui.core.documents.hf_config``), so a preset and an imported config can never be counted differently.
+GPU memory is kept in bytes with the unit made explicit: vendors quote "GB" for capacities that are binary
+(an "80GB" H100 has 80 GiB = 85,899,345,920 bytes); each entry says which and cites its source.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.scenario.architecture import count_active_params, count_params
+from vramgui.core.scenario.specs import ModelSpec
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
+from vramgui.core.text.units import COUNT_SUFFIXES, GB, GiB
+
+_Preset = TypeVar("_Preset")
+_COUNT_RE = re.compile(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([KMBT]?)\s*$", re.IGNORECASE)
+_MEMORY_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(GiB|GB)\s*$")
+
+
+@dataclass(frozen=True)
+class ModelPreset:
+    key: str
+    name: str
+    family: str  # a display label ("Llama 3.1", "Mixtral (MoE)"), not Architecture.family
+    spec: ModelSpec
+    official_params: int  # the figure the source states, as a number (e.g. "8B" -> 8_000_000_000)
+    official_label: str  # that figure as the source writes it
+    source: str  # where the architecture numbers come from (the published config.json)
+    official_source: str = ""  # where the official parameter count is stated
+    note: str = ""
+    difference: str = ""  # why the exact count differs from the official figure beyond its rounding
+    official_active: int | None = None  # MoE: activated parameters per token, as stated
+    official_active_label: str = ""
+    active_difference: str = ""
+
+    @property
+    def params(self) -> int:
+        assert self.spec.params is not None
+        return self.spec.params
+
+    @property
+    def active_params(self) -> int:
+        assert self.spec.architecture is not None
+        return count_active_params(self.spec.architecture)
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The Hugging Face repository id the config came from, e.g. ``meta-llama/Meta-Llama-3-8B``."""
+        m = re.search(r"huggingface\.co/([^/\s]+/[^/\s]+)", self.source)
+        return (m.group(1),) if m else ()
+
+
+@dataclass(frozen=True)
+class GpuPreset:
+    key: str
+    name: str
+    memory: int  # bytes one device holds
+    vendor_unit: str  # "GB" or "GiB": the unit the vendor quotes (vendor_figure vendor_unit)
+    vendor: str
+    source: str
+    vendor_figure: float = 0.0
+    memory_label: str = ""  # the memory with its explicit unit, e.g. "80 GiB"
+    memory_type: str = ""
+    segment: str = ""  # consumer, workstation, datacenter
+    note: str = ""
+
+
+def parse_official_count(label: str) -> tuple[int, int]:
+    """``"7.61B"`` -> (7_610_000_000, 5_000_000): the count and half a unit of its last stated digit (the
+    rounding it allows). Plain digit strings (``"162,322,944"``) are exact: tolerance 0."""
+    m = _COUNT_RE.match(label)
+    if not m:
+        raise ValueError(f"not a parameter count: {label!r}")
+    digits, suffix = m.group(1).replace(",", ""), m.group(2).upper()
+    scale = COUNT_SUFFIXES[suffix]  # _COUNT_RE admits only K, M, B, T
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    value = round(float(digits) * scale) if decimals else int(digits) * scale
+    tolerance = 0 if scale == 1 else scale // (2 * 10**decimals)
+    return value, tolerance
+
+
+def parse_memory(label: str) -> int:
+    """``"80 GiB"`` -> 85_899_345_920; ``"80 GB"`` -> 80_000_000_000. The unit must be written."""
+    m = _MEMORY_RE.match(label)
+    if not m:
+        raise ValueError(f"not a memory size with GB or GiB: {label!r}")
+    return round(float(m.group(1)) * (GiB if m.group(2) == "GiB" else GB))
+
+
+def model_from_entry(entry: dict[str, Any]) -> ModelPreset:
+    """One entry of ``models.json`` (its ``config`` counted through ``architecture_from_config``)."""
+    arch = architecture_from_config(entry["config"])
+    official, _ = parse_official_count(entry["official"])
+    active_label = entry.get("official_active", "")
+    return ModelPreset(
+        key=entry["key"], name=entry["name"], family=entry["family"],
+        spec=ModelSpec(name=entry["name"], params=count_params(arch), architecture=arch),
+        official_params=official, official_label=entry["official"], source=entry["source"],
+        official_source=entry.get("official_source", ""), note=entry.get("note", ""),
+        difference=entry.get("difference", ""),
+        official_active=parse_official_count(active_label)[0] if active_label else None,
+        official_active_label=active_label, active_difference=entry.get("active_difference", ""))
+
+
+def gpu_from_entry(entry: dict[str, Any]) -> GpuPreset:
+    """One entry of ``gpus.json``."""
+    return GpuPreset(
+        key=entry["key"], name=entry["name"], memory=parse_memory(entry["memory"]),
+        vendor_unit=entry["vendor_unit"], vendor=entry["vendor"], source=entry["source"],
+        vendor_figure=entry["vendor_figure"], memory_label=entry["memory"],
+        memory_type=entry.get("memory_type", ""), segment=entry.get("segment", ""), note=entry.get("note", ""))
+
+
+def models_from_document(document: Any) -> dict[str, ModelPreset]:
+    """All model presets of a parsed ``models.json`` by key, in the file's order."""
+    return {p.key: p for p in map(model_from_entry, document["models"])}
+
+
+def gpus_from_document(document: Any) -> dict[str, GpuPreset]:
+    """All GPU presets of a parsed ``gpus.json`` by key, in the file's order."""
+    return {g.key: g for g in map(gpu_from_entry, document["gpus"])}
+
+
+def normalize_name(name: str) -> str:
+    """Lower case without separators: "Llama-3.1 8B", "llama_3.1_8b" and "LLAMA 3.1-8B" all match."""
+    return re.sub(r"[^a-z0-9.]+", "", name.lower())
+
+
+def find_preset(name: str, presets: Mapping[str, _Preset], field: str, names: Mapping[str, str]) -> _Preset:
+    """The preset ``name`` designates through ``names`` (normalized alias -> key): exact, else the one alias
+    containing it; otherwise an InputError on ``field`` listing close matches."""
+    wanted = normalize_name(str(name))
+    if wanted and wanted in names:
+        return presets[names[wanted]]
+    containing = list(dict.fromkeys(key for alias, key in names.items() if len(wanted) >= 3 and wanted in alias))
+    if len(containing) == 1:  # "4090" -> rtx-4090; "h100" is ambiguous and falls through to the hint
+        return presets[containing[0]]
+    close = difflib.get_close_matches(wanted, list(names), n=5, cutoff=0.5)
+    keys = list(dict.fromkeys(containing[:5] + [names[c] for c in close]))
+    hint = (Msg.of("allowed.close_matches", names=", ".join(keys)) if keys
+            else Msg.of("allowed.known_presets", names=", ".join(list(presets)[:12])))
+    raise InputError(field, Msg.of("error.unknown_preset", name=repr(str(name)[:80])), hint)
+
+
+def model_lookup_names(models: Mapping[str, ModelPreset]) -> dict[str, str]:
+    """Normalized alias -> key: Hugging Face repo id (with and without its owner), display name, key."""
+    names: dict[str, str] = {}
+    for key, p in models.items():
+        for alias in (*p.aliases, *(a.split("/", 1)[1] for a in p.aliases), p.name, key):
+            names[normalize_name(alias)] = key
+    return names
+
+
+def gpu_lookup_names(gpus: Mapping[str, GpuPreset]) -> dict[str, str]:
+    """Normalized alias -> key: name, name without the vendor, key."""
+    names: dict[str, str] = {}
+    for key, g in gpus.items():
+        for alias in (g.name, g.name.removeprefix(g.vendor).strip(), key):
+            names[normalize_name(alias)] = key
+    return names

@@ -1,0 +1,354 @@
+"""The field registry: every input of a ``Scenario`` once, by its dotted path.
+
+The dataclasses in ``vramgui.core.scenario.specs`` and ``vramgui.core.scenario.architecture`` declare each field's
+type and
+default; this table adds what everything else needs: the allowed range or choices, the unit, the CLI flag, the
+label and tooltip (marked for translation), and when a field does not apply. Validation of single values, the
+scenario reader, the CLI parser, the window's form, the error-to-field mapping and the range tooltips are all
+derived from here, so adding an input is one entry here plus its formula.
+
+Cross-field rules (tp × pp divides the GPUs, the global batch is a multiple of micro-batch × N_d...) are in
+``vramgui.core.fields.validate``; single-value rules are here and only here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any
+
+from vramgui.core.fields.architecture import ARCH_TABLE
+from vramgui.core.fields.finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
+from vramgui.core.fields.fp8 import FP8_TABLE
+from vramgui.core.fields.overhead import OVERHEAD_TABLE
+from vramgui.core.fields.parallel import PARALLEL_TABLE
+from vramgui.core.fields.table import (
+    MAX_BATCH,
+    MAX_BYTES,
+    MAX_EXPERTS,
+    MAX_GPUS,
+    MAX_GPUS_PER_NODE,
+    MAX_LAYERS,
+    MAX_PARAMS,
+    MAX_SEQ,
+    MAX_WIDTH,
+    TABLE,
+    Field,
+    Kind,
+)
+from vramgui.core.scenario import specs
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
+from vramgui.core.text.units import parse_bytes_exact, parse_count_exact, without_digit_separators
+
+__all__ = [
+    "MAX_BATCH", "MAX_BYTES", "MAX_EXPERTS", "MAX_GPUS", "MAX_GPUS_PER_NODE", "MAX_LAYERS", "MAX_PARAMS",
+    "MAX_SEQ", "MAX_WIDTH", "Field", "Kind",
+]
+
+
+# ------------------------------------------------------------------------------- types and defaults
+
+
+def _leaf_types(cls: type, prefix: str) -> dict[str, tuple[Any, Any]]:
+    """Dotted path -> (type hint, default) of every leaf field under ``cls`` (nested dataclasses walked)."""
+    out: dict[str, tuple[Any, Any]] = {}
+    hints = typing.get_type_hints(cls)
+    for f in dataclasses.fields(cls):
+        tp = hints[f.name]
+        inner = _dataclass_in(tp)
+        if inner is not None:
+            out.update(_leaf_types(inner, f"{prefix}{f.name}."))
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
+        out[prefix + f.name] = (tp, default)
+    return out
+
+
+def _dataclass_in(tp: Any) -> type | None:
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return tp
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        for arg in typing.get_args(tp):
+            if dataclasses.is_dataclass(arg) and isinstance(arg, type):
+                return arg
+    return None
+
+
+def _is_optional(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
+
+
+@cache
+def registry() -> dict[str, Field]:
+    """Every field by path, with its dataclass default and optionality filled in."""
+    leaves = _leaf_types(specs.Scenario, "")
+    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE,
+                                     *FP8_TABLE)}
+    missing, extra = set(leaves) - set(table), set(table) - set(leaves)
+    if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
+        raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
+    return {path: dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
+            for path, (tp, default) in leaves.items()}
+
+
+def field(path: str) -> Field:
+    return registry()[path]
+
+
+def fields() -> tuple[Field, ...]:
+    return tuple(registry().values())
+
+
+def flag_of(path: str) -> str | None:
+    """The CLI flag that sets ``path`` (also for a path below a field, e.g. ``model.architecture.*``)."""
+    f = registry().get(path)
+    return None if f is None else f.flag
+
+
+# ------------------------------------------------------------------------------- reading and writing values
+
+
+def get(scenario: specs.Scenario, path: str) -> Any:
+    """The value at ``path`` (None below a missing architecture)."""
+    value: Any = scenario
+    for part in path.split("."):
+        if value is None:
+            return None
+        value = getattr(value, part)
+    return value
+
+
+def with_value(obj: Any, path: str, value: Any) -> Any:
+    """A copy of the frozen dataclass ``obj`` with ``path`` set (an absent architecture starts from defaults)."""
+    head, _, rest = path.partition(".")
+    if not rest:
+        return dataclasses.replace(obj, **{head: value})
+    child = getattr(obj, head)
+    if child is None:
+        child = Architecture() if head == "architecture" else None
+    return dataclasses.replace(obj, **{head: with_value(child, rest, value)})
+
+
+def check(f: Field, value: Any) -> Any:
+    """``value`` if it is valid for ``f`` on its own (type, range, choices); else ``InputError`` naming it."""
+    if value is None:
+        if f.optional:
+            return None
+        raise InputError(f.path, Msg.of("error.unknown_value", value="null"), f.allowed())
+    if f.kind == "bool":
+        if not isinstance(value, bool):
+            raise InputError(f.path, Msg.of("error.true_false", value=_show(value)), f.allowed())
+        return value
+    if f.kind == "text":
+        if not isinstance(value, str):
+            raise InputError(f.path, Msg.of("error.text", value=_show(value)))
+        return value
+    if f.kind == "choice" and f.path in OPEN_CHOICES:
+        return _open_choice(f, value)
+    if f.kind == "choice":
+        if isinstance(value, bool) or value not in f.choices:
+            raise InputError(f.path, Msg.of("error.unknown_value", value=_show(value)), f.allowed())
+        return value
+    if f.kind == "fraction":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
+                float("inf"), float("-inf")):
+            raise InputError(f.path, Msg.of("error.number", value=_show(value)), f.allowed())
+        assert f.low is not None and f.high is not None
+        if not (f.low <= value < f.high if f.high_open else f.low <= value <= f.high):
+            raise InputError(f.path, Msg.of("error.out_of_range", value=_show(value)), f.allowed())
+        return float(value) + 0.0  # -0.0 is 0 (it would print as "-0%")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f.path, Msg.of("error.whole_number", value=_show(value)), f.allowed())
+    assert f.low is not None and f.high is not None
+    if not f.low <= value <= f.high:
+        raise InputError(f.path, Msg.of("error.out_of_range", value=_show(value)), f.allowed())
+    return value
+
+
+def is_open_choice(path: str) -> bool:
+    """A choice field that also takes other values of a given form (the LoRA targets' comma list of module names):
+    the window shows it as an editable combo box."""
+    return path in OPEN_CHOICES
+
+
+def _open_choice(f: Field, value: Any) -> Any:
+    if isinstance(value, str) and (value in f.choices or targets_syntax_ok(value)):
+        return value.strip() if value.strip() in f.choices else ",".join(p.strip() for p in value.split(",")
+                                                                         if p.strip())
+    raise InputError(f.path, Msg.of("error.lora_targets", value=_show(value)), Msg.of("allowed.lora_target_syntax"))
+
+
+def _show(value: Any) -> str:
+    """A value as it appears in a message: short (a 4,000-digit number is not echoed whole)."""
+    text = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+    return text if len(text) <= 40 else text[:18] + "…" + text[-18:]
+
+
+def parse(f: Field, text: str) -> Any:
+    """A value for ``f`` from what a person typed (form or command line), checked with ``check``.
+    Empty text is None for an optional field. Sizes and counts are exact (no float rounding)."""
+    raw = text.strip()
+    if raw == "" and f.optional:
+        return None
+    if f.kind == "text":
+        return check(f, text)
+    if f.kind == "bool":
+        low = raw.lower()
+        if low in ("true", "yes", "on", "1"):
+            return True
+        if low in ("false", "no", "off", "0"):
+            return False
+        raise InputError(f.path, Msg.of("error.true_false", value=_show(raw)), f.allowed())
+    if f.kind == "choice" and f.path in OPEN_CHOICES:
+        return _open_choice(f, raw)
+    if f.kind == "choice":
+        for choice in f.choices:
+            if str(choice) == raw:
+                return choice
+        raise InputError(f.path, Msg.of("error.unknown_value", value=_show(raw)), f.allowed())
+    if f.kind == "fraction":
+        try:
+            number = float(raw)
+        except ValueError:
+            raise InputError(f.path, Msg.of("error.number", value=_show(raw)), f.allowed()) from None
+        return check(f, number)
+    if f.kind in ("bytes", "count"):
+        parser = parse_bytes_exact if f.kind == "bytes" else parse_count_exact
+        try:
+            value = parser(raw, f.path)
+        except InputError as err:
+            if err.allowed_msg is None:  # a number too large to compute: the field's range says what fits
+                raise InputError(f.path, err.msg, f.allowed()) from None
+            magnitude = _magnitude(parser, raw[1:], f.path) if raw[:1] == "-" else None
+            if magnitude is None:
+                raise
+            if magnitude:  # "-1GB" reads as a size: one below the range
+                raise InputError(f.path, Msg.of("error.out_of_range", value=_show(raw)), f.allowed()) from None
+            value = 0  # "-0"
+        return check(f, value)
+    cleaned = without_digit_separators(raw)
+    try:
+        if cleaned is None or not cleaned.isascii() or len(cleaned) > 40:  # "1,5" is not 15; "١٢" is no input
+            raise ValueError(raw)
+        number = int(cleaned)
+    except ValueError:
+        raise InputError(f.path, Msg.of("error.whole_number", value=_show(raw)), f.allowed()) from None
+    return check(f, number)  # outside the try: its InputError is a ValueError too, and says "out of range"
+
+
+def _magnitude(parser: Any, text: str, path: str) -> int | None:
+    """What ``text`` (a size or count after its minus sign) reads as: None when it does not read as one, 1 for a
+    number too large to compute."""
+    try:
+        return int(parser(text, path))
+    except InputError as err:
+        return 1 if err.allowed_msg is None else None
+
+
+def format_value(f: Field, value: Any) -> str:
+    """An exact, re-parsable text for ``value`` (``parse(f, format_value(f, v)) == v``)."""
+    if value is None:
+        return ""
+    if f.kind == "bytes":
+        return memory_text(value)
+    if f.kind == "fraction":
+        return repr(float(value))
+    if f.kind == "bool":
+        return "true" if value else "false"
+    return str(value)
+
+
+def memory_text(n: int) -> str:
+    """Whole GB, GiB or MiB when ``n`` is one (``80GB``, ``80GiB``), else bytes (``123B``)."""
+    for unit, factor in (("GB", 10**9), ("GiB", 2**30), ("MiB", 2**20)):
+        if n and n % factor == 0:
+            return f"{n // factor}{unit}"
+    return f"{n}B"
+
+
+
+# ------------------------------------------------------------------------------- fields a choice makes moot
+
+
+def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None."""
+    conv, par = scenario.convention, scenario.parallel
+    if path in ("parallel.zero_stage", "overhead.zero3_live_params") and conv == "megatron":
+        return Msg.of("inactive.stage_megatron")
+    if path == "parallel.distributed_optimizer" and conv != "megatron":
+        return Msg.of("inactive.megatron_only")
+    if path == "offload.zero_init" and conv != "deepspeed":
+        return Msg.of("inactive.deepspeed_only")
+    if path in ("precision.recipe", "precision.optimizer") and conv == "deepspeed":
+        return Msg.of("inactive.deepspeed_precision")
+    if path == "precision.recipe" and conv == "megatron":
+        return Msg.of("inactive.megatron_recipe")
+    if path in ("offload.optimizer", "offload.params") and conv == "megatron":
+        return Msg.of("inactive.megatron_offload")
+    if path == "offload.params" and par.zero_stage != 3:
+        return Msg.of("inactive.stage3_only")
+    if path == "overhead.zero3_live_params" and par.zero_stage != 3:
+        return Msg.of("inactive.stage3_only")
+    if path == "model.largest_layer" and not (conv == "deepspeed" and par.zero_stage == 3):
+        return Msg.of("inactive.largest_layer")
+    if path == "parallel.sp" and par.tp == 1:
+        return Msg.of("inactive.sp_needs_tp")
+    if path == "precision.fp8":
+        from vramgui.core.activations.fp8 import inactive_reason as fp8_inactive_reason
+
+        return fp8_inactive_reason(scenario)
+    return (_step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
+            or _parallel_inactive_reason(scenario, path))
+
+
+def _parallel_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """Expert parallelism and MoE routing need routed experts; uneven stages and virtual stages need pipeline
+    stages (and an architecture to split); the imbalance matters only across expert-parallel ranks."""
+    par, arch = scenario.parallel, scenario.model.architecture
+    moe = arch is not None and arch.is_moe
+    if path in ("parallel.ep", "parallel.etp", "training.moe_capacity_percent", "training.moe_imbalance_percent"):
+        if not moe:
+            return Msg.of("inactive.needs_moe")
+        if path == "training.moe_imbalance_percent" and par.ep == 1:
+            return Msg.of("inactive.imbalance_needs_ep")
+    if path in ("parallel.vpp", "parallel.first_stage_layers", "parallel.last_stage_layers") and par.pp == 1:
+        return Msg.of("inactive.needs_pp")
+    if path in ("parallel.first_stage_layers", "parallel.last_stage_layers") and arch is None:
+        return Msg.of("inactive.stages_need_architecture")
+    return None
+
+
+def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """Fine-tuning's inputs (vramgui.core.finetune.adapters): moot under full training; QLoRA fixes the base to NF4."""
+    if not path.startswith("finetune.") or path == "finetune.method":
+        return None
+    ft = scenario.finetune
+    if ft.method == "full":
+        return Msg.of("inactive.full_finetune")
+    if path == "finetune.base_dtype" and ft.method == "qlora":
+        return Msg.of("inactive.qlora_base")
+    if path == "finetune.double_quant" and ft.method != "qlora" and ft.base_dtype != "nf4":
+        return Msg.of("inactive.double_quant_nf4")
+    return None
+
+
+def _step_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
+    """The step peak's inputs (vramgui.core.step.peak) that a choice makes moot."""
+    conv, par = scenario.convention, scenario.parallel
+    if path == "parallel.ddp_bucket_view" and (par.zero_stage != 0 or conv == "megatron"):
+        return Msg.of("inactive.ddp_only")
+    if path == "precision.optimizer_impl" and conv in ("deepspeed", "megatron"):
+        return Msg.of("inactive.fused_optimizer_convention")
+    if path == "precision.optimizer_impl" and scenario.offload.optimizer == "cpu":
+        return Msg.of("inactive.optimizer_on_host")
+    if path == "overhead.reduce_bucket" and (par.zero_stage == 0 or conv == "megatron"):
+        return Msg.of("inactive.zero_only")
+    if path == "overhead.zero3_prefetch" and (par.zero_stage != 3 or conv == "megatron"):
+        return Msg.of("inactive.stage3_only")
+    if path == "overhead.zero3_prefetch" and conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
+        return Msg.of("inactive.prefetch_deepspeed")
+    return None

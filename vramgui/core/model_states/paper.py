@@ -1,0 +1,125 @@
+"""Model states per GPU: parameters, gradients, optimizer states (with the fp32 master copy shown separately).
+
+The ``paper`` convention (default) follows the ZeRO paper (Rajbhandari et al. 2020, §3 and Fig. 1) and the
+seed: for mixed-precision Adam 2Φ + 2Φ + KΦ with K = 12, divided by N_d for what each stage partitions
+(ZeRO-1: optimizer states; ZeRO-2: + gradients; ZeRO-3: + parameters). CPU offload follows ZeRO-Offload
+(Ren et al. 2021, §4.1): gradients and all optimizer states live in host memory, the GPU keeps the 16-bit
+parameters; parameter offload (ZeRO-Infinity) moves the parameter partition to the host as well.
+
+The bytes per parameter of each component are ``vramgui.core.model_states.precision``'s (weight, gradient, master and
+state
+bytes), checked against bytes read off real tensors (bench/validate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vramgui.core.model_states import precision as prec
+from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.specs import PrecisionSpec
+from vramgui.core.terms import Derivation, Term, render_derivation, render_formula, sci
+from vramgui.core.text.message import Msg, english
+
+PAPER_SOURCE = "ZeRO paper (Rajbhandari et al. 2020) §3, Fig. 1"
+OFFLOAD_SOURCE = "ZeRO-Offload (Ren et al. 2021) §4.1"
+
+__all__ = ["ModelStates", "Part", "offloaded", "paper_model_states", "part", "sci"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One component's bytes on one GPU with its derivation (terms, ``vramgui.core.terms``) and source."""
+
+    bytes: int
+    deriv: Derivation
+    source: str
+
+    @property
+    def formula(self) -> str:
+        return render_formula(self.deriv, english)
+
+    @property
+    def derivation(self) -> str:
+        return render_derivation(self.deriv, "GB", english)
+
+
+@dataclass(frozen=True)
+class ModelStates:
+    parameters: Part
+    gradients: Part
+    optimizer_states: Part  # includes master_weights
+    master_weights: Part
+    other: Part | None = None  # convention-specific fixed term (DeepSpeed's 4 x largest layer)
+    host_per_node: int | None = None  # bytes of host memory per node; None = nothing on the host
+    host_formula: Msg | None = None
+    notes: tuple[Msg, ...] = field(default=())
+
+
+# --- bytes outside the Φ terms ---
+
+def step_counter_bytes(param_tensors: int | None, precision: PrecisionSpec) -> int:
+    """4 bytes per parameter tensor for PyTorch's float32 ``step`` scalars (pure recipe only)."""
+    if param_tensors is None or not prec.counts_step_tensors(precision):
+        return 0
+    return prec.STEP_COUNTER_BYTES * param_tensors
+
+
+# --- terms ---
+
+def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None = None) -> Term:
+    """coef·Φ bytes, ``/N_d`` when divided over ``n_shard`` ranks (rounded up, padding to equal partitions)."""
+    if n_shard is None:
+        return Term(coef * phi if value is None else value, coef, "Φ", phi)
+    shard = ceil_div(coef * phi, n_shard) if n_shard > 1 else coef * phi
+    return Term(shard if value is None else value, coef, "Φ", phi, n_shard, "N_d")
+
+
+def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None) -> Part:
+    """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term."""
+    terms = [phi_term(coef, phi, n_shard if sharded else None)] if coef else []
+    if extra is not None and extra.bytes:
+        terms.append(extra)
+    total = sum(t.bytes for t in terms)
+    return Part(total, Derivation(tuple(terms), total), source)
+
+
+def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
+    """0 bytes on the GPU; ``note`` (a ``deriv.*`` code) says where they went."""
+    return Part(0, Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
+
+
+def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,
+                       offload_optimizer: bool, offload_params: bool, param_tensors: int | None) -> ModelStates:
+    """Per-GPU model states under the paper convention (see module docstring)."""
+    wb, gb = prec.weight_bytes(precision), prec.gradient_bytes(precision)
+    mb, sb = prec.master_bytes(precision), prec.state_bytes(precision)
+    k = mb + sb
+    steps = step_counter_bytes(param_tensors, precision)
+    notes: list[Msg] = []
+    if prec.counts_step_tensors(precision) and param_tensors is None:
+        notes.append(Msg.of("note.step_counter_unknown"))
+    step_term = Term(steps, prec.STEP_COUNTER_BYTES, "n_tensors", param_tensors, style="plain") if steps else None
+
+    host_rank = 0
+    host_terms: list[str] = []
+    if offload_params:
+        parameters = offloaded("deriv.param_partition_offloaded")
+        host_rank += ceil_div(wb * phi, n_d)
+        host_terms.append(f"{wb}Φ/N_d")
+    else:
+        parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE)
+    if offload_optimizer:
+        gradients = offloaded("deriv.gradient_partition_offloaded")
+        optimizer = offloaded("deriv.optimizer_states_offloaded")
+        master = (offloaded("deriv.master_offloaded") if mb
+                  else Part(0, Derivation(note=Msg.of("deriv.no_master_copy")), PAPER_SOURCE))
+        host_rank += ceil_div(gb * phi, n_d) + ceil_div(k * phi, n_d) + steps
+        host_terms.append(f"({gb} + {k})Φ/N_d")
+    else:
+        gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE)
+        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term)
+        master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE)
+    host_node = host_rank * ranks_on_node if host_terms else None
+    host_formula = Msg.of("deriv.host_paper", terms=" + ".join(host_terms)) if host_terms else None
+    return ModelStates(parameters, gradients, optimizer, master, None, host_node, host_formula, tuple(notes))

@@ -1,0 +1,165 @@
+"""Inputs of an estimate as frozen dataclasses.
+
+These are the contract between the core, the presenters, the CLI and the scenario files. Fields are plain
+data (ints, floats, strs, bools) so that a scenario serialises to JSON without custom code. Validation
+lives in ``validate_scenario`` (``vramgui.core.fields.validate``) and raises ``InputError`` naming the field.
+
+Names follow the ZeRO paper and the seed: Φ = parameter count, K = optimizer-state bytes per parameter,
+N_d = data-parallel size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vramgui.core.scenario.architecture import Architecture
+
+DTYPES = ("fp32", "fp16", "bf16")
+DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
+# mixed: low-precision weights + fp32 master copy; pure: dtype alone; amp: fp32 weights, gradients and optimizer
+# states with torch.autocast computing in the dtype (HF Trainer's bf16=True over an fp32-loaded model)
+RECIPES = ("mixed", "pure", "amp")
+# torch.optim's implementations (torch/optim/adamw.py): foreach (the CUDA default), fused, the per-tensor for-loop
+OPTIMIZER_IMPLS = ("foreach", "fused", "for-loop")
+# the loss: Hugging Face's ForCausalLMLoss (fp32 log-softmax over the vocabulary) or a chunked/fused cross-entropy
+# (Liger's fused linear cross-entropy, Megatron's fused vocab-parallel loss) that never materialises fp32 logits
+LOSSES = ("hf", "chunked")
+# FP8 Linears through TransformerEngine (vramgui.core.model_states.fp8): off, delayed scaling (DelayedScaling),
+# per-tensor
+# current scaling (Float8CurrentScaling), MXFP8 block scaling (MXFP8BlockScaling)
+FP8_RECIPES = ("none", "delayed", "current", "mxfp8")
+OPTIMIZERS = ("adam", "adamw", "adam8bit", "sgd", "sgd_momentum", "adafactor", "lion")
+ZERO_STAGES = (0, 1, 2, 3)
+RECOMPUTE = ("none", "selective", "full")
+ATTENTION = ("eager", "flash")
+IMPLEMENTATIONS = ("hf", "fused")
+CONVENTIONS = ("paper", "deepspeed", "megatron")
+OFFLOAD = ("none", "cpu")
+# fine-tuning (docs/finetune.md): full training, LoRA adapters over a frozen base, QLoRA (LoRA over an NF4 base)
+FINETUNE_METHODS = ("full", "lora", "qlora")
+# the frozen base's storage: a float dtype, bitsandbytes Int8Params (LLM.int8()) or Params4bit NF4
+BASE_DTYPES = ("auto", "fp32", "bf16", "fp16", "int8", "nf4")  # auto: the weights' dtype (qlora: nf4)
+ADAPTER_DTYPES = ("fp32", "bf16")  # peft's autocast_adapter_dtype=True keeps adapters in fp32 over a 16-bit base
+LORA_TARGET_SETS = ("attention", "all-linear")  # or a comma list of module names (vramgui.core.finetune.adapters)
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What is trained. Either an explicit parameter count, or an architecture (or both: ``params`` wins
+    for model states; the architecture is still used for activations and the largest layer)."""
+
+    name: str = "custom"
+    params: int | None = None
+    architecture: Architecture | None = None
+    largest_layer: int | None = None  # explicit override of DeepSpeed's ZeRO-3 largest-layer term (params)
+
+
+@dataclass(frozen=True)
+class PrecisionSpec:
+    dtype: str = "bf16"  # one of DTYPES: the dtype of weights/gradients/activations
+    recipe: str = "mixed"  # one of RECIPES
+    optimizer: str = "adam"  # one of OPTIMIZERS
+    optimizer_impl: str = "foreach"  # one of OPTIMIZER_IMPLS: its temporaries at the optimizer step
+    fp8: str = "none"  # one of FP8_RECIPES: TransformerEngine FP8 Linears (fused profile, 16-bit dtype only)
+
+
+@dataclass(frozen=True)
+class TrainingSpec:
+    micro_batch: int = 1
+    seq_len: int = 2048
+    global_batch: int | None = None  # for gradient accumulation; None = one micro-batch per GPU per step
+    recompute: str = "none"  # one of RECOMPUTE
+    attention: str = "flash"  # one of ATTENTION
+    implementation: str = "hf"  # one of IMPLEMENTATIONS: activation accounting profile
+    loss: str = "hf"  # one of LOSSES: what the loss keeps and its gradient allocates
+    # Mixture of experts (docs/activations.md "Expert and context parallelism"): Megatron-Core's
+    # --moe-expert-capacity-factor in percent (None = dropless, Megatron's default) and the routing imbalance: the
+    # most loaded expert-parallel rank receives imbalance/100 times the balanced share of routed tokens
+    moe_capacity_percent: int | None = None
+    moe_imbalance_percent: int = 100
+
+
+@dataclass(frozen=True)
+class ParallelSpec:
+    """``num_gpus`` GPUs in all; data-parallel size N_d = num_gpus / (tp * pp) (= dp · cp: the group that shards
+    the non-expert model states, as Megatron-Core's dp-cp group); the batch is split over
+    dp = num_gpus / (tp * cp * pp). Experts: num_gpus = pp · etp · ep · edp (Megatron-Core
+    ``parallel_state.initialize_model_parallel``)."""
+
+    num_gpus: int = 1
+    gpus_per_node: int = 8
+    zero_stage: int = 0  # 0 = DDP (FSDP NO_SHARD), 1, 2 (FSDP SHARD_GRAD_OP), 3 (FSDP FULL_SHARD)
+    tp: int = 1
+    pp: int = 1
+    sp: bool = False  # Megatron sequence parallelism: shards LayerNorm/dropout activations across the TP group
+    # Megatron convention only: shard the optimizer over DP (Megatron --use-distributed-optimizer)
+    distributed_optimizer: bool = True
+    # PyTorch DDP gradient_as_bucket_view (default False, as in PyTorch and accelerate): gradients as views into
+    # the reducer's buckets instead of a second gradient-sized copy
+    ddp_bucket_view: bool = False
+    ep: int = 1  # expert parallelism: routed experts split over ep ranks (Megatron --expert-model-parallel-size)
+    etp: int | None = None  # expert tensor parallelism; None = tp (Megatron --expert-tensor-parallel-size)
+    cp: int = 1  # context parallelism: the sequence split over cp ranks (Megatron --context-parallel-size)
+    vpp: int = 1  # interleaved 1F1B: model chunks per pipeline rank (Megatron --num-virtual-stages-per-pipeline-rank)
+    first_stage_layers: int | None = None  # Megatron --decoder-first-pipeline-num-layers; None = even split
+    last_stage_layers: int | None = None  # Megatron --decoder-last-pipeline-num-layers; None = even split
+
+    @property
+    def expert_tp(self) -> int:
+        """Expert tensor parallelism as Megatron-Core resolves it: the dense TP size unless given."""
+        return self.tp if self.etp is None else self.etp
+
+
+@dataclass(frozen=True)
+class OffloadSpec:
+    optimizer: str = "none"  # one of OFFLOAD
+    params: str = "none"  # one of OFFLOAD (ZeRO-3 only)
+    zero_init: bool = True  # DeepSpeed zero.Init: host memory while the model initialises (deepspeed convention)
+
+
+@dataclass(frozen=True)
+class HardwareSpec:
+    gpu_name: str | None = None
+    gpu_memory: int | None = None  # bytes per GPU; None = do not judge fit
+    reserve: float = 0.0  # fraction of gpu_memory kept back (the seed's overhead_ratio)
+
+
+@dataclass(frozen=True)
+class OverheadSpec:
+    """Fixed per-GPU terms, each an explicit input. ``None`` = not given: the textbook sum (``per_gpu``) counts
+    nothing for it, so the seed's numbers come out, and the step peak (``vramgui.core.step.peak``) uses its documented
+    default (a cited CUDA context, the framework's own buckets and ZeRO-3 working set)."""
+
+    cuda_context: int | None = None  # bytes: CUDA context + library workspaces; None = the step peak's default
+    comm_buffers: int | None = None  # bytes: DDP/ZeRO communication buckets; None = the framework's own
+    zero3_live_params: int | None = None  # parameters: DeepSpeed stage3_max_live_parameters; None = its default
+    zero3_prefetch: int | None = None  # parameters: DeepSpeed stage3_prefetch_bucket_size; None = its default
+    reduce_bucket: int | None = None  # elements: DeepSpeed reduce_bucket_size (ZeRO 1-3); None = its default
+    extra: int = 0  # bytes: anything else the user wants to add
+
+
+@dataclass(frozen=True)
+class FinetuneSpec:
+    """What is trained: every parameter (``full``, the default: today's numbers), or LoRA adapters of rank
+    ``lora_rank`` on the ``lora_targets`` Linear layers over a frozen base (``lora``; ``qlora``: an NF4 base)."""
+
+    method: str = "full"  # one of FINETUNE_METHODS
+    lora_rank: int = 16
+    lora_targets: str = "attention"  # one of LORA_TARGET_SETS or a comma list of module names (q_proj,v_proj)
+    lora_dropout: float = 0.0  # peft's default; p > 0 keeps a mask and the dropped-out input per adapter
+    base_dtype: str = "auto"  # one of BASE_DTYPES; auto = the weights' dtype (lora), nf4 (qlora)
+    double_quant: bool = False  # bitsandbytes bnb_4bit_use_double_quant (its default: off)
+    adapter_dtype: str = "fp32"  # one of ADAPTER_DTYPES
+
+
+@dataclass(frozen=True)
+class Scenario:
+    model: ModelSpec = field(default_factory=ModelSpec)
+    precision: PrecisionSpec = field(default_factory=PrecisionSpec)
+    training: TrainingSpec = field(default_factory=TrainingSpec)
+    parallel: ParallelSpec = field(default_factory=ParallelSpec)
+    offload: OffloadSpec = field(default_factory=OffloadSpec)
+    hardware: HardwareSpec = field(default_factory=HardwareSpec)
+    overhead: OverheadSpec = field(default_factory=OverheadSpec)
+    convention: str = "paper"  # one of CONVENTIONS
+    finetune: FinetuneSpec = field(default_factory=FinetuneSpec)

@@ -1,0 +1,98 @@
+"""The training strategy as a value: ZeRO stage, CPU offload, convention (Megatron: distributed optimizer).
+
+``Strategy`` is what ``Estimate.strategy`` and the variants of ``solve.strategy_variants`` carry. Clients key
+charts and tables on :attr:`Strategy.key` (``"zero2+offload_opt"``), a stable id, and show :func:`label` (the
+one labelling function: English for the CLI and ``--json``, the user's language in the window through ``tr``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.text.message import Msg, Translator, english, render
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """How model states are sharded and where they live. Under the megatron convention only
+    ``distributed_optimizer`` counts (stage and offload are normalised away); elsewhere it is False."""
+
+    stage: int = 0
+    offload_optimizer: bool = False
+    offload_params: bool = False
+    convention: str = "paper"
+    distributed_optimizer: bool = False
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Strategy:
+        if scenario.convention == "megatron":
+            return cls(0, False, False, "megatron", scenario.parallel.distributed_optimizer)
+        return cls(scenario.parallel.zero_stage, scenario.offload.optimizer == "cpu",
+                   scenario.offload.params == "cpu", scenario.convention, False)
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        """``scenario`` trained with this strategy (the convention is the scenario's own)."""
+        if scenario.convention == "megatron":
+            parallel = replace(scenario.parallel, distributed_optimizer=self.distributed_optimizer)
+            return replace(scenario, parallel=parallel)
+        return replace(scenario, parallel=replace(scenario.parallel, zero_stage=self.stage),
+                       offload=replace(scenario.offload, optimizer="cpu" if self.offload_optimizer else "none",
+                                       params="cpu" if self.offload_params else "none"))
+
+    @property
+    def megatron(self) -> bool:
+        return self.convention == "megatron"
+
+    @property
+    def offloads(self) -> bool:
+        return self.offload_optimizer or self.offload_params
+
+    @property
+    def sharding(self) -> Strategy:
+        """The same strategy without offload (the label ``--json`` has always given under "strategy")."""
+        return replace(self, offload_optimizer=False, offload_params=False)
+
+    @property
+    def key(self) -> str:
+        """A stable id: ``ddp``, ``zero1`` ... ``zero3+offload_all``, ``megatron``, ``megatron+distopt``."""
+        if self.megatron:
+            return "megatron+distopt" if self.distributed_optimizer else "megatron"
+        base = "ddp" if self.stage == 0 else f"zero{self.stage}"
+        if self.offload_optimizer and self.offload_params:
+            return base + "+offload_all"
+        if self.offload_optimizer:
+            return base + "+offload_opt"
+        return base + "+offload_params" if self.offload_params else base
+
+    def msg(self, short: bool = False) -> Msg:
+        return label_msg(self, short)
+
+    def label(self, tr: Translator = english, short: bool = False) -> str:
+        return label(self, tr, short)
+
+    def __str__(self) -> str:
+        return label(self)
+
+
+def label_msg(s: Strategy, short: bool = False) -> Msg:
+    """The strategy's name as a message; ``short`` is the two-line form for a chart axis."""
+    if s.megatron:
+        if s.distributed_optimizer:
+            return Msg.of("strategy.megatron_distributed_short" if short else "strategy.megatron_distributed")
+        return Msg.of("strategy.megatron_plain_short" if short else "strategy.megatron_plain")
+    base = Msg.of("strategy.ddp") if s.stage == 0 else Msg.of("strategy.zero", stage=s.stage)
+    if s.offload_optimizer and s.offload_params:
+        code = "strategy.offload_all"
+    elif s.offload_optimizer:
+        code = "strategy.offload_optimizer"
+    elif s.offload_params:
+        code = "strategy.offload_params"
+    else:
+        return base
+    return Msg.of(code + "_short" if short else code, base=base)
+
+
+def label(s: Strategy, tr: Translator = english, short: bool = False) -> str:
+    """The one labelling function: "ZeRO-3 + CPU optimizer offload", "Megatron (no distributed optimizer)"."""
+    return render(label_msg(s, short), tr)

@@ -1,0 +1,253 @@
+"""Reverse solves and sweeps over ``estimate``: largest model, micro-batch or sequence that fits, fewest GPUs,
+cheapest strategy, and per-GPU figures across GPU counts for charts.
+
+Every per-GPU figure is monotone in the quantity solved for (more parameters, a larger micro-batch or a longer
+sequence never need less memory; more GPUs never need more), so integer bisection finds the exact boundary in
+O(log n) estimates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import registry as fields
+from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
+from vramgui.core.fields.validate import world_group
+from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
+from vramgui.core.scenario.strategy import Strategy
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import Msg
+
+# in the order they are tried: lowest ZeRO stage without offload, then with CPU offload
+ZERO_VARIANTS = (
+    Strategy(0), Strategy(1), Strategy(2), Strategy(3),
+    Strategy(2, offload_optimizer=True), Strategy(3, offload_optimizer=True),
+    Strategy(3, offload_optimizer=True, offload_params=True),
+)
+MEGATRON_VARIANTS = (Strategy(convention="megatron", distributed_optimizer=False),
+                     Strategy(convention="megatron", distributed_optimizer=True))
+
+
+def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
+    """``with_value(s, "parallel.num_gpus", 16)``: a copy with one nested field replaced (the field registry's
+    ``with_value``, typed for a whole scenario)."""
+    changed: Scenario = fields.with_value(scenario, path, value)
+    return changed
+
+
+def without_global_batch(s: Scenario) -> Scenario:
+    """The scenario without its global batch: a solve varies what the batch must divide by."""
+    return s if s.training.global_batch is None else with_value(s, "training.global_batch", None)
+
+
+# what a global batch must divide by: a solve for one of these drops the batch (each value would need its own)
+_BATCH_DIVISORS = ("training.micro_batch", "parallel.num_gpus")
+
+
+def solve_base(s: Scenario, path: str) -> Scenario:
+    """The scenario a solve for ``path`` varies: as given, without its global batch only when the batch must
+    divide by the solved value (micro-batch, GPU count). Elsewhere the batch stays, and with it the later
+    micro-batches of gradient accumulation, which hold the accumulated gradients (part of the step peak)."""
+    return without_global_batch(s) if path in _BATCH_DIVISORS else s
+
+
+def _need_memory(s: Scenario) -> None:
+    if s.hardware.gpu_memory is None:
+        raise InputError("hardware.gpu_memory", Msg.of("error.needs_gpu_memory"), Msg.of("allowed.size_or_preset"))
+
+
+def _fits(s: Scenario) -> bool:
+    return bool(estimate(s).fits)
+
+
+def _largest(fits: Callable[[int], bool], low: int, high: int) -> int:
+    """Largest n in [low, high] with fits(n), assuming fits is monotone decreasing; low - 1 when none."""
+    if not fits(low):
+        return low - 1
+    probe, step = low, 1
+    while probe < high:  # gallop upward so small answers (and answers near low) stay cheap
+        nxt = min(high, probe + step)
+        step *= 2
+        if not fits(nxt):
+            high = nxt - 1
+            break
+        probe = nxt
+    else:
+        return high
+    lo, hi = probe, high
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@dataclass(frozen=True)
+class MaxParams:
+    """The largest parameter count that fits, with what the search knew (as ``vramgui solve`` reports it).
+
+    ``at_bound``: every count up to vramgui's limit (``bound``, MAX_PARAMS) fits, so the answer is where the
+    search stopped, not a boundary (full offload can put every model state on the host)."""
+
+    answer: int  # 0 when not even one parameter fits
+    bound: int = MAX_PARAMS
+
+    @property
+    def found(self) -> bool:
+        return self.answer > 0
+
+    @property
+    def at_bound(self) -> bool:
+        return self.answer >= self.bound
+
+
+def max_params(scenario: Scenario) -> int:
+    """Largest parameter count whose training step fits (``Estimate.fits``: the step peak); 0 if none.
+    ``max_params_result`` says too whether the search stopped at its bound."""
+    return max_params_result(scenario).answer
+
+
+def max_params_result(scenario: Scenario) -> MaxParams:
+    """Largest parameter count whose training step fits, judged as ``fits`` is: by the step peak.
+
+    The architecture, when given, still sizes activations and DeepSpeed's largest layer; only the count varies.
+    """
+    _need_memory(scenario)
+    base = solve_base(scenario, "model.params")
+    model = base.model
+
+    def at(n: int) -> Estimate:
+        return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n))))
+
+    def peak(n: int) -> int:
+        step = at(n).peak
+        assert step is not None  # estimate() always computes it
+        return step.bytes
+
+    usable_or_none = at(1).usable
+    assert usable_or_none is not None  # _need_memory: the GPU memory is known
+    usable: int = usable_or_none
+
+    def fits(n: int) -> bool:
+        return peak(n) <= usable
+    # The step peak is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
+    lo_p, hi_p = 10**9, 2 * 10**9
+    t1, t2 = peak(lo_p), peak(hi_p)
+    slope = (t2 - t1) / (hi_p - lo_p)
+    if slope > 0:
+        guess = int((usable - (t1 - slope * lo_p)) / slope)
+        p = base.parallel
+        window = 16 * p.num_gpus + 64  # shard rounding moves the boundary by a few parameters at most
+        low, high = max(1, guess - window), min(MAX_PARAMS, guess + window)
+        if low <= high and fits(low) and (high == MAX_PARAMS or not fits(high)):
+            return MaxParams(_largest(fits, low, high))
+    return MaxParams(_largest(fits, 1, MAX_PARAMS))
+
+
+def _ll(model: ModelSpec, n: int) -> int | None:
+    return None if model.largest_layer is None else min(model.largest_layer, n)
+
+
+def _need_activations(s: Scenario, code: str) -> None:
+    if s.model.architecture is None:
+        raise InputError("model.architecture", Msg.of(code), Msg.of("allowed.preset_or_config"))
+
+
+def max_micro_batch(scenario: Scenario) -> int:
+    """Largest micro-batch that fits (0 if even 1 does not)."""
+    _need_memory(scenario)
+    _need_activations(scenario, "error.micro_batch_needs_architecture")
+    base = solve_base(scenario, "training.micro_batch")
+    return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
+
+
+def seq_len_step(p: ParallelSpec) -> int:
+    """The lengths a scenario accepts are the multiples of this (validate.py): under SP a multiple of tp; with
+    context parallelism 2·cp chunks, each split over tp under SP. The solvers try only those."""
+    if p.cp > 1:
+        return math.lcm(2 * p.cp, p.cp * p.tp) if p.sp else 2 * p.cp
+    return p.tp if p.sp else 1
+
+
+def max_seq_len(scenario: Scenario) -> int:
+    """Largest sequence length that fits (0 if even 1 does not)."""
+    _need_memory(scenario)
+    _need_activations(scenario, "error.seq_len_needs_architecture")
+    base = solve_base(scenario, "training.seq_len")
+    step = seq_len_step(base.parallel)
+    k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
+    return k * step
+
+
+def max_lora_rank(scenario: Scenario) -> int:
+    """Largest LoRA rank that fits (0 if even rank 1 does not); the scenario must fine-tune with LoRA or QLoRA.
+    The step peak grows with the rank (adapters, their states and intermediates), so bisection finds it."""
+    from vramgui.core.fields.finetune import MAX_LORA_RANK
+
+    _need_memory(scenario)
+    if scenario.finetune.method == "full":
+        raise InputError("finetune.method", Msg.of("inactive.full_finetune"),
+                         Msg.of("allowed.choices", choices="lora, qlora"))
+    _need_activations(scenario, "error.finetune_needs_architecture")
+    base = solve_base(scenario, "finetune.lora_rank")
+    return _largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
+
+
+def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
+    """Fewest GPUs (a multiple of tp x pp; with context or expert parallelism of lcm(tp·cp·pp, etp·ep·pp), the
+    counts both of Megatron-Core's grids tile) that fit, or None when even ``limit`` GPUs do not."""
+    _need_memory(scenario)
+    base = solve_base(scenario, "parallel.num_gpus")
+    group = world_group(base)
+    top = max(1, min(limit, MAX_GPUS) // group)
+
+    def fits_k(k: int) -> bool:
+        n = k * group
+        p = replace(base.parallel, num_gpus=n, gpus_per_node=base.parallel.gpus_per_node)
+        return _fits(replace(base, parallel=p))
+
+    if not fits_k(top):
+        return None
+    lo, hi = 1, top
+    while lo < hi:  # smallest k that fits; per-GPU memory never rises with more GPUs
+        mid = (lo + hi) // 2
+        if fits_k(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo * group
+
+
+def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
+    """(strategy, scenario) for DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without and
+    with the distributed optimizer). ``str(strategy)`` is its English label, ``strategy.key`` a stable id."""
+    if scenario.convention == "megatron":
+        return [(v, v.apply(scenario)) for v in MEGATRON_VARIANTS]
+    return [(replace(v, convention=scenario.convention), v.apply(scenario)) for v in ZERO_VARIANTS]
+
+
+def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate] | None:
+    """The first variant that fits, in order: lowest ZeRO stage without offload, then with offload."""
+    _need_memory(scenario)
+    for strategy, variant in strategy_variants(scenario):
+        est = estimate(variant)
+        if est.fits:
+            return strategy, variant, est
+    return None
+
+
+def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple[object, Estimate]]:
+    """(value, Estimate) for each value of one field, e.g. ``sweep(s, "training.micro_batch", range(1, 65))``."""
+    base = solve_base(scenario, path)
+    return [(v, estimate(with_value(base, path, v))) for v in values]
+
+
+def sweep_gpus(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate]]:
+    """(GPU count, Estimate) per count, for charts; the global batch is dropped (it need not divide)."""
+    base = solve_base(scenario, "parallel.num_gpus")
+    return [(n, estimate(with_value(base, "parallel.num_gpus", n))) for n in counts]

@@ -1,0 +1,175 @@
+"""One training step on one GPU: what is live at each moment, and the peak that decides an out-of-memory error.
+
+The per-GPU sum of the conventions (P + G + O + A, ``Estimate.per_gpu_total``) is no moment of a real step. A
+step of PyTorch training with ``optimizer.zero_grad(set_to_none=True)`` goes through these moments (measured on
+HF models with a live-bytes tracker and PyTorch's ``MemTracker`` under ``FakeTensorMode``, bench/validate;
+docs/accuracy.md, "Peak of a training step"):
+
+* **end of forward**: P + O + A (no gradients yet in the steady state; with gradient accumulation the
+  gradients of the earlier micro-batches are live, G);
+* **start of backward**: the same + the loss gradient. HF's ``ForCausalLMLoss`` keeps the fp32 log-softmax
+  (part of A) and its backward allocates two more fp32 (b·s, v) tensors (the gradient out of ``nll_loss`` and
+  the output of ``_log_softmax_backward_data``): 8·b·s·v/t bytes. A chunked cross-entropy (Liger, Megatron's
+  fused loss) keeps neither;
+* **end of backward**: P + O + G + the backward's temporaries (under full recompute the first layer is replayed
+  and back-propagated: its saved activations without recompute + its largest pair of gradient temporaries, the
+  MLP's (b·s, f) or eager attention's (a, s, s); about 1.3x the layer, measured);
+* **optimizer step**: P + G + O + the optimizer's temporaries: foreach AdamW (PyTorch's default on CUDA,
+  torch/optim/adamw.py ``_multi_tensor_adamw``) allocates one temporary the size of ``exp_avg_sq`` over the
+  parameters it updates; ``fused=True`` none; the for-loop about two of the largest parameter tensor. The mixed
+  recipe (fp32 master weights) also casts the gradient partition to fp32 for the update (DeepSpeed
+  stage_1_and_2.py ``step``: ``single_grad_partition ... .to(fp32)``): + 4 bytes per updated parameter.
+
+On the first step the optimizer states are created inside ``step()``, so its forward and backward hold no O; the
+first step's peak is never above the steady state's, but both are listed. Beside these, live all the time: the
+communication buckets (PyTorch DDP's reducer allocates buckets the size of the gradients when the model is
+wrapped, torch/nn/parallel/distributed.py ``_Reducer``; with ``gradient_as_bucket_view`` the gradients are views
+into them; DeepSpeed ZeRO-1/2 allocates a ``reduce_bucket_size`` buffer in ``backward()``, stage_1_and_2.py), the
+ZeRO-3 working set (FSDP2 ``fully_shard`` per decoder layer plus the root: the root's parameters stay unsharded
+from forward into backward, the current and prefetched layers are unsharded, backward adds the layer's unsharded
+gradients and the reduce-scatter input, torch/distributed/fsdp/_fully_shard; DeepSpeed ZeRO-3:
+``stage3_max_live_parameters`` + ``stage3_prefetch_bucket_size`` gathered parameters and a ``reduce_bucket_size``
+buffer, deepspeed/runtime/zero/config.py defaults 1e9, 5e7, 5e8), the CUDA context (default 500 MiB: 300 MB with
+lazy module loading since CUDA 11.7, pytorch/pytorch#107667, 200-700 MB reported in #28113) and the cuBLAS
+workspace (32 MiB on Hopper, the cuBLAS documentation of ``cublasSetWorkspace``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from vramgui.core.step.terms import (
+    DEFAULT_CUDA_CONTEXT,
+    LiveTerm,
+    StepInputs,
+    backward_term,
+    comm_terms,
+    context_term,
+    loss_term,
+    optimizer_term,
+    working_set_terms,
+)
+from vramgui.core.text.message import Msg, render
+
+__all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "LiveTerm", "Phase", "StepInputs", "StepPeak", "step_peak"]
+
+# the order components stack in (bars, the step chart, the table)
+PEAK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
+             "optimizer_temporaries", "comm_buffers", "zero3_working_set", "cuda_context", "other")
+PHASES = ("forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward", "optimizer_step")
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One moment of a step: the bytes of every live component (``PEAK_KEYS`` order)."""
+
+    name: str  # one of PHASES
+    step: str  # "first" | "steady"
+    components: tuple[tuple[str, int], ...]
+
+    @cached_property  # computed once: sweeps and charts read it many times
+    def bytes(self) -> int:
+        return sum(n for _, n in self.components)
+
+    def get(self, key: str) -> int:
+        for k, n in self.components:
+            if k == key:
+                return n
+        return 0
+
+    @property
+    def label_msg(self) -> Msg:
+        return Msg.of("phase." + self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "step": self.step, "bytes": self.bytes, "components": dict(self.components)}
+
+
+@dataclass(frozen=True)
+class StepPeak:
+    bytes: int
+    phase: str
+    step: str
+    phases: tuple[Phase, ...]
+    terms: tuple[LiveTerm, ...]  # the step's own terms (loss gradient, temporaries, buckets, ...)
+    notes: tuple[Msg, ...] = field(default=())
+
+    @property
+    def at(self) -> Phase:
+        for p in self.phases:
+            if p.name == self.phase and p.step == self.step:
+                return p
+        raise LookupError(self.phase)  # pragma: no cover - built together
+
+    @property
+    def components(self) -> dict[str, int]:
+        return dict(self.at.components)
+
+    @property
+    def at_msg(self) -> Msg:
+        return Msg.of("peak.at", phase=Msg.of("phase." + self.phase), step=Msg.of("step." + self.step))
+
+    def term(self, key: str) -> LiveTerm | None:
+        for t in self.terms:
+            if t.key == key:
+                return t
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bytes": self.bytes, "phase": self.phase, "step": self.step, "at": render(self.at_msg),
+                "components": self.components, "phases": [p.to_dict() for p in self.phases],
+                "formulas": {t.key: t.formula for t in self.terms},
+                "derivations": {t.key: t.derivation for t in self.terms},
+                "sources": {t.key: t.source for t in self.terms}}
+
+
+# ------------------------------------------------------------------------------------------------ phases
+
+
+def step_peak(inp: StepInputs) -> StepPeak:
+    s = inp.scenario
+    a = inp.activations.total if inp.activations is not None else 0
+    loss, back, opt, ctx = loss_term(inp), backward_term(inp), optimizer_term(inp), context_term(inp)
+    comm, comm_bwd, grads_in_buckets = comm_terms(inp)
+    z, z_fwd, z_bwd = working_set_terms(inp)
+    persistent_comm = comm.bytes - comm_bwd
+    g = 0 if grads_in_buckets else inp.gradients
+    # Megatron-Core's DDP allocates one contiguous gradient buffer when the model is wrapped and zeroes it in place
+    # each step (megatron/core/distributed/param_and_grad_buffer.py: ``self.grad_data = torch.zeros(...)``,
+    # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
+    always_grads = s.convention == "megatron"
+    extra = s.overhead.extra
+
+    def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,
+              bwd: bool = False, zs: int = 0) -> Phase:
+        comps = {"parameters": inp.parameters, "gradients": g if grads or always_grads else 0,
+                 "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
+                 "backward_transient": bt, "optimizer_temporaries": ot,
+                 "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
+                 "cuda_context": ctx.bytes, "other": extra}
+        return Phase(name, step, tuple((k, comps[k]) for k in PEAK_KEYS))
+
+    phases: list[Phase] = []
+    for step in ("first", "steady"):
+        o = step == "steady"
+        phases.append(phase("forward", step, o=o, grads=False, act=a, zs=z_fwd))
+        phases.append(phase("loss_backward", step, o=o, grads=False, act=a, lg=loss.bytes, bwd=True, zs=z_bwd))
+        if inp.accumulation > 1:
+            phases.append(phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd))
+            phases.append(phase("loss_backward_accum", step, o=o, grads=True, act=a, lg=loss.bytes, bwd=True,
+                                zs=z_bwd))
+        phases.append(phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_bwd))
+        phases.append(phase("optimizer_step", step, o=True, grads=True, act=0, ot=opt.bytes))
+    best = phases[0]
+    for p in phases[1:]:  # the latest of equal peaks: the steady state over the first step
+        if p.bytes >= best.bytes:
+            best = p
+    notes: list[Msg] = []
+    if inp.activations is None:
+        notes.append(Msg.of("note.peak_without_activations"))
+    if s.parallel.pp > 1:
+        notes.append(Msg.of("note.peak_pipeline"))
+    terms = (loss, back, opt, comm, z, ctx)
+    return StepPeak(best.bytes, best.name, best.step, tuple(phases), terms, tuple(notes))

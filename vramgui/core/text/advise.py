@@ -1,0 +1,45 @@
+"""The message templates of the adviser (``vramgui.core.advise.suggestions``): the ways to make a scenario fit.
+
+Part of the one catalogue (``vramgui.core.text.message.CATALOGUE``), in the same "Core" translation context; kept in
+a module of its own so that each file stays readable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+
+
+def advise_catalogue() -> Mapping[str, str]:
+    # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
+    return {
+        # ----- headings above the list
+        "advise.heading_fit": QT_TRANSLATE_NOOP("Core", "Ways to make it fit:"),
+        "advise.heading_headroom": QT_TRANSLATE_NOOP(
+            "Core", "Little headroom; ways to keep at least {share} % of usable memory free:"),
+        # ----- one suggestion: the change, then what it leads to
+        "advise.outcome": QT_TRANSLATE_NOOP("Core", "{change}: peak {peak}, {free} free"),
+        "advise.gpus": QT_TRANSLATE_NOOP("Core", "use {n} GPUs instead of {was}"),
+        "advise.gpus_strategy": QT_TRANSLATE_NOOP("Core", "{strategy} on {n} GPUs instead of {was}"),
+        "advise.micro_batch": QT_TRANSLATE_NOOP("Core", "micro-batch {n} instead of {was}"),
+        "advise.micro_batch_accum": QT_TRANSLATE_NOOP(
+            "Core", "micro-batch {n} instead of {was}, {steps} accumulation steps (same global batch)"),
+        "advise.seq_len": QT_TRANSLATE_NOOP("Core", "sequence length {n} instead of {was}"),
+        "advise.strategy": QT_TRANSLATE_NOOP("Core", "{strategy} instead of {was}"),
+        "advise.recompute_selective": QT_TRANSLATE_NOOP("Core", "selective activation recompute"),
+        "advise.recompute_full": QT_TRANSLATE_NOOP("Core", "full activation recompute"),
+        "advise.loss_chunked": QT_TRANSLATE_NOOP(
+            "Core", "a chunked cross-entropy loss (no full fp32 logits) instead of the HF loss"),
+        "advise.and_recompute": QT_TRANSLATE_NOOP("Core", "full activation recompute and {change}"),
+        "advise.tp": QT_TRANSLATE_NOOP("Core", "tensor parallel {tp} on {n} GPUs instead of {was_tp} on {was}"),
+        "advise.tp_same": QT_TRANSLATE_NOOP("Core", "tensor parallel {tp} instead of {was_tp}"),
+        "advise.pp": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages on {n} GPUs instead of {was_pp} on {was}"),
+        "advise.pp_same": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages instead of {was_pp}"),
+        "advise.lora": QT_TRANSLATE_NOOP("Core", "LoRA fine-tuning (rank {rank}) instead of full training"),
+        "advise.qlora": QT_TRANSLATE_NOOP(
+            "Core", "QLoRA fine-tuning (4-bit base, rank {rank}) instead of full training"),
+        "advise.none": QT_TRANSLATE_NOOP(
+            "Core", "No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, "
+                    "recompute, TP, PP)."),
+    }

@@ -1,0 +1,184 @@
+"""The form's texts in the reader's language: each field's label, tooltip and allowed range from the registry
+(for the view to build its rows without reaching into the core), and the short hints shown beside fields (the GPU
+memory in the other unit, the node count the GPUs give), why an editor refused what was typed, and what each
+editor shows for a draft (``FormDisplay``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from vramgui.core.fields import registry as fields
+from vramgui.core.parallel.layout import num_nodes
+from vramgui.core.scenario.specs import ParallelSpec, Scenario
+from vramgui.core.step.terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
+from vramgui.core.text.errors import InputError
+from vramgui.core.text.message import render
+from vramgui.core.text.units import GB, GiB, format_bytes, format_count
+from vramgui.presenters.form.groups import ARCH, FORM_PATHS, Editor, display, editor_kind, parse_input
+from vramgui.presenters.messages import field_label, input_error_text
+
+translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
+
+_SECTIONS: dict[str, list[str]] = {}  # the form's paths by the draft's part that holds them ("training": [...])
+for _path in FORM_PATHS:
+    _SECTIONS.setdefault(_path.partition(".")[0], []).append(_path)
+
+
+def memory_hint(n: int | None) -> str:
+    """The GPU memory in the other unit, next to the field. Vendors' "80GB" cards (A100, H100) hold 80 GiB,
+    which is 85.90 GB in the app's default unit: said so, so that figure does not surprise."""
+    if n is None:
+        return ""
+    gb, gib = format_bytes(n, "GB"), format_bytes(n, "GiB")  # e.g. 80GiB -> "= 85.90 GB", 80GB -> "= 74.51 GiB"
+    if n % GiB == 0 and n % GB:
+        return translate("MainPresenter", "= {gb}: vendors' “{k}GB” is {k} GiB").format(gb=gb, k=n // GiB)
+    return translate("MainPresenter", "= {gib}").format(gib=gib)
+
+
+def count_hints(est: Any, gpu_memory: int | None, mode: str) -> dict[str, object]:
+    """The hints beside the model and the GPU memory: "≈ 8.03B" (MoE: with the active count) and the memory in the
+    other unit; outside the "params" mode the count field itself shows the model's count."""
+    hint = format_count(est.params)
+    if getattr(est, "active_params", est.params) not in (None, est.params):
+        hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
+    values: dict[str, object] = {"model.params_hint": "≈ " + hint, "hardware.gpu_memory_hint": memory_hint(gpu_memory)}
+    if mode != "params":
+        values["model.params"] = str(est.params)
+    return values
+
+
+def nodes_text(parallel: ParallelSpec) -> str:
+    """The node count the GPUs give, read-only beside them: "2 nodes, the last with 4 GPUs"."""
+    nodes = num_nodes(parallel)
+    last = parallel.num_gpus - (nodes - 1) * parallel.gpus_per_node
+    if nodes == 1:
+        return translate("MainPresenter", "1 node")
+    if last == parallel.gpus_per_node:
+        return translate("MainPresenter", "{0:,} nodes").format(nodes)
+    return translate("MainPresenter", "{0:,} nodes, the last with {1:,} GPUs").format(nodes, last)
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """What the view needs to build one field's row; texts already translated."""
+
+    key: str  # the registry's dotted path
+    editor: Editor
+    label: str
+    tooltip: str  # the registry's tooltip ("" when it has none)
+    allowed: str  # the registry's range for numbers ("Allowed: 1 to 10,000", "Allowed: 0 B to 1,000,000 TB"), else ""
+    unit: str  # the registry's unit id ("samples", "tokens", "GPUs"...), "" for none
+    low: int | float | None
+    high: int | float | None
+    choices: tuple[str, ...]  # the choice values as the editor's data
+    optional: bool
+    placeholder: str = ""  # shown in an empty editor: what empty means ("default: 532 MiB")
+
+
+def _power_of_ten(n: int) -> str:
+    """5 x 10^8 as DeepSpeed's documentation writes it: "5e8"."""
+    exp = len(str(n)) - 1
+    return f"{n / 10**exp:g}e{exp}"
+
+
+def default_placeholders() -> dict[str, str]:
+    """What an empty optional overhead means: the step peak's default (``vramgui.core.step.peak``)."""
+    default = translate("Form", "default: {0}")
+    return {
+        "overhead.cuda_context": default.format(f"{DEFAULT_CUDA_CONTEXT // MiB} MiB"),
+        "overhead.comm_buffers": translate("Form", "default: the framework's buckets"),
+        "overhead.zero3_live_params": translate("Form", "default"),
+        "overhead.zero3_prefetch": default.format(_power_of_ten(DS_PREFETCH_BUCKET)),
+        "overhead.reduce_bucket": default.format(_power_of_ten(DS_REDUCE_BUCKET)),
+    }
+
+
+def field_info(path: str) -> FieldInfo:
+    f = fields.field(path)
+    label = translate("Fields", f.label)
+    tooltip = translate("Fields", f.tooltip) if f.tooltip else ""
+    kind = editor_kind(f)
+    allowed = ""
+    if f.kind in ("int", "bytes", "count"):
+        allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
+    return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
+                     f.optional, default_placeholders().get(path, ""))
+
+
+def refusal_text(path: str, typed: str) -> str:
+    """Why the editor of ``path`` did not take ``typed`` (a spin box refuses a keystroke past its range, and
+    replaces text left out of range by its last value): the message that value would get, with the allowed range
+    ("Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"); "" when it is a valid value."""
+    if path == "hardware.reserve":  # the box shows a percentage of the registry's fraction (0 <= value < 1)
+        return _percent_refusal(typed)
+    try:
+        parse_input(fields.field(path), typed)
+    except InputError as err:
+        return input_error_text(err)
+    return ""
+
+
+def _percent_refusal(typed: str) -> str:
+    """The reserve box's words: "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)"."""
+    try:
+        value = float(typed.replace(",", ".").strip())
+    except ValueError:
+        value = None
+    if value is not None and 0 <= value < 100:
+        return ""
+    return translate("Fields", "{0}: {1} % is out of range (allowed: 0 to 99.99 %)").format(
+        field_label("hardware.reserve"), typed.strip()[:24])
+
+
+def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:
+    """Which form inputs are enabled, and why each disabled one is (translated): what the scenario ignores
+    (``fields.inactive_reason``) and what the model's "Defined by" choice fixes. An input named by an error stays
+    enabled so that it can be corrected."""
+    states: dict[str, bool] = {}
+    reasons: dict[str, str] = {}
+    fixed = "" if mode == "architecture" else translate("MainPresenter", "To edit the architecture, set Defined by "
+                                                                          "to the architecture fields")
+    for path in FORM_PATHS:
+        if fixed and path.startswith(ARCH):
+            reason = fixed
+        elif path == "model.params" and mode != "params":
+            reason = translate("MainPresenter", "Counted from the architecture; to type a count, set "
+                                                "Defined by to the parameter count Φ")
+        else:
+            msg = fields.inactive_reason(draft, path)
+            reason = render(msg, translate) if msg is not None else ""
+        if reason and path not in blamed:
+            reasons[path] = reason
+        states[path] = path not in reasons
+    return states, reasons
+
+
+def shown_value(draft: Scenario, path: str, arch_shown: Any) -> object:
+    """What the editor of ``path`` shows for ``draft``: ``form.display`` of its value; an architecture field of a
+    model without one shows ``arch_shown`` (the architecture kept while the model is a parameter count)."""
+    f = fields.field(path)
+    if path.startswith(ARCH) and draft.model.architecture is None:
+        return display(f, getattr(arch_shown, f.name))
+    return display(f, fields.get(draft, path))
+
+
+class FormDisplay:
+    """``shown_value`` of every form path, worked out again only for the parts of the draft an edit replaced: the
+    draft is frozen, so a part that is the same object as last time shows the same values (an edit of the sequence
+    length formats the nine training fields, not the ninety)."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, tuple[object, object, dict[str, object]]] = {}  # part -> (it, arch_shown, values)
+
+    def values(self, draft: Scenario, arch_shown: Any) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for name, paths in _SECTIONS.items():
+            part, arch = getattr(draft, name), arch_shown if name == "model" else None
+            known = self._parts.get(name)
+            if known is None or known[0] is not part or known[1] is not arch:
+                known = self._parts[name] = (part, arch, {p: shown_value(draft, p, arch_shown) for p in paths})
+            out.update(known[2])
+        return out
