@@ -1,4 +1,4 @@
-"""Regenerate tests/core/data/deepspeed_estimator_cases.json from DeepSpeed itself.
+"""Regenerate tests/core/model_states/data/deepspeed_estimator_cases.json from DeepSpeed itself.
 
 Needs a Python that can import deepspeed (which imports torch), e.g.::
 
@@ -6,7 +6,7 @@ Needs a Python that can import deepspeed (which imports torch), e.g.::
     PYTHONPATH=/tmp/ds python-with-torch bench/deepspeed_cases.py
 
 It calls DeepSpeed's own estimate_zero2_model_states_mem_needs and estimate_zero3_model_states_mem_needs on
-fixed pseudo-random inputs and records their outputs, which tests/core/test_deepspeed_cases.py then compares with
+fixed pseudo-random inputs and records their outputs, which tests/core/model_states/test_deepspeed.py then compares with
 vramgui's deepspeed convention, to the byte. Not part of the app or of `make test`.
 """
 

@@ -72,7 +72,7 @@ def _peaks(recorded: Path | None, out: Path | None) -> int:
 
 # Sections of the report written from other harnesses' fixtures, not measured by this run: carried over as they are
 # (the LoRA/QLoRA table comes from `python -m bench.validate.lora_measure`, tests/fixtures/measured_lora.json, and
-# is pinned by tests/core/test_finetune_measured.py).
+# is pinned by tests/core/finetune/test_measured.py).
 KEPT_SECTIONS = ("## Fine-tuning (LoRA, QLoRA)",)
 
 

@@ -113,7 +113,7 @@ class Estimate:
         return sum(self.bytes_of(k) or 0 for k in ("parameters", "gradients", "optimizer_states"))
 
     def to_dict(self) -> dict[str, Any]:
-        """The CLI's ``--json`` shape (issue 2): integer bytes under ``per_gpu``."""
+        """The CLI's ``--json`` shape : integer bytes under ``per_gpu``."""
         per_gpu = {c.key: c.bytes for c in self.components}
         per_gpu["total"] = self.per_gpu_total
         s = self.scenario

@@ -55,7 +55,8 @@ _PRESET_KEYS = ("model", "gpu")
 
 # Migrations: MIGRATIONS[v] turns a version-v document (a plain dict, header included) into a version v + 1 one.
 # They run in order from the file's version up to SCHEMA_VERSION, before validation, so the checks below only
-# ever see the current layout. Every version below SCHEMA_VERSION has one (tests/core/test_scenario_versions.py).
+# ever see the current layout. Every version below SCHEMA_VERSION has one
+# (tests/core/documents/test_scenario_versions.py).
 # A new field whose default keeps old results needs none; a renamed field, or one whose meaning or default
 # changed, does: bump SCHEMA_VERSION and add the converter here, and say what it does in docs/scenarios.md.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]

@@ -89,7 +89,7 @@ def registry() -> dict[str, Field]:
     table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE,
                                      *FP8_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
-    if missing or extra:  # pragma: no cover - caught by tests/core/test_fields.py
+    if missing or extra:  # pragma: no cover - caught by tests/core/fields/test_registry.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
     return {path: dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
             for path, (tp, default) in leaves.items()}

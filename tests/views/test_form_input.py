@@ -1,4 +1,4 @@
-"""The smaller items of issue 13, driven through the real window: the preset search finds CLI keys, the GPU list
+"""The input form driven through the real window: the preset search finds CLI keys, the GPU list
 shows each card's memory, no stale hint stands under an error, a size without a unit asks for one, a spin box
 says what it refused and why, Tab takes the breakdown table once and walks the form top to bottom, Qt's own
 dialogs speak Chinese, and the wheel scrolls the form instead of changing an unfocused input."""

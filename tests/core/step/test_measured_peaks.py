@@ -25,7 +25,7 @@ from vramgui.core.estimate import estimate
 from vramgui.core.scenario.architecture import count_params
 from vramgui.core.scenario.specs import ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario, TrainingSpec
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "measured_peaks.json"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "measured_peaks.json"
 
 
 def _cases() -> list[dict[str, Any]]:

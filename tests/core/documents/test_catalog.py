@@ -128,7 +128,7 @@ def test_parse_memory_needs_an_explicit_unit():
 def test_docs_list_every_preset_with_its_exact_count():
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "catalog.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "catalog.md").read_text(encoding="utf-8")
     for key, preset in MODELS.items():
         assert f"| `{key}` |" in doc and f"{preset.params:,}" in doc, key
     for key, gpu in GPUS.items():

@@ -13,7 +13,7 @@ from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.scenario.architecture import count_param_tensors, count_params, largest_layer_params
 from vramgui.io.presets import model_presets
 
-MEASURED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "hf_configs" /
+MEASURED = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "hf_configs" /
                        "transformers_measured.json").read_text())
 CASES = MEASURED["cases"]
 

@@ -1,4 +1,4 @@
-"""What the form shows of the presets and of refused input (issue 13): the search text of a model preset (its
+"""What the form shows of the presets and of refused input: the search text of a model preset (its
 name, CLI key and repository id, separators aside), the GPU list's memory, why a spin box refused a keystroke,
 and a size's unit asked for before its range. Qt-free apart from the translate call."""
 

@@ -1,4 +1,4 @@
-"""Issue 12's reproductions, each pinned to the message it now gives (the fuzz run's findings, one test each)."""
+"""The fuzz run's findings through the CLI, each pinned to the message it now gives (one test each)."""
 
 from __future__ import annotations
 

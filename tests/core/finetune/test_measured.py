@@ -34,7 +34,7 @@ from vramgui.core.scenario.specs import (
     TrainingSpec,
 )
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "measured_lora.json"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "measured_lora.json"
 DATA = json.loads(FIXTURE.read_text(encoding="utf-8"))
 CASES: list[dict[str, Any]] = DATA["cases"]
 COUNTS: list[dict[str, Any]] = DATA["counts"]
