@@ -1,0 +1,1 @@
+"""The Compare tab's widgets: the stacked bars of pinned scenarios, their table and the exported image."""
