@@ -47,8 +47,6 @@ from vramgui.views.form.widgets import (
 )
 from vramgui.views.theme import error_colour
 
-HINTS = ("model.params_hint", "hardware.gpu_memory_hint", "parallel.nodes")  # read-only texts the presenter sets
-
 
 class InputPanel(QWidget):
     edited = Signal(str, object)  # (field key, raw value)
@@ -64,7 +62,6 @@ class InputPanel(QWidget):
         self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
         self._enabled: dict[str, tuple[bool, str]] = {}  # each field's state and reason as shown
-        self._choice_texts = texts.choice_texts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         for name, paths in GROUPS.items():
@@ -153,7 +150,7 @@ class InputPanel(QWidget):
 
     @staticmethod
     def _ui_label(key: str) -> str:
-        return texts.with_mnemonic(texts.ui_labels()[key], texts.MNEMONICS.get(key))
+        return texts.with_mnemonic(texts.ui_labels()[key], texts.UI_MNEMONICS.get(key))
 
     def _pairs(self, grid: QGridLayout, paths: Sequence[str]) -> QGridLayout:
         """Fields two to a row (the architecture): the form stays short."""
@@ -211,7 +208,7 @@ class InputPanel(QWidget):
         if info.editor == "check":
             label, unit = "", ""
         else:
-            label = texts.with_mnemonic(info.label, texts.MNEMONICS.get(path))
+            label = texts.with_mnemonic(info.label, info.mnemonic)
             unit = "%" if info.editor == "percent" else texts.unit_texts().get(info.unit, "")
             if info.editor != "spin" and info.editor != "percent":
                 unit = ""
@@ -219,7 +216,8 @@ class InputPanel(QWidget):
                   span=not pair and not unit)
 
     def _tip(self, key: str, info: FieldInfo | None = None) -> str:
-        parts = [info.tooltip if info else "", texts.explanations().get(key, ""), info.allowed if info else ""]
+        explanation = info.explanation if info else texts.ui_explanations().get(key, "")
+        parts = [info.tooltip if info else "", explanation, info.allowed if info else ""]
         unique = [p for i, p in enumerate(parts) if p and p not in parts[:i]]
         return "\n".join(unique) or (info.label if info else "")
 
@@ -238,9 +236,8 @@ class InputPanel(QWidget):
             return reserve
         if info.editor == "combo":
             combo = WheelSafeComboBox()
-            shown = self._choice_texts.get(info.key, {})
-            for value in info.choices:
-                combo.addItem(shown.get(value, value), value)
+            for value, shown in zip(info.choices, info.choice_texts, strict=True):
+                combo.addItem(shown, value)
             return combo
         if info.editor == "open":  # the choices, or typed text of the same form (a list of module names)
             open_combo = OpenChoiceComboBox()
@@ -248,9 +245,9 @@ class InputPanel(QWidget):
                 open_combo.addItem(value, value)
             return open_combo
         if info.editor == "check":
-            return QCheckBox(texts.check_texts().get(info.key, info.label))
+            return QCheckBox(info.check_text or info.label)
         line = NumberLineEdit() if info.low is not None else QLineEdit()
-        line.setPlaceholderText(texts.placeholders().get(info.key, info.placeholder))
+        line.setPlaceholderText(info.placeholder)
         return line
 
     def _row(self, grid: QGridLayout, key: str, label: str, editor: QWidget, unit: str, tip: str,
