@@ -47,6 +47,14 @@ ARCH_DETAILS = tuple(p for p in GROUPS["model"] if p.startswith(ARCH) and fields
 
 Editor = Widget
 
+# The read-only texts the presenter sets beside the fields ("≈ 8.03B", "= 85.90 GB", "2 nodes"): hint -> (the field
+# it sits under, the fields whose value it describes; a key ending in "." stands for every field under it).
+HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "model.params_hint": ("model.params", ("model.params", ARCH)),
+    "hardware.gpu_memory_hint": ("hardware.gpu_memory", ("hardware.gpu_memory",)),
+    "parallel.nodes": ("parallel.gpus_per_node", ("parallel.num_gpus", "parallel.gpus_per_node")),
+}
+
 
 def editor_kind(f: Field) -> Editor:
     """The editor a field gets (its registry row's ``widget``)."""

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS
+from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS
 from vramgui.presenters.form.texts import FieldInfo, field_info, refusal_text
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
@@ -95,12 +95,9 @@ class InputPanel(QWidget):
                     self._pairs(grid, ARCH_MAIN[1:])
                 continue
             self._field_row(grid, path)
-            if path == "model.params":
-                self._hint(grid, "model.params_hint")
-            elif path == "hardware.gpu_memory":
-                self._hint(grid, "hardware.gpu_memory_hint")
-            elif path == "parallel.gpus_per_node":
-                self._hint(grid, "parallel.nodes")
+            for hint, (under, _sources) in HINTS.items():
+                if path == under:
+                    self._hint(grid, hint)
         return box
 
     def _grid(self, parent: QWidget | None) -> QGridLayout:
