@@ -32,15 +32,9 @@ STRATEGY = "strategy"  # the key of the strategy's one text
 STRATEGY_PATHS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
 LABEL_PATHS = ("model.name", "hardware.gpu_name")  # what the user calls the model and the GPU: no bytes change
 ARCH = "model.architecture."
-# listed under every exported chart; any other input only where it is not at its default (docs/comparisons.md)
-ESSENTIAL = frozenset({
-    "model.params", ARCH + "num_layers", ARCH + "hidden_size", ARCH + "num_heads", ARCH + "num_kv_heads",
-    ARCH + "ffn_size", ARCH + "vocab_size", "precision.dtype", "precision.recipe", "precision.optimizer",
-    "precision.optimizer_impl", "training.micro_batch", "training.seq_len", "training.global_batch",
-    "training.recompute", "training.attention", "training.implementation", "training.loss", "parallel.num_gpus",
-    STRATEGY, "parallel.tp", "parallel.pp", "hardware.gpu_memory", "hardware.reserve", "convention",
-    "finetune.method",
-})
+# listed under every exported chart (the rows marked ``essential``, and the strategy); any other input only where
+# it is not at its default (docs/comparisons.md)
+ESSENTIAL = frozenset({STRATEGY, *(f.path for f in fields.fields() if f.essential)})
 
 
 class _Inactive:

@@ -302,3 +302,9 @@ def test_every_rule_is_a_function_of_the_scenario_that_leaves_the_defaults_count
         assert reason is None or render(reason), f.path
     assert fields.field("model.params").inactive is rules.always_applies
     assert fields.inactive_reason(s, "precision.fp8") == rules.fp8(s)
+
+
+def test_the_inputs_every_exported_chart_lists_are_the_ones_every_scenario_has():
+    essential = {f.path for f in FIELDS if f.essential}
+    assert {"model.params", "training.seq_len", "parallel.num_gpus", "convention", "finetune.method"} <= essential
+    assert not essential & {"model.name", "hardware.gpu_name", "parallel.zero_stage", "offload.params"}

@@ -42,7 +42,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Layers"),
         low=1,
         high=MAX_LAYERS,
-        form="model", order=40,
+        form="model", order=40, essential=True,
         explanation=QT_TRANSLATE_NOOP("Fields", "Number of transformer blocks."),
     ),
     _f(
@@ -51,7 +51,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Hidden size"),
         low=1,
         high=MAX_WIDTH,
-        form="model", order=50,
+        form="model", order=50, essential=True,
         explanation=QT_TRANSLATE_NOOP("Fields", "Model width h."),
     ),
     _f(
@@ -60,7 +60,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Attention heads"),
         low=1,
         high=MAX_WIDTH,
-        form="model", order=60,
+        form="model", order=60, essential=True,
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
             "Query heads a. Each head is h ÷ a wide, rounded down, unless Head dimension is set (More architecture "
@@ -73,7 +73,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "KV heads"),
         low=1,
         high=MAX_WIDTH,
-        form="model", order=70,
+        form="model", order=70, essential=True,
         placeholder=QT_TRANSLATE_NOOP("Fields", "= attention heads"),
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -95,7 +95,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "FFN size"),
         low=1,
         high=MAX_WIDTH,
-        form="model", order=80,
+        form="model", order=80, essential=True,
         explanation=QT_TRANSLATE_NOOP("Fields", "Intermediate size of the MLP."),
     ),
     _f(
@@ -104,7 +104,7 @@ ARCH_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Vocabulary"),
         low=1,
         high=MAX_WIDTH,
-        form="model", order=90,
+        form="model", order=90, essential=True,
         explanation=QT_TRANSLATE_NOOP("Fields", "Vocabulary size V."),
     ),
     _f(

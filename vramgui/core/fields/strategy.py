@@ -22,7 +22,7 @@ STRATEGY_TABLE: tuple[Field, ...] = (
         flag="--gpus",
         metavar="N",
         unit="GPUs",
-        form="hardware", order=30,
+        form="hardware", order=30, essential=True,
         mnemonic="N",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -73,7 +73,7 @@ STRATEGY_TABLE: tuple[Field, ...] = (
         high=MAX_GPUS,
         flag="--tp",
         metavar="N",
-        form="strategy", order=30,
+        form="strategy", order=30, essential=True,
         mnemonic="T",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -89,7 +89,7 @@ STRATEGY_TABLE: tuple[Field, ...] = (
         high=MAX_GPUS,
         flag="--pp",
         metavar="N",
-        form="strategy", order=40,
+        form="strategy", order=40, essential=True,
         mnemonic="I",
         explanation=QT_TRANSLATE_NOOP("Fields", "Pipeline stages: each holds 1/PP of the layers."),
     ),
@@ -175,7 +175,7 @@ STRATEGY_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Whose accounting: the ZeRO paper, DeepSpeed's estimator or Megatron-LM"),
         choices=specs.CONVENTIONS,
         flag="--convention",
-        form="strategy", order=10,
+        form="strategy", order=10, essential=True,
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
             "Whose accounting to follow: the ZeRO paper (the seed's 16Φ), DeepSpeed's estimators, or Megatron-LM's.",

@@ -73,6 +73,7 @@ class Field:
     placeholder_value: str = ""
     explanation: str = ""  # what the field means, with its formula, added to the tooltip
     mnemonic: str = ""  # the label's Alt+letter
+    essential: bool = False  # listed under every exported chart (others only off their default: docs/comparisons.md)
     inactive: Rule = rules.always_applies  # why the field does nothing in a scenario, or None
 
     @property
@@ -133,7 +134,7 @@ TABLE: tuple[Field, ...] = (
         flag="--params",
         metavar="COUNT",
         unit="parameters",
-        form="model", order=20,
+        form="model", order=20, essential=True,
         mnemonic="M",
         placeholder="7B",
     ),
@@ -173,7 +174,7 @@ TABLE: tuple[Field, ...] = (
         flag="--gpu-memory",
         metavar="SIZE",
         unit="bytes",
-        form="hardware", order=20,
+        form="hardware", order=20, essential=True,
         mnemonic="U",
         placeholder="80GB",
     ),
@@ -187,7 +188,7 @@ TABLE: tuple[Field, ...] = (
         high_open=True,
         flag="--reserve",
         metavar="FRACTION",
-        form="hardware", order=50,
+        form="hardware", order=50, essential=True,
         mnemonic="E",
         explanation=QT_TRANSLATE_NOOP("Fields", "Usable = memory × (1 − reserve)."),
     ),

@@ -18,7 +18,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Dtype of weights, gradients and activations"),
         choices=specs.DTYPES,
         flag="--dtype",
-        form="training", order=10,
+        form="training", order=10, essential=True,
         mnemonic="Y",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -37,7 +37,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.RECIPES,
         flag="--precision",
-        form="training", order=20,
+        form="training", order=20, essential=True,
         mnemonic="R",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -60,7 +60,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Optimizer"),
         choices=specs.OPTIMIZERS,
         flag="--optimizer",
-        form="training", order=30,
+        form="training", order=30, essential=True,
         mnemonic="P",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -90,7 +90,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.OPTIMIZER_IMPLS,
         flag="--optimizer-impl",
-        form="training", order=40,
+        form="training", order=40, essential=True,
         words=(
             ("foreach", Words(said=QT_TRANSLATE_NOOP("Fields", "foreach optimizer step"))),
             ("fused", Words(said=QT_TRANSLATE_NOOP("Fields", "fused optimizer step"))),
@@ -108,7 +108,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         flag="--micro-batch",
         metavar="N",
         unit="samples",
-        form="training", order=60,
+        form="training", order=60, essential=True,
         mnemonic="B",
     ),
     _f(
@@ -121,7 +121,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         flag="--seq-len",
         metavar="N",
         unit="tokens",
-        form="training", order=70,
+        form="training", order=70, essential=True,
         mnemonic="Q",
     ),
     _f(
@@ -136,7 +136,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         flag="--global-batch",
         metavar="N",
         unit="samples",
-        form="training", order=80,
+        form="training", order=80, essential=True,
         mnemonic="L",
         placeholder=QT_TRANSLATE_NOOP("Fields", "optional"),
         explanation=QT_TRANSLATE_NOOP(
@@ -152,7 +152,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Activation recomputation"),
         choices=specs.RECOMPUTE,
         flag="--recompute",
-        form="training", order=90,
+        form="training", order=90, essential=True,
         mnemonic="C",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -175,7 +175,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "eager keeps the attention scores, flash does not"),
         choices=specs.ATTENTION,
         flag="--attention",
-        form="training", order=100,
+        form="training", order=100, essential=True,
         mnemonic="A",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
@@ -194,7 +194,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP("Fields", "Activation accounting profile"),
         choices=specs.IMPLEMENTATIONS,
         flag="--implementation",
-        form="training", order=110,
+        form="training", order=110, essential=True,
         explanation=QT_TRANSLATE_NOOP(
             "Fields",
             "Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep "
@@ -218,7 +218,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.LOSSES,
         flag="--loss",
-        form="training", order=120,
+        form="training", order=120, essential=True,
         words=(
             ("hf", Words(shown=QT_TRANSLATE_NOOP("Fields", "Hugging Face cross-entropy"),
                          said=QT_TRANSLATE_NOOP("Fields", "Hugging Face loss"))),
