@@ -2301,21 +2301,373 @@ no distributed optimizer</source>
         <source>{0}: {1} % is out of range (allowed: 0 to 99.99 %)</source>
         <translation>{0}：{1} % 超出范围（允许：0 到 99.99 %）</translation>
     </message>
-</context>
-<context>
-    <name>Form</name>
     <message>
-        <source>default: {0}</source>
-        <translation>默认：{0}</translation>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>= FFN size</source>
+        <translation>= FFN 大小</translation>
+    </message>
+    <message>
+        <source>= attention heads</source>
+        <translation>= 注意力头数</translation>
+    </message>
+    <message>
+        <source>= expert FFN size × shared experts</source>
+        <translation>= 专家 FFN 大小 × 共享专家数</translation>
+    </message>
+    <message>
+        <source>= head dimension</source>
+        <translation>= 注意力头维度</translation>
+    </message>
+    <message>
+        <source>= hidden size ÷ heads</source>
+        <translation>= 隐藏层大小 ÷ 头数</translation>
+    </message>
+    <message>
+        <source>Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep fewer intermediates.</source>
+        <translation>激活值的统计方式：Hugging Face 的 eager 模块，或保存中间结果更少的融合算子（Megatron 风格）。</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing: full keeps only each layer&apos;s input; selective recomputes the attention scores (Korthikanti et al. 2022).</source>
+        <translation>激活检查点：完全重计算只保留每层的输入；选择性重计算只重算注意力分数（Korthikanti 等，2022）。</translation>
+    </message>
+    <message>
+        <source>Adam 8-bit</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>Create the model partitioned (zero.Init)</source>
+        <translation>创建模型时即切分（zero.Init）</translation>
+    </message>
+    <message>
+        <source>DDP (no sharding)</source>
+        <translation>DDP（不切分）</translation>
+    </message>
+    <message>
+        <source>DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020).</source>
+        <translation>单卡显存：DDP 为 2Φ + 2Φ + KΦ；ZeRO-1 为 2Φ + 2Φ + KΦ/N_d；ZeRO-2 为 2Φ + (2+K)Φ/N_d；ZeRO-3 为 (2+2+K)Φ/N_d（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed convention</source>
+        <translation>DeepSpeed 口径</translation>
+    </message>
+    <message>
+        <source>Distributed optimizer (Megatron)</source>
+        <translation>分布式优化器（Megatron）</translation>
+    </message>
+    <message>
+        <source>Eager attention stores the a·s² score and softmax matrices; flash attention does not.</source>
+        <translation>Eager 注意力会保存 a·s² 的分数矩阵和 softmax 矩阵；Flash Attention 不保存。</translation>
+    </message>
+    <message>
+        <source>FP8 current scaling</source>
+        <translation>FP8 即时缩放</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling</source>
+        <translation>FP8 延迟缩放</translation>
+    </message>
+    <message>
+        <source>GPT-style (LayerNorm, GELU MLP)</source>
+        <translation>GPT 式（LayerNorm，GELU MLP）</translation>
+    </message>
+    <message>
+        <source>GPT-style blocks</source>
+        <translation>GPT 式块</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>Hugging Face activations</source>
+        <translation>Hugging Face 激活值</translation>
+    </message>
+    <message>
+        <source>Hugging Face cross-entropy</source>
+        <translation>Hugging Face 交叉熵</translation>
+    </message>
+    <message>
+        <source>Hugging Face loss</source>
+        <translation>Hugging Face 损失函数</translation>
+    </message>
+    <message>
+        <source>Intermediate size of the MLP.</source>
+        <translation>MLP 的中间层大小。</translation>
+    </message>
+    <message>
+        <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>
+        <translation>键/值头数（少于查询头数时为分组查询注意力 GQA）。</translation>
+    </message>
+    <message>
+        <source>Llama-style (RMSNorm, gated MLP)</source>
+        <translation>Llama 式（RMSNorm，门控 MLP）</translation>
+    </message>
+    <message>
+        <source>Llama-style blocks</source>
+        <translation>Llama 式块</translation>
+    </message>
+    <message>
+        <source>LoRA on all linear layers</source>
+        <translation>LoRA 作用于全部线性层</translation>
+    </message>
+    <message>
+        <source>LoRA on attention</source>
+        <translation>LoRA 作用于注意力层</translation>
+    </message>
+    <message>
+        <source>Megatron-LM convention</source>
+        <translation>Megatron-LM 口径</translation>
+    </message>
+    <message>
+        <source>Mixed precision keeps an fp32 master copy of the weights in the optimizer states: with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), so 2Φ + 2Φ + KΦ = 16Φ.</source>
+        <translation>混合精度在优化器状态中保存一份 fp32 主权重：使用 Adam 时每个参数 K = 12 字节（4 主权重 + 4 动量 + 4 方差），因此 2Φ + 2Φ + KΦ = 16Φ。</translation>
+    </message>
+    <message>
+        <source>Model width h.</source>
+        <translation>模型宽度 h。</translation>
+    </message>
+    <message>
+        <source>N, the GPUs of the run; the data-parallel size N_d = N ÷ (TP × PP).</source>
+        <translation>N，本次训练的 GPU 总数；数据并行规模 N_d = N ÷ (TP × PP)。</translation>
+    </message>
+    <message>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
+    </message>
+    <message>
+        <source>Number of transformer blocks.</source>
+        <translation>Transformer 块的数量。</translation>
+    </message>
+    <message>
+        <source>Offload optimizer states to CPU</source>
+        <translation>将优化器状态卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Offload parameters to CPU</source>
+        <translation>将参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: each holds 1/PP of the layers.</source>
+        <translation>流水线阶段数：每个阶段持有 1/PP 的层。</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit NF4 base)</source>
+        <translation>QLoRA（4 位 NF4 基座）</translation>
+    </message>
+    <message>
+        <source>Query heads a. Each head is h ÷ a wide, rounded down, unless Head dimension is set (More architecture fields).</source>
+        <translation>查询头数 a。每个头的宽度为 h ÷ a（向下取整），除非设置了注意力头维度（见“更多结构字段”）。</translation>
+    </message>
+    <message>
+        <source>SGD + momentum</source>
+        <translation>SGD + 动量</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (SP)</source>
+        <translation>序列并行（SP）</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step. Accumulation steps = global batch ÷ (micro-batch × N_d). Empty: one micro-batch per step.</source>
+        <translation>每个优化器步的序列数。梯度累积步数 = 全局批次 ÷ (微批次 × N_d)。留空：每步一个微批次。</translation>
+    </message>
+    <message>
+        <source>Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12).</source>
+        <translation>决定 K，即每个参数的优化器状态字节数（混合精度 Adam：K = 12）。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size: splits each layer&apos;s weights and most activations.</source>
+        <translation>张量并行规模：切分每层的权重和大部分激活值。</translation>
+    </message>
+    <message>
+        <source>The transformer block: it fixes which weights and activations a layer holds.</source>
+        <translation>Transformer 块的类型：决定每层包含哪些权重和激活值。</translation>
+    </message>
+    <message>
+        <source>Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, 4 for fp32.</source>
+        <translation>权重、梯度和激活值的数据类型：fp16/bf16 每个参数 2 字节，fp32 为 4 字节。</translation>
+    </message>
+    <message>
+        <source>Usable = memory × (1 − reserve).</source>
+        <translation>可用显存 = 显存 × (1 − 预留比例)。</translation>
+    </message>
+    <message>
+        <source>Vocabulary size V.</source>
+        <translation>词表大小 V。</translation>
+    </message>
+    <message>
+        <source>Whose accounting to follow: the ZeRO paper (the seed&apos;s 16Φ), DeepSpeed&apos;s estimators, or Megatron-LM&apos;s.</source>
+        <translation>采用哪种计算口径：ZeRO 论文（教程中的 16Φ）、DeepSpeed 的估算器，或 Megatron-LM 的。</translation>
+    </message>
+    <message>
+        <source>ZeRO paper</source>
+        <translation>ZeRO 论文</translation>
+    </message>
+    <message>
+        <source>ZeRO paper convention</source>
+        <translation>ZeRO 论文口径</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1（优化器状态）</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (+ gradients)</source>
+        <translation>ZeRO-2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP (+ parameters)</source>
+        <translation>ZeRO-3 / FSDP（+ 参数）</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity parameter offload (ZeRO-3 only).</source>
+        <translation>ZeRO-Infinity 参数卸载（仅限 ZeRO-3）。</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: optimizer states (KΦ) live in host memory.</source>
+        <translation>ZeRO-Offload：优化器状态（KΦ）存放在主机内存中。</translation>
+    </message>
+    <message>
+        <source>all parameters trained</source>
+        <translation>训练全部参数</translation>
+    </message>
+    <message>
+        <source>amp (fp32 weights, autocast)</source>
+        <translation>amp（fp32 权重，autocast）</translation>
+    </message>
+    <message>
+        <source>auto (the weights&apos; dtype)</source>
+        <translation>auto（权重的数据类型）</translation>
+    </message>
+    <message>
+        <source>automatic mixed precision</source>
+        <translation>自动混合精度</translation>
+    </message>
+    <message>
+        <source>base weights in the dtype</source>
+        <translation>基座权重沿用数据类型</translation>
+    </message>
+    <message>
+        <source>chunked (fused) cross-entropy</source>
+        <translation>分块（融合）交叉熵</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块损失函数</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
     </message>
     <message>
         <source>default: the framework&apos;s buckets</source>
         <translation>默认：框架自身的桶</translation>
     </message>
     <message>
-        <source>default</source>
-        <translation>默认</translation>
+        <source>default: {0}</source>
+        <translation>默认：{0}</translation>
     </message>
+    <message>
+        <source>eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>eager attention</source>
+        <translation>朴素注意力</translation>
+    </message>
+    <message>
+        <source>flash / SDPA</source>
+        <translation>Flash / SDPA</translation>
+    </message>
+    <message>
+        <source>for-loop optimizer step</source>
+        <translation>逐张量循环优化器步</translation>
+    </message>
+    <message>
+        <source>foreach optimizer step</source>
+        <translation>多张量批量优化器步</translation>
+    </message>
+    <message>
+        <source>from the architecture</source>
+        <translation>由模型结构得出</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>full (every parameter)</source>
+        <translation>full（全部参数）</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>fused kernels</source>
+        <translation>融合算子</translation>
+    </message>
+    <message>
+        <source>fused optimizer step</source>
+        <translation>融合优化器步</translation>
+    </message>
+    <message>
+        <source>fused-kernel activations</source>
+        <translation>融合内核激活值</translation>
+    </message>
+    <message>
+        <source>int8 (LLM.int8)</source>
+        <translation>int8（LLM.int8）</translation>
+    </message>
+    <message>
+        <source>mixed (fp32 master copy)</source>
+        <translation>混合精度（fp32 主权重）</translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>no FP8</source>
+        <translation>不用 FP8</translation>
+    </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>pure (dtype only)</source>
+        <translation>纯精度（仅该类型）</translation>
+    </message>
+    <message>
+        <source>pure precision (no master weights)</source>
+        <translation>纯精度（无主权重）</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+</context>
+<context>
+    <name>Form</name>
     <message>
         <source>Allowed: {0}</source>
         <translation>允许：{0}</translation>
@@ -2434,158 +2786,6 @@ no distributed optimizer</source>
         <translation>固定开销</translation>
     </message>
     <message>
-        <source>Llama-style (RMSNorm, gated MLP)</source>
-        <translation>Llama 式（RMSNorm，门控 MLP）</translation>
-    </message>
-    <message>
-        <source>GPT-style (LayerNorm, GELU MLP)</source>
-        <translation>GPT 式（LayerNorm，GELU MLP）</translation>
-    </message>
-    <message>
-        <source>mixed (fp32 master copy)</source>
-        <translation>混合精度（fp32 主权重）</translation>
-    </message>
-    <message>
-        <source>pure (dtype only)</source>
-        <translation>纯精度（仅该类型）</translation>
-    </message>
-    <message>
-        <source>amp (fp32 weights, autocast)</source>
-        <translation>amp（fp32 权重，autocast）</translation>
-    </message>
-    <message>
-        <source>Hugging Face cross-entropy</source>
-        <translation>Hugging Face 交叉熵</translation>
-    </message>
-    <message>
-        <source>chunked (fused) cross-entropy</source>
-        <translation>分块（融合）交叉熵</translation>
-    </message>
-    <message>
-        <source>Adam 8-bit</source>
-        <translation>8 位 Adam</translation>
-    </message>
-    <message>
-        <source>SGD + momentum</source>
-        <translation>SGD + 动量</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>完全</translation>
-    </message>
-    <message>
-        <source>flash / SDPA</source>
-        <translation>Flash / SDPA</translation>
-    </message>
-    <message>
-        <source>eager</source>
-        <translation>Eager</translation>
-    </message>
-    <message>
-        <source>Hugging Face</source>
-        <translation>Hugging Face</translation>
-    </message>
-    <message>
-        <source>fused kernels</source>
-        <translation>融合算子</translation>
-    </message>
-    <message>
-        <source>DDP (no sharding)</source>
-        <translation>DDP（不切分）</translation>
-    </message>
-    <message>
-        <source>ZeRO-1 (optimizer states)</source>
-        <translation>ZeRO-1（优化器状态）</translation>
-    </message>
-    <message>
-        <source>ZeRO-2 (+ gradients)</source>
-        <translation>ZeRO-2（+ 梯度）</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 / FSDP (+ parameters)</source>
-        <translation>ZeRO-3 / FSDP（+ 参数）</translation>
-    </message>
-    <message>
-        <source>full (every parameter)</source>
-        <translation>full（全部参数）</translation>
-    </message>
-    <message>
-        <source>QLoRA (4-bit NF4 base)</source>
-        <translation>QLoRA（4 位 NF4 基座）</translation>
-    </message>
-    <message>
-        <source>auto (the weights&apos; dtype)</source>
-        <translation>auto（权重的数据类型）</translation>
-    </message>
-    <message>
-        <source>int8 (LLM.int8)</source>
-        <translation>int8（LLM.int8）</translation>
-    </message>
-    <message>
-        <source>NF4 (4-bit)</source>
-        <translation>NF4（4 位）</translation>
-    </message>
-    <message>
-        <source>ZeRO paper</source>
-        <translation>ZeRO 论文</translation>
-    </message>
-    <message>
-        <source>Sequence parallel (SP)</source>
-        <translation>序列并行（SP）</translation>
-    </message>
-    <message>
-        <source>Distributed optimizer (Megatron)</source>
-        <translation>分布式优化器（Megatron）</translation>
-    </message>
-    <message>
-        <source>Offload optimizer states to CPU</source>
-        <translation>将优化器状态卸载到 CPU</translation>
-    </message>
-    <message>
-        <source>Offload parameters to CPU</source>
-        <translation>将参数卸载到 CPU</translation>
-    </message>
-    <message>
-        <source>Create the model partitioned (zero.Init)</source>
-        <translation>创建模型时即切分（zero.Init）</translation>
-    </message>
-    <message>
-        <source>from the architecture</source>
-        <translation>由模型结构得出</translation>
-    </message>
-    <message>
-        <source>= attention heads</source>
-        <translation>= 注意力头数</translation>
-    </message>
-    <message>
-        <source>= hidden size ÷ heads</source>
-        <translation>= 隐藏层大小 ÷ 头数</translation>
-    </message>
-    <message>
-        <source>= FFN size</source>
-        <translation>= FFN 大小</translation>
-    </message>
-    <message>
-        <source>= expert FFN size × shared experts</source>
-        <translation>= 专家 FFN 大小 × 共享专家数</translation>
-    </message>
-    <message>
-        <source>= head dimension</source>
-        <translation>= 注意力头维度</translation>
-    </message>
-    <message>
-        <source>optional</source>
-        <translation>可选</translation>
-    </message>
-    <message>
         <source>sequences</source>
         <translation>条序列</translation>
     </message>
@@ -2606,96 +2806,8 @@ no distributed optimizer</source>
         <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
     </message>
     <message>
-        <source>The transformer block: it fixes which weights and activations a layer holds.</source>
-        <translation>Transformer 块的类型：决定每层包含哪些权重和激活值。</translation>
-    </message>
-    <message>
-        <source>Number of transformer blocks.</source>
-        <translation>Transformer 块的数量。</translation>
-    </message>
-    <message>
-        <source>Model width h.</source>
-        <translation>模型宽度 h。</translation>
-    </message>
-    <message>
-        <source>Query heads a. Each head is h ÷ a wide, rounded down, unless Head dimension is set (More architecture fields).</source>
-        <translation>查询头数 a。每个头的宽度为 h ÷ a（向下取整），除非设置了注意力头维度（见“更多结构字段”）。</translation>
-    </message>
-    <message>
-        <source>Key/value heads (fewer than the query heads: grouped-query attention).</source>
-        <translation>键/值头数（少于查询头数时为分组查询注意力 GQA）。</translation>
-    </message>
-    <message>
-        <source>Intermediate size of the MLP.</source>
-        <translation>MLP 的中间层大小。</translation>
-    </message>
-    <message>
-        <source>Vocabulary size V.</source>
-        <translation>词表大小 V。</translation>
-    </message>
-    <message>
-        <source>Type of the weights, gradients and activations: 2 bytes per parameter for fp16/bf16, 4 for fp32.</source>
-        <translation>权重、梯度和激活值的数据类型：fp16/bf16 每个参数 2 字节，fp32 为 4 字节。</translation>
-    </message>
-    <message>
-        <source>Mixed precision keeps an fp32 master copy of the weights in the optimizer states: with Adam, K = 12 bytes per parameter (4 master + 4 momentum + 4 variance), so 2Φ + 2Φ + KΦ = 16Φ.</source>
-        <translation>混合精度在优化器状态中保存一份 fp32 主权重：使用 Adam 时每个参数 K = 12 字节（4 主权重 + 4 动量 + 4 方差），因此 2Φ + 2Φ + KΦ = 16Φ。</translation>
-    </message>
-    <message>
-        <source>Sets K, the optimizer-state bytes per parameter (Adam mixed precision: K = 12).</source>
-        <translation>决定 K，即每个参数的优化器状态字节数（混合精度 Adam：K = 12）。</translation>
-    </message>
-    <message>
-        <source>Sequences per optimizer step. Accumulation steps = global batch ÷ (micro-batch × N_d). Empty: one micro-batch per step.</source>
-        <translation>每个优化器步的序列数。梯度累积步数 = 全局批次 ÷ (微批次 × N_d)。留空：每步一个微批次。</translation>
-    </message>
-    <message>
-        <source>Activation checkpointing: full keeps only each layer&apos;s input; selective recomputes the attention scores (Korthikanti et al. 2022).</source>
-        <translation>激活检查点：完全重计算只保留每层的输入；选择性重计算只重算注意力分数（Korthikanti 等，2022）。</translation>
-    </message>
-    <message>
-        <source>Eager attention stores the a·s² score and softmax matrices; flash attention does not.</source>
-        <translation>Eager 注意力会保存 a·s² 的分数矩阵和 softmax 矩阵；Flash Attention 不保存。</translation>
-    </message>
-    <message>
-        <source>Activation accounting profile: Hugging Face eager modules, or fused kernels (Megatron-style) that keep fewer intermediates.</source>
-        <translation>激活值的统计方式：Hugging Face 的 eager 模块，或保存中间结果更少的融合算子（Megatron 风格）。</translation>
-    </message>
-    <message>
         <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
         <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
-    </message>
-    <message>
-        <source>N, the GPUs of the run; the data-parallel size N_d = N ÷ (TP × PP).</source>
-        <translation>N，本次训练的 GPU 总数；数据并行规模 N_d = N ÷ (TP × PP)。</translation>
-    </message>
-    <message>
-        <source>Usable = memory × (1 − reserve).</source>
-        <translation>可用显存 = 显存 × (1 − 预留比例)。</translation>
-    </message>
-    <message>
-        <source>DDP: 2Φ + 2Φ + KΦ per GPU. ZeRO-1: 2Φ + 2Φ + KΦ/N_d. ZeRO-2: 2Φ + (2+K)Φ/N_d. ZeRO-3: (2+2+K)Φ/N_d (Rajbhandari et al. 2020).</source>
-        <translation>单卡显存：DDP 为 2Φ + 2Φ + KΦ；ZeRO-1 为 2Φ + 2Φ + KΦ/N_d；ZeRO-2 为 2Φ + (2+K)Φ/N_d；ZeRO-3 为 (2+2+K)Φ/N_d（Rajbhandari 等，2020）。</translation>
-    </message>
-    <message>
-        <source>Tensor-parallel size: splits each layer&apos;s weights and most activations.</source>
-        <translation>张量并行规模：切分每层的权重和大部分激活值。</translation>
-    </message>
-    <message>
-        <source>Pipeline stages: each holds 1/PP of the layers.</source>
-        <translation>流水线阶段数：每个阶段持有 1/PP 的层。</translation>
-    </message>
-    <message>
-        <source>ZeRO-Offload: optimizer states (KΦ) live in host memory.</source>
-        <translation>ZeRO-Offload：优化器状态（KΦ）存放在主机内存中。</translation>
-    </message>
-    <message>
-        <source>ZeRO-Infinity parameter offload (ZeRO-3 only).</source>
-        <translation>ZeRO-Infinity 参数卸载（仅限 ZeRO-3）。</translation>
-    </message>
-    <message>
-        <source>Whose accounting to follow: the ZeRO paper (the seed&apos;s 16Φ), DeepSpeed&apos;s estimators, or Megatron-LM&apos;s.</source>
-        <translation>采用哪种计算口径：ZeRO 论文（教程中的 16Φ）、DeepSpeed 的估算器，或 Megatron-LM 的。</translation>
     </message>
     <message>
         <source>Preset</source>
@@ -2763,118 +2875,6 @@ no distributed optimizer</source>
     <message>
         <source>LoRA on {0}</source>
         <translation>LoRA 作用于 {0}</translation>
-    </message>
-    <message>
-        <source>mixed precision</source>
-        <translation>混合精度</translation>
-    </message>
-    <message>
-        <source>pure precision (no master weights)</source>
-        <translation>纯精度（无主权重）</translation>
-    </message>
-    <message>
-        <source>automatic mixed precision</source>
-        <translation>自动混合精度</translation>
-    </message>
-    <message>
-        <source>8-bit Adam</source>
-        <translation>8 位 Adam</translation>
-    </message>
-    <message>
-        <source>SGD with momentum</source>
-        <translation>带动量的 SGD</translation>
-    </message>
-    <message>
-        <source>foreach optimizer step</source>
-        <translation>多张量批量优化器步</translation>
-    </message>
-    <message>
-        <source>fused optimizer step</source>
-        <translation>融合优化器步</translation>
-    </message>
-    <message>
-        <source>for-loop optimizer step</source>
-        <translation>逐张量循环优化器步</translation>
-    </message>
-    <message>
-        <source>no FP8</source>
-        <translation>不用 FP8</translation>
-    </message>
-    <message>
-        <source>FP8 delayed scaling</source>
-        <translation>FP8 延迟缩放</translation>
-    </message>
-    <message>
-        <source>FP8 current scaling</source>
-        <translation>FP8 即时缩放</translation>
-    </message>
-    <message>
-        <source>no recomputation</source>
-        <translation>不重计算</translation>
-    </message>
-    <message>
-        <source>selective recomputation</source>
-        <translation>选择性重计算</translation>
-    </message>
-    <message>
-        <source>full recomputation</source>
-        <translation>完全重计算</translation>
-    </message>
-    <message>
-        <source>eager attention</source>
-        <translation>朴素注意力</translation>
-    </message>
-    <message>
-        <source>Hugging Face activations</source>
-        <translation>Hugging Face 激活值</translation>
-    </message>
-    <message>
-        <source>fused-kernel activations</source>
-        <translation>融合内核激活值</translation>
-    </message>
-    <message>
-        <source>Hugging Face loss</source>
-        <translation>Hugging Face 损失函数</translation>
-    </message>
-    <message>
-        <source>chunked loss</source>
-        <translation>分块损失函数</translation>
-    </message>
-    <message>
-        <source>ZeRO paper convention</source>
-        <translation>ZeRO 论文口径</translation>
-    </message>
-    <message>
-        <source>DeepSpeed convention</source>
-        <translation>DeepSpeed 口径</translation>
-    </message>
-    <message>
-        <source>Megatron-LM convention</source>
-        <translation>Megatron-LM 口径</translation>
-    </message>
-    <message>
-        <source>all parameters trained</source>
-        <translation>训练全部参数</translation>
-    </message>
-    <message>
-        <source>LoRA on attention</source>
-        <translation>LoRA 作用于注意力层</translation>
-    </message>
-    <message>
-        <source>LoRA on all linear layers</source>
-        <translation>LoRA 作用于全部线性层</translation>
-    </message>
-    <message>
-        <source>base weights in the dtype</source>
-        <translation>基座权重沿用数据类型</translation>
-    </message>
-    <message>
-        <source>GPT-style blocks</source>
-        <translation>GPT 式块</translation>
-    </message>
-    <message>
-        <source>Llama-style blocks</source>
-        <translation>Llama 式块</translation>
     </message>
     <message>
         <source>, </source>

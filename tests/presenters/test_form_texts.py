@@ -1,6 +1,7 @@
 """What the form shows of the presets and of refused input: the search text of a model preset (its
 name, CLI key and repository id, separators aside), the GPU list's memory, why a spin box refused a keystroke,
-and a size's unit asked for before its range. Qt-free apart from the translate call."""
+a size's unit asked for before its range, and the registry words each field row gives the form and the
+captions. Qt-free apart from the translate call."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import pytest
 
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
-from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import parse_input
-from vramgui.presenters.form.texts import refusal_text
+from vramgui.presenters import catalog_access, scenario_inputs
+from vramgui.presenters.form.groups import default_scenario, parse_input
+from vramgui.presenters.form.texts import field_info, refusal_text
 from vramgui.presenters.messages import input_error_text
 
 
@@ -58,3 +59,27 @@ def test_a_size_without_a_unit_is_asked_for_it_before_its_range_is_checked(path)
     assert parse_input(f, "80GB") == 80 * 10**9
     if f.low == 0:
         assert parse_input(f, "0") == 0  # nothing is nothing in any unit
+
+
+def test_the_form_shows_each_choice_with_its_registry_words_or_as_its_value(qapp):
+    stage = field_info("parallel.zero_stage")
+    assert stage.choices == ("0", "1", "2", "3")
+    assert stage.choice_texts == ("DDP (no sharding)", "ZeRO-1 (optimizer states)", "ZeRO-2 (+ gradients)",
+                                  "ZeRO-3 / FSDP (+ parameters)")
+    assert field_info("precision.fp8").choice_texts == ("none", "delayed", "current", "mxfp8")
+
+
+def test_a_field_row_gives_the_form_its_check_text_placeholder_explanation_and_mnemonic(qapp):
+    assert field_info("offload.params").check_text == "Offload parameters to CPU"
+    assert field_info("overhead.cuda_context").placeholder == "default: 532 MiB"
+    assert field_info("overhead.zero3_live_params").placeholder == "default"
+    assert field_info("parallel.pp").explanation == "Pipeline stages: each holds 1/PP of the layers."
+    assert (field_info("parallel.tp").mnemonic, field_info("parallel.cp").mnemonic) == ("T", "")
+
+
+def test_captions_say_a_choice_with_the_words_of_its_row_and_other_values_as_label_and_value(qapp):
+    s = default_scenario()
+    assert scenario_inputs.text("precision.fp8", "delayed", s) == "FP8 delayed scaling"
+    assert scenario_inputs.text("finetune.method", "qlora", s) == "QLoRA"
+    assert scenario_inputs.text("precision.dtype", "bf16", s) == "bf16"
+    assert scenario_inputs.text("finetune.base_dtype", "int8", s) == "Base weights: int8"

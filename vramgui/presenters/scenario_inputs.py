@@ -3,7 +3,8 @@ automatic names, "ZeRO-3, seq 8k, 16 GPUs") and the inputs listed under an expor
 
 Driven by the field registry (``vramgui.core.fields.registry``): every field except free text changes the result, so a
 field added to the registry appears in names, captions and the comparison CSV the day it is added - with its
-translated registry label ("Expert parallel: 2") unless ``_special`` below gives it a shorter form. A field the
+translated registry label ("Expert parallel: 2"), a choice with the words its row says it in ("selective
+recomputation"), unless ``_special`` below gives it a shorter form. A field the
 scenario ignores (``fields.inactive_reason``: parameter offload below ZeRO-3, the architecture's fields without
 one) is left out, and the four fields that make the training strategy (ZeRO stage, the two offloads, Megatron's
 distributed optimizer) are one text, the strategy's name (``vramgui.core.scenario.strategy``). Choice values are words
@@ -31,15 +32,9 @@ STRATEGY = "strategy"  # the key of the strategy's one text
 STRATEGY_PATHS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
 LABEL_PATHS = ("model.name", "hardware.gpu_name")  # what the user calls the model and the GPU: no bytes change
 ARCH = "model.architecture."
-# listed under every exported chart; any other input only where it is not at its default (docs/comparisons.md)
-ESSENTIAL = frozenset({
-    "model.params", ARCH + "num_layers", ARCH + "hidden_size", ARCH + "num_heads", ARCH + "num_kv_heads",
-    ARCH + "ffn_size", ARCH + "vocab_size", "precision.dtype", "precision.recipe", "precision.optimizer",
-    "precision.optimizer_impl", "training.micro_batch", "training.seq_len", "training.global_batch",
-    "training.recompute", "training.attention", "training.implementation", "training.loss", "parallel.num_gpus",
-    STRATEGY, "parallel.tp", "parallel.pp", "hardware.gpu_memory", "hardware.reserve", "convention",
-    "finetune.method",
-})
+# listed under every exported chart (the rows marked ``essential``, and the strategy); any other input only where
+# it is not at its default (docs/comparisons.md)
+ESSENTIAL = frozenset({STRATEGY, *(f.path for f in fields.fields() if f.essential)})
 
 
 class _Inactive:
@@ -110,10 +105,9 @@ def text(key: str, v: Any, scenario: Scenario, short: bool = True) -> str | None
     special = _special(key, v, scenario, short)
     if special is not None:
         return special
-    if f.kind == "choice":
-        shown = _choice_texts().get((key, v))
-        if shown is not None:
-            return shown
+    said = f.words_of(v).said if f.kind == "choice" else ""
+    if said:
+        return qt_translate("Fields", said)
     return translate("Fields", "{0}: {1}").format(label, _value_text(f, v))
 
 
@@ -174,54 +168,9 @@ def _special(key: str, v: Any, scenario: Scenario, short: bool) -> str | None:
         return translate("Results", "{total} per GPU").format(total=size_text(v))
     if key == "hardware.reserve":
         return translate("Results", "reserve {r:g} %").format(r=v * 100)
-    if key == "precision.dtype" or (key == "finetune.method" and v != "full"):
-        return {"lora": "LoRA", "qlora": "QLoRA"}.get(v, str(v))
     if key == "finetune.lora_targets" and v not in ("attention", "all-linear"):
         return translate("Inputs", "LoRA on {0}").format(v)
     return None
-
-
-def _choice_texts() -> dict[tuple[str, Any], str]:
-    """Each choice value as words (built per call: the current language)."""
-    return {
-        ("precision.recipe", "mixed"): translate("Inputs", "mixed precision"),
-        ("precision.recipe", "pure"): translate("Inputs", "pure precision (no master weights)"),
-        ("precision.recipe", "amp"): translate("Inputs", "automatic mixed precision"),
-        ("precision.optimizer", "adam"): "Adam",
-        ("precision.optimizer", "adamw"): "AdamW",
-        ("precision.optimizer", "adam8bit"): translate("Inputs", "8-bit Adam"),
-        ("precision.optimizer", "sgd"): "SGD",
-        ("precision.optimizer", "sgd_momentum"): translate("Inputs", "SGD with momentum"),
-        ("precision.optimizer", "adafactor"): "Adafactor",
-        ("precision.optimizer", "lion"): "Lion",
-        ("precision.optimizer_impl", "foreach"): translate("Inputs", "foreach optimizer step"),
-        ("precision.optimizer_impl", "fused"): translate("Inputs", "fused optimizer step"),
-        ("precision.optimizer_impl", "for-loop"): translate("Inputs", "for-loop optimizer step"),
-        ("precision.fp8", "none"): translate("Inputs", "no FP8"),
-        ("precision.fp8", "delayed"): translate("Inputs", "FP8 delayed scaling"),
-        ("precision.fp8", "current"): translate("Inputs", "FP8 current scaling"),
-        ("precision.fp8", "mxfp8"): "MXFP8",
-        ("training.recompute", "none"): translate("Inputs", "no recomputation"),
-        ("training.recompute", "selective"): translate("Inputs", "selective recomputation"),
-        ("training.recompute", "full"): translate("Inputs", "full recomputation"),
-        ("training.attention", "eager"): translate("Inputs", "eager attention"),
-        ("training.attention", "flash"): "FlashAttention",
-        ("training.implementation", "hf"): translate("Inputs", "Hugging Face activations"),
-        ("training.implementation", "fused"): translate("Inputs", "fused-kernel activations"),
-        ("training.loss", "hf"): translate("Inputs", "Hugging Face loss"),
-        ("training.loss", "chunked"): translate("Inputs", "chunked loss"),
-        ("convention", "paper"): translate("Inputs", "ZeRO paper convention"),
-        ("convention", "deepspeed"): translate("Inputs", "DeepSpeed convention"),
-        ("convention", "megatron"): translate("Inputs", "Megatron-LM convention"),
-        ("finetune.method", "full"): translate("Inputs", "all parameters trained"),
-        ("finetune.lora_targets", "attention"): translate("Inputs", "LoRA on attention"),
-        ("finetune.lora_targets", "all-linear"): translate("Inputs", "LoRA on all linear layers"),
-        ("finetune.base_dtype", "auto"): translate("Inputs", "base weights in the dtype"),
-        (ARCH + "family", "gpt"): translate("Inputs", "GPT-style blocks"),
-        (ARCH + "family", "llama"): translate("Inputs", "Llama-style blocks"),
-        (ARCH + "norm", "rmsnorm"): "RMSNorm",
-        (ARCH + "norm", "layernorm"): "LayerNorm",
-    }
 
 
 # ------------------------------------------------------------------------------------------------ lists

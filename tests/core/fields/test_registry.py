@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vramgui.core.fields import registry as fields
+from vramgui.core.fields import rules
+from vramgui.core.fields.table import FORM_GROUPS, Words
 from vramgui.core.scenario import specs
+from vramgui.core.step.terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import CATALOGUE, Msg, render
+from vramgui.paths import resource_path
 
 FIELDS = fields.fields()
 
@@ -234,3 +241,70 @@ def test_a_config_and_a_scenario_share_the_registry_limits():
 
     assert hf_mapping._LIMITS["layers"] == fields.MAX_LAYERS
     assert hf_mapping._LIMITS["width"] == fields.MAX_WIDTH
+
+
+# ------------------------------------------------------------------------------- what a row says about its field
+
+
+def test_every_field_has_a_form_group_and_a_place_of_its_own_in_it():
+    assert {f.form for f in FIELDS} == set(FORM_GROUPS)
+    places = [(f.form, f.order) for f in FIELDS]
+    assert len(set(places)) == len(places)
+    assert all(f.path.startswith("model.architecture.") for f in FIELDS if f.detail)
+
+
+def test_words_check_texts_and_placeholders_sit_on_fields_whose_editor_shows_them():
+    for f in FIELDS:
+        assert {value for value, _ in f.words} <= set(f.choices), f.path
+        assert not f.check_text or f.widget == "check", f.path
+        assert f.ticked is None or (f.widget == "check" and f.ticked in f.choices and len(f.choices) == 2), f.path
+        assert not f.placeholder or f.widget == "line", f.path
+        assert not f.placeholder_value or "{0}" in f.placeholder, f.path
+
+
+def test_a_choice_without_words_reads_as_its_value_and_one_with_words_as_them():
+    assert fields.field("precision.fp8").words_of("mxfp8") == Words(said="MXFP8")
+    assert fields.field("precision.fp8").words_of("delayed").shown == ""  # the combo box shows "delayed"
+    assert fields.field("parallel.zero_stage").words_of(2).shown == "ZeRO-2 (+ gradients)"
+    assert fields.field("parallel.zero_stage").words_of(2).said == ""  # said by the strategy's name instead
+
+
+def test_the_overheads_placeholders_are_the_step_peaks_defaults():
+    assert fields.field("overhead.cuda_context").placeholder_value == f"{DEFAULT_CUDA_CONTEXT // MiB} MiB"
+    assert float(fields.field("overhead.zero3_prefetch").placeholder_value) == DS_PREFETCH_BUCKET
+    assert float(fields.field("overhead.reduce_bucket").placeholder_value) == DS_REDUCE_BUCKET
+
+
+def _marked_words() -> set[tuple[str, str]]:
+    """(context, text) of every QT_TRANSLATE_NOOP in the registry's tables."""
+    found = set()
+    for module in Path(fields.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "QT_TRANSLATE_NOOP":
+                found.add((node.args[0].value, node.args[1].value))
+    return found
+
+
+def test_every_word_a_row_marks_has_a_finished_chinese_translation_in_the_fields_context():
+    root = ET.parse(resource_path("translations", "vramgui_zh_CN.ts")).getroot()
+    finished = {(ctx.findtext("name"), msg.findtext("source")) for ctx in root.iter("context")
+                for msg in ctx.iter("message")
+                if msg.find("translation").get("type") is None and (msg.findtext("translation") or "").strip()}
+    marked = _marked_words()
+    assert len(marked) > 200 and {context for context, _ in marked} == {"Fields"}
+    assert sorted(marked - finished) == []
+
+
+def test_every_rule_is_a_function_of_the_scenario_that_leaves_the_defaults_counted_or_says_why():
+    s = specs.Scenario(model=specs.ModelSpec(params=10**9))
+    for f in FIELDS:
+        reason = f.inactive(s)
+        assert reason is None or render(reason), f.path
+    assert fields.field("model.params").inactive is rules.always_applies
+    assert fields.inactive_reason(s, "precision.fp8") == rules.fp8(s)
+
+
+def test_the_inputs_every_exported_chart_lists_are_the_ones_every_scenario_has():
+    essential = {f.path for f in FIELDS if f.essential}
+    assert {"model.params", "training.seq_len", "parallel.num_gpus", "convention", "finetune.method"} <= essential
+    assert not essential & {"model.name", "hardware.gpu_name", "parallel.zero_stage", "offload.params"}

@@ -36,11 +36,11 @@ per-tensor FP8).
 from __future__ import annotations
 
 from vramgui.core.activations.common import RawTerm, Shape
+from vramgui.core.fields import registry as fields
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.specs import FP8_RECIPES, Scenario
-from vramgui.core.text.message import Msg
 
-__all__ = ["FP8_RECIPES", "active_recipe", "inactive_reason", "layer_terms", "stored"]
+__all__ = ["FP8_RECIPES", "active_recipe", "layer_terms", "stored"]
 
 SOURCE = ("TransformerEngine transformer_engine/pytorch: module/base.py (get_weight_workspace, set_meta_tensor), "
           "module/linear.py and layernorm_linear.py (forward), tensor/float8_tensor.py, tensor/mxfp8_tensor.py, "
@@ -59,21 +59,11 @@ _FP8_INPUTS_MOE = ("QKV projection input", "experts: received tokens (grouped GE
 _OUT_PROJ = "output projection input"
 
 
-def inactive_reason(scenario: Scenario) -> Msg | None:
-    """Why ``precision.fp8`` has no effect: a dtype that is not 16-bit, the hf profile, LoRA/QLoRA."""
-    if scenario.precision.dtype not in ("bf16", "fp16"):
-        return Msg.of("inactive.fp8_needs_16bit")
-    if scenario.training.implementation != "fused":
-        return Msg.of("inactive.fp8_fused_only")
-    if scenario.finetune.method != "full":
-        return Msg.of("inactive.fp8_full_training")
-    return None
-
-
 def active_recipe(scenario: Scenario) -> str:
-    """The FP8 recipe that counts: ``none`` unless one is chosen and it applies (``inactive_reason``)."""
+    """The FP8 recipe that counts: ``none`` unless one is chosen and it applies (the ``precision.fp8`` row's rule,
+    ``vramgui.core.fields.rules.fp8``: a 16-bit dtype, the fused profile, full training)."""
     fp8 = scenario.precision.fp8
-    return "none" if fp8 == "none" or inactive_reason(scenario) is not None else fp8
+    return "none" if fp8 == "none" or fields.inactive_reason(scenario, "precision.fp8") is not None else fp8
 
 
 def stored(recipe: str, n: int) -> int:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from vramgui.core.fields.table import Field
+from vramgui.core.fields import rules
+from vramgui.core.fields.table import Field, Words
 from vramgui.core.fields.table import field_entry as _f
 from vramgui.core.scenario import specs
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
@@ -44,6 +45,13 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.FINETUNE_METHODS,
         flag="--finetune",
+        form="finetune", order=10, essential=True,
+        words=(
+            ("full", Words(shown=QT_TRANSLATE_NOOP("Fields", "full (every parameter)"),
+                           said=QT_TRANSLATE_NOOP("Fields", "all parameters trained"))),
+            ("lora", Words(shown="LoRA", said="LoRA")),
+            ("qlora", Words(shown=QT_TRANSLATE_NOOP("Fields", "QLoRA (4-bit NF4 base)"), said="QLoRA")),
+        ),
     ),
     _f(
         "finetune.lora_rank",
@@ -54,6 +62,9 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         high=MAX_LORA_RANK,
         flag="--lora-rank",
         metavar="R",
+        form="finetune", order=20,
+        mnemonic="K",
+        inactive=rules.adapters,
     ),
     _f(
         "finetune.lora_targets",
@@ -67,6 +78,13 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         choices=specs.LORA_TARGET_SETS,
         flag="--lora-targets",
         metavar="{attention,all-linear,NAMES}",
+        form="finetune", order=30,
+        widget="open",
+        words=(
+            ("attention", Words(said=QT_TRANSLATE_NOOP("Fields", "LoRA on attention"))),
+            ("all-linear", Words(said=QT_TRANSLATE_NOOP("Fields", "LoRA on all linear layers"))),
+        ),
+        inactive=rules.adapters,
     ),
     _f(
         "finetune.lora_dropout",
@@ -80,6 +98,8 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         high_open=True,
         flag="--lora-dropout",
         metavar="P",
+        form="finetune", order=40,
+        inactive=rules.adapters,
     ),
     _f(
         "finetune.base_dtype",
@@ -92,6 +112,14 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.BASE_DTYPES,
         flag="--base-dtype",
+        form="finetune", order=50,
+        words=(
+            ("auto", Words(shown=QT_TRANSLATE_NOOP("Fields", "auto (the weights' dtype)"),
+                           said=QT_TRANSLATE_NOOP("Fields", "base weights in the dtype"))),
+            ("int8", Words(shown=QT_TRANSLATE_NOOP("Fields", "int8 (LLM.int8)"))),
+            ("nf4", Words(shown=QT_TRANSLATE_NOOP("Fields", "NF4 (4-bit)"))),
+        ),
+        inactive=rules.base_dtype,
     ),
     _f(
         "finetune.double_quant",
@@ -103,6 +131,8 @@ FINETUNE_TABLE: tuple[Field, ...] = (
             "256 blocks (about 0.37 bits per weight saved)",
         ),
         flag="--double-quant",
+        form="finetune", order=60,
+        inactive=rules.double_quant,
     ),
     _f(
         "finetune.adapter_dtype",
@@ -115,5 +145,7 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.ADAPTER_DTYPES,
         flag="--adapter-dtype",
+        form="finetune", order=70,
+        inactive=rules.adapters,
     ),
 )

@@ -6,7 +6,8 @@ scenario migration is needed.
 
 from __future__ import annotations
 
-from vramgui.core.fields.table import Field
+from vramgui.core.fields import rules
+from vramgui.core.fields.table import Field, Words
 from vramgui.core.fields.table import field_entry as _f
 from vramgui.core.scenario import specs
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
@@ -24,5 +25,13 @@ FP8_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.FP8_RECIPES,
         flag="--fp8",
+        form="training", order=50,
+        words=(
+            ("none", Words(said=QT_TRANSLATE_NOOP("Fields", "no FP8"))),
+            ("delayed", Words(said=QT_TRANSLATE_NOOP("Fields", "FP8 delayed scaling"))),
+            ("current", Words(said=QT_TRANSLATE_NOOP("Fields", "FP8 current scaling"))),
+            ("mxfp8", Words(said="MXFP8")),
+        ),
+        inactive=rules.fp8,
     ),
 )

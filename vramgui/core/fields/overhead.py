@@ -5,6 +5,7 @@ the step peak (``vramgui.core.step.peak``) uses its documented default.
 
 from __future__ import annotations
 
+from vramgui.core.fields import rules
 from vramgui.core.fields.table import MAX_BYTES, MAX_PARAMS, Field
 from vramgui.core.fields.table import field_entry as _f
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
@@ -22,6 +23,9 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--cuda-context",
         metavar="SIZE",
         unit="bytes",
+        form="overheads", order=10,
+        mnemonic="X",
+        placeholder=QT_TRANSLATE_NOOP("Fields", "default: {0}"), placeholder_value="532 MiB",
     ),
     _f(
         "overhead.comm_buffers",
@@ -35,6 +39,8 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--comm-buffers",
         metavar="SIZE",
         unit="bytes",
+        form="overheads", order=20,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "default: the framework's buckets"),
     ),
     _f(
         "overhead.zero3_live_params",
@@ -50,6 +56,9 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--live-params",
         metavar="COUNT",
         unit="parameters",
+        form="overheads", order=30,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "default"),
+        inactive=rules.zero3_live_params,
     ),
     _f(
         "overhead.zero3_prefetch",
@@ -63,6 +72,9 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--prefetch-bucket",
         metavar="COUNT",
         unit="parameters",
+        form="overheads", order=40,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "default: {0}"), placeholder_value="5e7",
+        inactive=rules.zero3_prefetch,
     ),
     _f(
         "overhead.reduce_bucket",
@@ -76,6 +88,9 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--reduce-bucket",
         metavar="COUNT",
         unit="parameters",
+        form="overheads", order=50,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "default: {0}"), placeholder_value="5e8",
+        inactive=rules.reduce_bucket,
     ),
     _f(
         "overhead.extra",
@@ -87,5 +102,6 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         flag="--extra",
         metavar="SIZE",
         unit="bytes",
+        form="overheads", order=60,
     ),
 )

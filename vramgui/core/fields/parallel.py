@@ -6,6 +6,7 @@ no scenario migration is needed.
 
 from __future__ import annotations
 
+from vramgui.core.fields import rules
 from vramgui.core.fields.table import MAX_GPUS, MAX_LAYERS, Field
 from vramgui.core.fields.table import field_entry as _f
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
@@ -26,6 +27,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_PERCENT,
         flag="--moe-capacity-percent",
         metavar="PERCENT",
+        form="training", order=130,
+        inactive=rules.needs_moe,
     ),
     _f(
         "training.moe_imbalance_percent",
@@ -40,6 +43,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_PERCENT,
         flag="--moe-imbalance-percent",
         metavar="PERCENT",
+        form="training", order=140,
+        inactive=rules.moe_imbalance,
     ),
     _f(
         "parallel.ep",
@@ -52,6 +57,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_GPUS,
         flag="--ep",
         metavar="N",
+        form="strategy", order=60,
+        inactive=rules.needs_moe,
     ),
     _f(
         "parallel.etp",
@@ -64,6 +71,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_GPUS,
         flag="--etp",
         metavar="N",
+        form="strategy", order=70,
+        inactive=rules.needs_moe,
     ),
     _f(
         "parallel.cp",
@@ -78,6 +87,7 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_GPUS,
         flag="--cp",
         metavar="N",
+        form="strategy", order=80,
     ),
     _f(
         "parallel.vpp",
@@ -90,6 +100,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_LAYERS,
         flag="--vpp",
         metavar="N",
+        form="strategy", order=90,
+        inactive=rules.needs_pp,
     ),
     _f(
         "parallel.first_stage_layers",
@@ -103,6 +115,8 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_LAYERS,
         flag="--first-stage-layers",
         metavar="N",
+        form="strategy", order=100,
+        inactive=rules.stage_layers,
     ),
     _f(
         "parallel.last_stage_layers",
@@ -116,5 +130,7 @@ PARALLEL_TABLE: tuple[Field, ...] = (
         high=MAX_LAYERS,
         flag="--last-stage-layers",
         metavar="N",
+        form="strategy", order=110,
+        inactive=rules.stage_layers,
     ),
 )

@@ -24,6 +24,7 @@ from vramgui.core.fields.finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_s
 from vramgui.core.fields.fp8 import FP8_TABLE
 from vramgui.core.fields.overhead import OVERHEAD_TABLE
 from vramgui.core.fields.parallel import PARALLEL_TABLE
+from vramgui.core.fields.strategy import STRATEGY_TABLE
 from vramgui.core.fields.table import (
     MAX_BATCH,
     MAX_BYTES,
@@ -37,7 +38,10 @@ from vramgui.core.fields.table import (
     TABLE,
     Field,
     Kind,
+    Widget,
+    Words,
 )
+from vramgui.core.fields.training import TRAINING_TABLE
 from vramgui.core.scenario import specs
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.text.errors import InputError
@@ -46,7 +50,7 @@ from vramgui.core.text.units import parse_bytes_exact, parse_count_exact, withou
 
 __all__ = [
     "MAX_BATCH", "MAX_BYTES", "MAX_EXPERTS", "MAX_GPUS", "MAX_GPUS_PER_NODE", "MAX_LAYERS", "MAX_PARAMS",
-    "MAX_SEQ", "MAX_WIDTH", "Field", "Kind",
+    "MAX_SEQ", "MAX_WIDTH", "Field", "Kind", "Widget", "Words",
 ]
 
 
@@ -86,13 +90,31 @@ def _is_optional(tp: Any) -> bool:
 def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
-    table = {f.path: f for f in (*TABLE, *OVERHEAD_TABLE, *ARCH_TABLE, *FINETUNE_TABLE, *PARALLEL_TABLE,
-                                     *FP8_TABLE)}
+    table = {f.path: f for f in (*TABLE, *TRAINING_TABLE, *STRATEGY_TABLE, *OVERHEAD_TABLE, *ARCH_TABLE,
+                                     *FINETUNE_TABLE, *PARALLEL_TABLE, *FP8_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/fields/test_registry.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
-    return {path: dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
-            for path, (tp, default) in leaves.items()}
+    out = {}
+    for path, (tp, default) in leaves.items():
+        f = dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
+        out[path] = f if f.widget is not None else dataclasses.replace(f, widget=default_widget(f))
+    return out
+
+
+def default_widget(f: Field) -> Widget:
+    """The editor a row that names none gets: check boxes for flags, combo boxes for choices, a percentage for a
+    fraction (an optional one, a dropout whose empty is the family's default, is typed as text), spin boxes for
+    whole numbers (a line edit when empty means "derived"), line edits for sizes, counts and text."""
+    if f.kind == "bool":
+        return "check"
+    if f.kind == "choice":
+        return "combo"
+    if f.kind == "fraction":
+        return "line" if f.optional else "percent"
+    if f.kind == "int" and not f.optional:
+        return "spin"
+    return "line"
 
 
 def field(path: str) -> Field:
@@ -275,80 +297,6 @@ def memory_text(n: int) -> str:
 
 
 def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
-    """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None."""
-    conv, par = scenario.convention, scenario.parallel
-    if path in ("parallel.zero_stage", "overhead.zero3_live_params") and conv == "megatron":
-        return Msg.of("inactive.stage_megatron")
-    if path == "parallel.distributed_optimizer" and conv != "megatron":
-        return Msg.of("inactive.megatron_only")
-    if path == "offload.zero_init" and conv != "deepspeed":
-        return Msg.of("inactive.deepspeed_only")
-    if path in ("precision.recipe", "precision.optimizer") and conv == "deepspeed":
-        return Msg.of("inactive.deepspeed_precision")
-    if path == "precision.recipe" and conv == "megatron":
-        return Msg.of("inactive.megatron_recipe")
-    if path in ("offload.optimizer", "offload.params") and conv == "megatron":
-        return Msg.of("inactive.megatron_offload")
-    if path == "offload.params" and par.zero_stage != 3:
-        return Msg.of("inactive.stage3_only")
-    if path == "overhead.zero3_live_params" and par.zero_stage != 3:
-        return Msg.of("inactive.stage3_only")
-    if path == "model.largest_layer" and not (conv == "deepspeed" and par.zero_stage == 3):
-        return Msg.of("inactive.largest_layer")
-    if path == "parallel.sp" and par.tp == 1:
-        return Msg.of("inactive.sp_needs_tp")
-    if path == "precision.fp8":
-        from vramgui.core.activations.fp8 import inactive_reason as fp8_inactive_reason
-
-        return fp8_inactive_reason(scenario)
-    return (_step_inactive_reason(scenario, path) or _finetune_inactive_reason(scenario, path)
-            or _parallel_inactive_reason(scenario, path))
-
-
-def _parallel_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
-    """Expert parallelism and MoE routing need routed experts; uneven stages and virtual stages need pipeline
-    stages (and an architecture to split); the imbalance matters only across expert-parallel ranks."""
-    par, arch = scenario.parallel, scenario.model.architecture
-    moe = arch is not None and arch.is_moe
-    if path in ("parallel.ep", "parallel.etp", "training.moe_capacity_percent", "training.moe_imbalance_percent"):
-        if not moe:
-            return Msg.of("inactive.needs_moe")
-        if path == "training.moe_imbalance_percent" and par.ep == 1:
-            return Msg.of("inactive.imbalance_needs_ep")
-    if path in ("parallel.vpp", "parallel.first_stage_layers", "parallel.last_stage_layers") and par.pp == 1:
-        return Msg.of("inactive.needs_pp")
-    if path in ("parallel.first_stage_layers", "parallel.last_stage_layers") and arch is None:
-        return Msg.of("inactive.stages_need_architecture")
-    return None
-
-
-def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
-    """Fine-tuning's inputs (vramgui.core.finetune.adapters): moot under full training; QLoRA fixes the base to NF4."""
-    if not path.startswith("finetune.") or path == "finetune.method":
-        return None
-    ft = scenario.finetune
-    if ft.method == "full":
-        return Msg.of("inactive.full_finetune")
-    if path == "finetune.base_dtype" and ft.method == "qlora":
-        return Msg.of("inactive.qlora_base")
-    if path == "finetune.double_quant" and ft.method != "qlora" and ft.base_dtype != "nf4":
-        return Msg.of("inactive.double_quant_nf4")
-    return None
-
-
-def _step_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
-    """The step peak's inputs (vramgui.core.step.peak) that a choice makes moot."""
-    conv, par = scenario.convention, scenario.parallel
-    if path == "parallel.ddp_bucket_view" and (par.zero_stage != 0 or conv == "megatron"):
-        return Msg.of("inactive.ddp_only")
-    if path == "precision.optimizer_impl" and conv in ("deepspeed", "megatron"):
-        return Msg.of("inactive.fused_optimizer_convention")
-    if path == "precision.optimizer_impl" and scenario.offload.optimizer == "cpu":
-        return Msg.of("inactive.optimizer_on_host")
-    if path == "overhead.reduce_bucket" and (par.zero_stage == 0 or conv == "megatron"):
-        return Msg.of("inactive.zero_only")
-    if path == "overhead.zero3_prefetch" and (par.zero_stage != 3 or conv == "megatron"):
-        return Msg.of("inactive.stage3_only")
-    if path == "overhead.zero3_prefetch" and conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
-        return Msg.of("inactive.prefetch_deepspeed")
-    return None
+    """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None: the rule of
+    its row (``vramgui.core.fields.rules``)."""
+    return registry()[path].inactive(scenario)

@@ -6,14 +6,24 @@ Labels and tooltips are marked for translation in the "Fields" context.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vramgui.core.fields import rules
 from vramgui.core.scenario import specs
 from vramgui.core.text.message import QT_TRANSLATE_NOOP, Msg
 from vramgui.core.text.units import exact_count_text, exact_size_text
 
 Kind = Literal["int", "count", "bytes", "fraction", "choice", "bool", "text"]
+# The editor a field gets in the window: spin boxes for whole numbers (a line edit when empty means "derived"),
+# line edits for sizes, counts and text, check boxes for flags, combo boxes for choices ("open": an editable one,
+# for a choice that also takes typed values), a percentage for the reserve.
+Widget = Literal["spin", "line", "check", "combo", "open", "percent"]
+Rule = Callable[[specs.Scenario], Msg | None]  # why a field does nothing in a scenario (None: it applies)
+
+# The window's form groups, top to bottom (a field's ``form``); every field of a Scenario is in one of them.
+FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "overheads")
 
 MAX_PARAMS = 10**15
 MAX_GPUS = 10**6
@@ -24,6 +34,15 @@ MAX_BYTES = 10**18
 MAX_LAYERS = 10_000  # the deepest published LLMs have ~100-200 blocks
 MAX_WIDTH = 10**8  # hidden, heads, FFN and vocabulary sizes
 MAX_EXPERTS = 10**5
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of one choice value, marked for translation in the "Fields" context: ``shown`` in its editor
+    ("" : the value itself), ``said`` in pin names, export captions and the comparison CSV ("" : "label: value")."""
+
+    shown: str = ""
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,6 +62,19 @@ class Field:
     unit: str = ""  # shown beside the editor: "bytes", "parameters", "tokens", "samples", "GPUs"
     default: Any = None
     optional: bool = False  # None is a value: "not given" (no global batch, no GPU memory...)
+    form: str = ""  # the window's form group (``FORM_GROUPS``) ...
+    order: int = 0  # ... and the place in it, top to bottom
+    detail: bool = False  # behind the form's "More architecture fields"
+    widget: Widget | None = None  # None: from the kind (``registry.default_widget``)
+    ticked: Any = None  # a two-valued choice shown as a check box: ticked is this value
+    words: tuple[tuple[Any, Words], ...] = ()  # (choice value, its words); a value not here is shown as it is
+    check_text: str = ""  # a check box's text, in place of its label
+    placeholder: str = ""  # an empty editor's text: what empty means ("{0}" is ``placeholder_value``)
+    placeholder_value: str = ""
+    explanation: str = ""  # what the field means, with its formula, added to the tooltip
+    mnemonic: str = ""  # the label's Alt+letter
+    essential: bool = False  # listed under every exported chart (others only off their default: docs/comparisons.md)
+    inactive: Rule = rules.always_applies  # why the field does nothing in a scenario, or None
 
     @property
     def group(self) -> str:
@@ -52,6 +84,10 @@ class Field:
     @property
     def name(self) -> str:
         return self.path.rsplit(".", 1)[-1]
+
+    def words_of(self, value: Any) -> Words:
+        """The words of choice ``value`` (empty ``Words`` when the table has none)."""
+        return next((w for v, w in self.words if v == value), Words())
 
     def allowed(self) -> Msg:
         """The allowed values as a message (also the range shown in tooltips)."""
@@ -77,14 +113,16 @@ def field_entry(path: str, kind: Kind, label: str, tooltip: str = "", **kw: Any)
 _f = field_entry
 
 
-# The scenario's own fields (the architecture's are in field_table_arch). Labels and tooltips use the "Fields"
-# translation context; the registry orders fields as the dataclasses declare them.
+# The model's and the hardware's fields (the architecture's, the training's, the strategy's... are in the modules
+# beside this one). Words use the "Fields" translation context; the registry orders fields as the dataclasses
+# declare them, the form by ``form`` and ``order``.
 TABLE: tuple[Field, ...] = (
     _f(
         "model.name",
         "text",
         QT_TRANSLATE_NOOP("Fields", "Model name"),
         QT_TRANSLATE_NOOP("Fields", "A label for the model"),
+        form="model", order=10,
     ),
     _f(
         "model.params",
@@ -96,6 +134,9 @@ TABLE: tuple[Field, ...] = (
         flag="--params",
         metavar="COUNT",
         unit="parameters",
+        form="model", order=20, essential=True,
+        mnemonic="M",
+        placeholder="7B",
     ),
     _f(
         "model.largest_layer",
@@ -109,226 +150,17 @@ TABLE: tuple[Field, ...] = (
         flag="--largest-layer",
         metavar="COUNT",
         unit="parameters",
-    ),
-    _f(
-        "precision.dtype",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Dtype"),
-        QT_TRANSLATE_NOOP("Fields", "Dtype of weights, gradients and activations"),
-        choices=specs.DTYPES,
-        flag="--dtype",
-    ),
-    _f(
-        "precision.recipe",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Recipe"),
-        QT_TRANSLATE_NOOP(
-            "Fields",
-            "mixed: fp32 master weights beside the dtype; pure: the dtype alone; amp: fp32 weights, autocast computes "
-            "in the dtype",
-        ),
-        choices=specs.RECIPES,
-        flag="--precision",
-    ),
-    _f(
-        "precision.optimizer",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Optimizer"),
-        choices=specs.OPTIMIZERS,
-        flag="--optimizer",
-    ),
-    _f(
-        "precision.optimizer_impl",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Optimizer implementation"),
-        QT_TRANSLATE_NOOP(
-            "Fields",
-            "torch.optim's implementation: foreach (CUDA default) allocates one state-sized temporary at the step, "
-            "fused none, for-loop about two of the largest tensor",
-        ),
-        choices=specs.OPTIMIZER_IMPLS,
-        flag="--optimizer-impl",
-    ),
-    _f(
-        "training.micro_batch",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Micro-batch"),
-        QT_TRANSLATE_NOOP("Fields", "Samples per GPU per forward/backward"),
-        low=1,
-        high=MAX_BATCH,
-        flag="--micro-batch",
-        metavar="N",
-        unit="samples",
-    ),
-    _f(
-        "training.seq_len",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Sequence length"),
-        QT_TRANSLATE_NOOP("Fields", "Tokens per sample"),
-        low=1,
-        high=MAX_SEQ,
-        flag="--seq-len",
-        metavar="N",
-        unit="tokens",
-    ),
-    _f(
-        "training.global_batch",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Global batch"),
-        QT_TRANSLATE_NOOP(
-            "Fields", "Samples per optimizer step (gives the accumulation steps); empty: one micro-batch per GPU"
-        ),
-        low=1,
-        high=MAX_BATCH * MAX_GPUS,
-        flag="--global-batch",
-        metavar="N",
-        unit="samples",
-    ),
-    _f(
-        "training.recompute",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Recompute"),
-        QT_TRANSLATE_NOOP("Fields", "Activation recomputation"),
-        choices=specs.RECOMPUTE,
-        flag="--recompute",
-    ),
-    _f(
-        "training.attention",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Attention"),
-        QT_TRANSLATE_NOOP("Fields", "eager keeps the attention scores, flash does not"),
-        choices=specs.ATTENTION,
-        flag="--attention",
-    ),
-    _f(
-        "training.implementation",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Implementation"),
-        QT_TRANSLATE_NOOP("Fields", "Activation accounting profile"),
-        choices=specs.IMPLEMENTATIONS,
-        flag="--implementation",
-    ),
-    _f(
-        "training.loss",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Loss"),
-        QT_TRANSLATE_NOOP(
-            "Fields",
-            "hf: Hugging Face's cross-entropy (fp32 log-softmax and its gradient over the vocabulary); chunked: a "
-            "fused cross-entropy that never materialises fp32 logits (Liger, Megatron)",
-        ),
-        choices=specs.LOSSES,
-        flag="--loss",
-    ),
-    _f(
-        "parallel.num_gpus",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Number of GPUs"),
-        QT_TRANSLATE_NOOP("Fields", "GPUs in all"),
-        low=1,
-        high=MAX_GPUS,
-        flag="--gpus",
-        metavar="N",
-        unit="GPUs",
-    ),
-    _f(
-        "parallel.gpus_per_node",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "GPUs per node"),
-        QT_TRANSLATE_NOOP("Fields", "GPUs per node, for host memory per node (the last node may be partial)"),
-        low=1,
-        high=MAX_GPUS_PER_NODE,
-        flag="--gpus-per-node",
-        metavar="N",
-        unit="GPUs",
-    ),
-    _f(
-        "parallel.zero_stage",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "ZeRO stage"),
-        QT_TRANSLATE_NOOP("Fields", "ZeRO stage, 0 = DDP"),
-        choices=specs.ZERO_STAGES,
-        flag="--stage",
-    ),
-    _f(
-        "parallel.tp",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Tensor parallel"),
-        QT_TRANSLATE_NOOP("Fields", "Tensor-parallel size"),
-        low=1,
-        high=MAX_GPUS,
-        flag="--tp",
-        metavar="N",
-    ),
-    _f(
-        "parallel.pp",
-        "int",
-        QT_TRANSLATE_NOOP("Fields", "Pipeline parallel"),
-        QT_TRANSLATE_NOOP("Fields", "Pipeline-parallel size"),
-        low=1,
-        high=MAX_GPUS,
-        flag="--pp",
-        metavar="N",
-    ),
-    _f(
-        "parallel.sp",
-        "bool",
-        QT_TRANSLATE_NOOP("Fields", "Sequence parallel"),
-        QT_TRANSLATE_NOOP(
-            "Fields", "Megatron sequence parallelism: shards norm and dropout activations over the TP group"
-        ),
-        flag="--sp",
-    ),
-    _f(
-        "parallel.distributed_optimizer",
-        "bool",
-        QT_TRANSLATE_NOOP("Fields", "Distributed optimizer"),
-        QT_TRANSLATE_NOOP(
-            "Fields", "Megatron's distributed optimizer: optimizer states sharded over data-parallel ranks"
-        ),
-        flag="--distributed-optimizer",
-    ),
-    _f(
-        "parallel.ddp_bucket_view",
-        "bool",
-        QT_TRANSLATE_NOOP("Fields", "DDP gradients as bucket views"),
-        QT_TRANSLATE_NOOP(
-            "Fields",
-            "PyTorch DDP gradient_as_bucket_view: gradients live inside the reducer's buckets (off: a second "
-            "gradient-sized copy, PyTorch's and accelerate's default)",
-        ),
-        flag="--ddp-bucket-view",
-    ),
-    _f(
-        "offload.optimizer",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Optimizer offload"),
-        QT_TRANSLATE_NOOP("Fields", "Optimizer states to CPU memory (ZeRO-Offload)"),
-        choices=specs.OFFLOAD,
-        flag="--offload-optimizer",
-    ),
-    _f(
-        "offload.params",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Parameter offload"),
-        QT_TRANSLATE_NOOP("Fields", "Parameters to CPU memory (ZeRO-3 only)"),
-        choices=specs.OFFLOAD,
-        flag="--offload-params",
-    ),
-    _f(
-        "offload.zero_init",
-        "bool",
-        QT_TRANSLATE_NOOP("Fields", "zero.Init"),
-        QT_TRANSLATE_NOOP(
-            "Fields", "DeepSpeed zero.Init: the model is created already partitioned (host memory per node)"
-        ),
-        flag="--zero-init",
+        form="model", order=100,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "from the architecture"),
+        inactive=rules.largest_layer,
     ),
     _f(
         "hardware.gpu_name",
         "text",
         QT_TRANSLATE_NOOP("Fields", "GPU name"),
         QT_TRANSLATE_NOOP("Fields", "The GPU's name (informational)"),
+        form="hardware", order=10,
+        placeholder=QT_TRANSLATE_NOOP("Fields", "optional"),
     ),
     _f(
         "hardware.gpu_memory",
@@ -342,6 +174,9 @@ TABLE: tuple[Field, ...] = (
         flag="--gpu-memory",
         metavar="SIZE",
         unit="bytes",
+        form="hardware", order=20, essential=True,
+        mnemonic="U",
+        placeholder="80GB",
     ),
     _f(
         "hardware.reserve",
@@ -353,13 +188,8 @@ TABLE: tuple[Field, ...] = (
         high_open=True,
         flag="--reserve",
         metavar="FRACTION",
-    ),
-    _f(
-        "convention",
-        "choice",
-        QT_TRANSLATE_NOOP("Fields", "Convention"),
-        QT_TRANSLATE_NOOP("Fields", "Whose accounting: the ZeRO paper, DeepSpeed's estimator or Megatron-LM"),
-        choices=specs.CONVENTIONS,
-        flag="--convention",
+        form="hardware", order=50, essential=True,
+        mnemonic="E",
+        explanation=QT_TRANSLATE_NOOP("Fields", "Usable = memory × (1 − reserve)."),
     ),
 )

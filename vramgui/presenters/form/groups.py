@@ -14,10 +14,11 @@ Three keys are UI state, not scenario fields: how the model is defined (``model.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from vramgui.core.fields import registry as fields
-from vramgui.core.fields.registry import Field
+from vramgui.core.fields.registry import Field, Widget
+from vramgui.core.fields.table import FORM_GROUPS
 from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
@@ -29,60 +30,43 @@ IMPORTED = "@imported"  # the model preset choice of a model imported from a con
 UI_KEYS = ("model.preset", "model.mode", "hardware.gpu")
 
 ARCH = "model.architecture."
-# The architecture fields shown by default (two to a row); the others sit in a collapsible "details" section.
-ARCH_MAIN = tuple(ARCH + name for name in ("family", "num_layers", "hidden_size", "num_heads", "num_kv_heads",
-                                          "ffn_size", "vocab_size"))
-ARCH_DETAILS = tuple(f.path for f in fields.fields() if f.group == "architecture" and f.path not in ARCH_MAIN)
-ARCH_FIELDS = ARCH_MAIN + ARCH_DETAILS
+
+
+def _groups() -> dict[str, tuple[str, ...]]:
+    """The form's groups, top to bottom, each field where its registry row puts it (``form``, ``order``)."""
+    rows = sorted((f for f in fields.fields() if f.form), key=lambda f: (FORM_GROUPS.index(f.form), f.order))
+    return {group: tuple(f.path for f in rows if f.form == group) for group in FORM_GROUPS}
+
 
 # The groups of the form, top to bottom; every field of a Scenario is in exactly one of them.
-GROUPS: dict[str, tuple[str, ...]] = {
-    "model": ("model.name", "model.params", *ARCH_MAIN, "model.largest_layer", *ARCH_DETAILS),
-    "training": ("precision.dtype", "precision.recipe", "precision.optimizer", "precision.optimizer_impl",
-                 "precision.fp8", "training.micro_batch", "training.seq_len", "training.global_batch",
-                 "training.recompute", "training.attention", "training.implementation", "training.loss",
-                 "training.moe_capacity_percent", "training.moe_imbalance_percent"),
-    "finetune": ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
-                 "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype"),
-    "hardware": ("hardware.gpu_name", "hardware.gpu_memory", "parallel.num_gpus", "parallel.gpus_per_node",
-                 "hardware.reserve"),
-    "strategy": ("convention", "parallel.zero_stage", "parallel.tp", "parallel.pp", "parallel.sp", "parallel.ep",
-                 "parallel.etp", "parallel.cp", "parallel.vpp", "parallel.first_stage_layers",
-                 "parallel.last_stage_layers", "parallel.distributed_optimizer", "parallel.ddp_bucket_view",
-                 "offload.optimizer", "offload.params", "offload.zero_init"),
-    "overheads": ("overhead.cuda_context", "overhead.comm_buffers", "overhead.zero3_live_params",
-                  "overhead.zero3_prefetch", "overhead.reduce_bucket", "overhead.extra"),
-}
+GROUPS: dict[str, tuple[str, ...]] = _groups()
 FORM_PATHS = tuple(path for group in GROUPS.values() for path in group)
+# The architecture fields shown by default (two to a row); the others (``detail``) sit in a collapsible section.
+ARCH_MAIN = tuple(p for p in GROUPS["model"] if p.startswith(ARCH) and not fields.field(p).detail)
+ARCH_DETAILS = tuple(p for p in GROUPS["model"] if p.startswith(ARCH) and fields.field(p).detail)
 
-# Two-valued choices shown as a check box: ticked is this value, unticked the other one.
-TICKED: dict[str, str] = {"offload.optimizer": "cpu", "offload.params": "cpu"}
+Editor = Widget
 
-Editor = Literal["spin", "line", "check", "combo", "open", "percent"]
+# The read-only texts the presenter sets beside the fields ("≈ 8.03B", "= 85.90 GB", "2 nodes"): hint -> (the field
+# it sits under, the fields whose value it describes; a key ending in "." stands for every field under it).
+HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "model.params_hint": ("model.params", ("model.params", ARCH)),
+    "hardware.gpu_memory_hint": ("hardware.gpu_memory", ("hardware.gpu_memory",)),
+    "parallel.nodes": ("parallel.gpus_per_node", ("parallel.num_gpus", "parallel.gpus_per_node")),
+}
 
 
 def editor_kind(f: Field) -> Editor:
-    """The editor a field gets: spin boxes for whole numbers (a line edit when empty means "derived"), line edits
-    for sizes, counts and text, check boxes for flags, combo boxes for choices (an editable one, "open", for a
-    choice that also takes typed values: the LoRA targets' module list), a percentage for the reserve."""
-    if f.path in TICKED or f.kind == "bool":
-        return "check"
-    if f.kind == "choice" and fields.is_open_choice(f.path):
-        return "open"
-    if f.kind == "choice":
-        return "combo"
-    if f.kind == "fraction":  # an optional one (a dropout: empty = the family's default) is typed as text
-        return "line" if f.optional else "percent"
-    if f.kind == "int" and not f.optional:
-        return "spin"
-    return "line"
+    """The editor a field gets (its registry row's ``widget``)."""
+    assert f.widget is not None  # the registry fills in every row's
+    return f.widget
 
 
 def display(f: Field, value: Any) -> object:
     """What the editor of ``f`` shows for ``value``."""
     kind = editor_kind(f)
     if kind == "check":
-        return value == TICKED[f.path] if f.path in TICKED else bool(value)
+        return value == f.ticked if f.ticked is not None else bool(value)
     if kind in ("combo", "open"):
         return str(value)
     if kind == "percent":
@@ -97,9 +81,9 @@ def parse_input(f: Field, raw: object) -> Any:
     ``InputError`` naming ``f.path`` with the registry's allowed range. Stricter than ``fields.parse`` in one
     way, as the CLI's flags are: a size other than 0 typed without a unit is an error, not a count of bytes."""
     kind = editor_kind(f)
-    if f.path in TICKED and isinstance(raw, bool):
-        other = next(c for c in f.choices if c != TICKED[f.path])
-        return TICKED[f.path] if raw else other
+    if f.ticked is not None and isinstance(raw, bool):  # a two-valued choice shown as a check box
+        other = next(c for c in f.choices if c != f.ticked)
+        return f.ticked if raw else other
     if kind == "percent":
         try:
             percent = float(str(raw).strip().rstrip("%").strip())

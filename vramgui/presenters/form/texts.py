@@ -1,5 +1,6 @@
-"""The form's texts in the reader's language: each field's label, tooltip and allowed range from the registry
-(for the view to build its rows without reaching into the core), and the short hints shown beside fields (the GPU
+"""The form's texts in the reader's language: each field's label, tooltip, allowed range, choice words, check-box
+text, placeholder, explanation and mnemonic from the registry (for the view to build its rows without reaching
+into the core), and the short hints shown beside fields (the GPU
 memory in the other unit, the node count the GPUs give), why an editor refused what was typed, and what each
 editor shows for a draft (``FormDisplay``)."""
 
@@ -13,7 +14,6 @@ from PySide6.QtCore import QCoreApplication
 from vramgui.core.fields import registry as fields
 from vramgui.core.parallel.layout import num_nodes
 from vramgui.core.scenario.specs import ParallelSpec, Scenario
-from vramgui.core.step.terms import DEFAULT_CUDA_CONTEXT, DS_PREFETCH_BUCKET, DS_REDUCE_BUCKET, MiB
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import render
 from vramgui.core.text.units import GB, GiB, format_bytes, format_count
@@ -76,36 +76,30 @@ class FieldInfo:
     choices: tuple[str, ...]  # the choice values as the editor's data
     optional: bool
     placeholder: str = ""  # shown in an empty editor: what empty means ("default: 532 MiB")
+    choice_texts: tuple[str, ...] = ()  # each choice as its editor shows it ("ZeRO-2 (+ gradients)"), in order
+    check_text: str = ""  # a check box's text ("" : the label)
+    explanation: str = ""  # what the field means, with its formula ("" when the registry gives none)
+    mnemonic: str = ""  # the label's Alt+letter ("" for none)
 
 
-def _power_of_ten(n: int) -> str:
-    """5 x 10^8 as DeepSpeed's documentation writes it: "5e8"."""
-    exp = len(str(n)) - 1
-    return f"{n / 10**exp:g}e{exp}"
-
-
-def default_placeholders() -> dict[str, str]:
-    """What an empty optional overhead means: the step peak's default (``vramgui.core.step.peak``)."""
-    default = translate("Form", "default: {0}")
-    return {
-        "overhead.cuda_context": default.format(f"{DEFAULT_CUDA_CONTEXT // MiB} MiB"),
-        "overhead.comm_buffers": translate("Form", "default: the framework's buckets"),
-        "overhead.zero3_live_params": translate("Form", "default"),
-        "overhead.zero3_prefetch": default.format(_power_of_ten(DS_PREFETCH_BUCKET)),
-        "overhead.reduce_bucket": default.format(_power_of_ten(DS_REDUCE_BUCKET)),
-    }
+def _words(text: str) -> str:
+    """A registry word in the reader's language ("" stays "")."""
+    return translate("Fields", text) if text else ""
 
 
 def field_info(path: str) -> FieldInfo:
     f = fields.field(path)
-    label = translate("Fields", f.label)
-    tooltip = translate("Fields", f.tooltip) if f.tooltip else ""
     kind = editor_kind(f)
     allowed = ""
     if f.kind in ("int", "bytes", "count"):
         allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
-    return FieldInfo(path, kind, label, tooltip, allowed, f.unit, f.low, f.high, tuple(str(c) for c in f.choices),
-                     f.optional, default_placeholders().get(path, ""))
+    placeholder = _words(f.placeholder)
+    if f.placeholder_value:
+        placeholder = placeholder.format(f.placeholder_value)
+    shown = tuple(_words(f.words_of(c).shown) or str(c) for c in f.choices)
+    return FieldInfo(path, kind, _words(f.label), _words(f.tooltip), allowed, f.unit, f.low, f.high,
+                     tuple(str(c) for c in f.choices), f.optional, placeholder, shown, _words(f.check_text),
+                     _words(f.explanation), f.mnemonic)
 
 
 def refusal_text(path: str, typed: str) -> str:

@@ -13,21 +13,15 @@ from collections.abc import Mapping, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from vramgui.presenters.form.groups import ARCH
+from vramgui.presenters.form.groups import HINTS
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.theme import error_colour
 
-# hint -> the fields whose value it describes (a key ending in "." stands for every field under it)
-HINT_SOURCES: dict[str, tuple[str, ...]] = {
-    "model.params_hint": ("model.params", ARCH),
-    "hardware.gpu_memory_hint": ("hardware.gpu_memory",),
-    "parallel.nodes": ("parallel.num_gpus", "parallel.gpus_per_node"),
-}
 MARK = "⚠ "
 
 
 def _describes(hint: str, key: str) -> bool:
-    return any(key == source or (source.endswith(".") and key.startswith(source)) for source in HINT_SOURCES[hint])
+    return any(key == source or (source.endswith(".") and key.startswith(source)) for source in HINTS[hint][1])
 
 
 class FieldMessages:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS
+from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS
 from vramgui.presenters.form.texts import FieldInfo, field_info, refusal_text
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
@@ -46,8 +46,6 @@ from vramgui.views.form.widgets import (
     WheelSafeSpinBox,
 )
 from vramgui.views.theme import error_colour
-
-HINTS = ("model.params_hint", "hardware.gpu_memory_hint", "parallel.nodes")  # read-only texts the presenter sets
 
 
 class InputPanel(QWidget):
@@ -64,7 +62,6 @@ class InputPanel(QWidget):
         self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
         self._enabled: dict[str, tuple[bool, str]] = {}  # each field's state and reason as shown
-        self._choice_texts = texts.choice_texts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         for name, paths in GROUPS.items():
@@ -98,12 +95,9 @@ class InputPanel(QWidget):
                     self._pairs(grid, ARCH_MAIN[1:])
                 continue
             self._field_row(grid, path)
-            if path == "model.params":
-                self._hint(grid, "model.params_hint")
-            elif path == "hardware.gpu_memory":
-                self._hint(grid, "hardware.gpu_memory_hint")
-            elif path == "parallel.gpus_per_node":
-                self._hint(grid, "parallel.nodes")
+            for hint, (under, _sources) in HINTS.items():
+                if path == under:
+                    self._hint(grid, hint)
         return box
 
     def _grid(self, parent: QWidget | None) -> QGridLayout:
@@ -153,7 +147,7 @@ class InputPanel(QWidget):
 
     @staticmethod
     def _ui_label(key: str) -> str:
-        return texts.with_mnemonic(texts.ui_labels()[key], texts.MNEMONICS.get(key))
+        return texts.with_mnemonic(texts.ui_labels()[key], texts.UI_MNEMONICS.get(key))
 
     def _pairs(self, grid: QGridLayout, paths: Sequence[str]) -> QGridLayout:
         """Fields two to a row (the architecture): the form stays short."""
@@ -211,7 +205,7 @@ class InputPanel(QWidget):
         if info.editor == "check":
             label, unit = "", ""
         else:
-            label = texts.with_mnemonic(info.label, texts.MNEMONICS.get(path))
+            label = texts.with_mnemonic(info.label, info.mnemonic)
             unit = "%" if info.editor == "percent" else texts.unit_texts().get(info.unit, "")
             if info.editor != "spin" and info.editor != "percent":
                 unit = ""
@@ -219,7 +213,8 @@ class InputPanel(QWidget):
                   span=not pair and not unit)
 
     def _tip(self, key: str, info: FieldInfo | None = None) -> str:
-        parts = [info.tooltip if info else "", texts.explanations().get(key, ""), info.allowed if info else ""]
+        explanation = info.explanation if info else texts.ui_explanations().get(key, "")
+        parts = [info.tooltip if info else "", explanation, info.allowed if info else ""]
         unique = [p for i, p in enumerate(parts) if p and p not in parts[:i]]
         return "\n".join(unique) or (info.label if info else "")
 
@@ -238,9 +233,8 @@ class InputPanel(QWidget):
             return reserve
         if info.editor == "combo":
             combo = WheelSafeComboBox()
-            shown = self._choice_texts.get(info.key, {})
-            for value in info.choices:
-                combo.addItem(shown.get(value, value), value)
+            for value, shown in zip(info.choices, info.choice_texts, strict=True):
+                combo.addItem(shown, value)
             return combo
         if info.editor == "open":  # the choices, or typed text of the same form (a list of module names)
             open_combo = OpenChoiceComboBox()
@@ -248,9 +242,9 @@ class InputPanel(QWidget):
                 open_combo.addItem(value, value)
             return open_combo
         if info.editor == "check":
-            return QCheckBox(texts.check_texts().get(info.key, info.label))
+            return QCheckBox(info.check_text or info.label)
         line = NumberLineEdit() if info.low is not None else QLineEdit()
-        line.setPlaceholderText(texts.placeholders().get(info.key, info.placeholder))
+        line.setPlaceholderText(info.placeholder)
         return line
 
     def _row(self, grid: QGridLayout, key: str, label: str, editor: QWidget, unit: str, tip: str,

@@ -1,0 +1,167 @@
+"""When a field does nothing: one predicate per rule, on the whole ``Scenario``, returning why (a ``Msg`` the window
+shows as the disabled editor's tooltip, and the reason pin names and captions leave the field out) or None.
+
+Each field's row names its rule (``Field.inactive``); ``registry.inactive_reason`` asks it. The rules follow what
+each convention and choice counts (docs/conventions.md, docs/peak.md, docs/finetune.md).
+"""
+
+from __future__ import annotations
+
+from vramgui.core.scenario.specs import Scenario
+from vramgui.core.text.message import Msg
+
+
+def always_applies(scenario: Scenario) -> Msg | None:
+    """A field every scenario counts."""
+    return None
+
+
+# ----------------------------------------------------------------------------------- conventions and ZeRO stages
+
+
+def zero_stage(scenario: Scenario) -> Msg | None:
+    """Megatron-LM has no ZeRO stage (its distributed optimizer is the sharding)."""
+    return Msg.of("inactive.stage_megatron") if scenario.convention == "megatron" else None
+
+
+def megatron_only(scenario: Scenario) -> Msg | None:
+    return None if scenario.convention == "megatron" else Msg.of("inactive.megatron_only")
+
+
+def deepspeed_only(scenario: Scenario) -> Msg | None:
+    return None if scenario.convention == "deepspeed" else Msg.of("inactive.deepspeed_only")
+
+
+def optimizer(scenario: Scenario) -> Msg | None:
+    """DeepSpeed's estimators fix the precision recipe and the optimizer's bytes."""
+    return Msg.of("inactive.deepspeed_precision") if scenario.convention == "deepspeed" else None
+
+
+def recipe(scenario: Scenario) -> Msg | None:
+    if scenario.convention == "deepspeed":
+        return Msg.of("inactive.deepspeed_precision")
+    return Msg.of("inactive.megatron_recipe") if scenario.convention == "megatron" else None
+
+
+def optimizer_offload(scenario: Scenario) -> Msg | None:
+    return Msg.of("inactive.megatron_offload") if scenario.convention == "megatron" else None
+
+
+def params_offload(scenario: Scenario) -> Msg | None:
+    """Parameter offload is ZeRO-3's (ZeRO-Infinity)."""
+    if scenario.convention == "megatron":
+        return Msg.of("inactive.megatron_offload")
+    return Msg.of("inactive.stage3_only") if scenario.parallel.zero_stage != 3 else None
+
+
+def zero3_live_params(scenario: Scenario) -> Msg | None:
+    if scenario.convention == "megatron":
+        return Msg.of("inactive.stage_megatron")
+    return Msg.of("inactive.stage3_only") if scenario.parallel.zero_stage != 3 else None
+
+
+def largest_layer(scenario: Scenario) -> Msg | None:
+    """DeepSpeed's ZeRO-3 estimator is the only one that counts the largest layer."""
+    if scenario.convention == "deepspeed" and scenario.parallel.zero_stage == 3:
+        return None
+    return Msg.of("inactive.largest_layer")
+
+
+def sequence_parallel(scenario: Scenario) -> Msg | None:
+    return Msg.of("inactive.sp_needs_tp") if scenario.parallel.tp == 1 else None
+
+
+# ----------------------------------------------------------------------------------- the step peak's inputs
+
+
+def ddp_bucket_view(scenario: Scenario) -> Msg | None:
+    if scenario.parallel.zero_stage != 0 or scenario.convention == "megatron":
+        return Msg.of("inactive.ddp_only")
+    return None
+
+
+def optimizer_impl(scenario: Scenario) -> Msg | None:
+    if scenario.convention in ("deepspeed", "megatron"):
+        return Msg.of("inactive.fused_optimizer_convention")
+    return Msg.of("inactive.optimizer_on_host") if scenario.offload.optimizer == "cpu" else None
+
+
+def reduce_bucket(scenario: Scenario) -> Msg | None:
+    if scenario.parallel.zero_stage == 0 or scenario.convention == "megatron":
+        return Msg.of("inactive.zero_only")
+    return None
+
+
+def zero3_prefetch(scenario: Scenario) -> Msg | None:
+    conv = scenario.convention
+    if scenario.parallel.zero_stage != 3 or conv == "megatron":
+        return Msg.of("inactive.stage3_only")
+    if conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
+        return Msg.of("inactive.prefetch_deepspeed")
+    return None
+
+
+# ----------------------------------------------------------------------------------- fine-tuning
+
+
+def adapters(scenario: Scenario) -> Msg | None:
+    """Fine-tuning's inputs (vramgui.core.finetune.adapters) are moot under full training."""
+    return Msg.of("inactive.full_finetune") if scenario.finetune.method == "full" else None
+
+
+def base_dtype(scenario: Scenario) -> Msg | None:
+    """QLoRA fixes the base to NF4."""
+    if scenario.finetune.method == "full":
+        return Msg.of("inactive.full_finetune")
+    return Msg.of("inactive.qlora_base") if scenario.finetune.method == "qlora" else None
+
+
+def double_quant(scenario: Scenario) -> Msg | None:
+    ft = scenario.finetune
+    if ft.method == "full":
+        return Msg.of("inactive.full_finetune")
+    return Msg.of("inactive.double_quant_nf4") if ft.method != "qlora" and ft.base_dtype != "nf4" else None
+
+
+# ----------------------------------------------------------------------------------- MoE and pipeline stages
+
+
+def needs_moe(scenario: Scenario) -> Msg | None:
+    """Expert parallelism and MoE routing need routed experts."""
+    arch = scenario.model.architecture
+    return None if arch is not None and arch.is_moe else Msg.of("inactive.needs_moe")
+
+
+def moe_imbalance(scenario: Scenario) -> Msg | None:
+    """The imbalance matters only across expert-parallel ranks."""
+    reason = needs_moe(scenario)
+    if reason is None and scenario.parallel.ep == 1:
+        return Msg.of("inactive.imbalance_needs_ep")
+    return reason
+
+
+def needs_pp(scenario: Scenario) -> Msg | None:
+    return Msg.of("inactive.needs_pp") if scenario.parallel.pp == 1 else None
+
+
+def stage_layers(scenario: Scenario) -> Msg | None:
+    """Uneven stages need pipeline stages and an architecture to split."""
+    reason = needs_pp(scenario)
+    if reason is None and scenario.model.architecture is None:
+        return Msg.of("inactive.stages_need_architecture")
+    return reason
+
+
+# ----------------------------------------------------------------------------------- FP8
+
+
+def fp8(scenario: Scenario) -> Msg | None:
+    """FP8 Linears run through TransformerEngine in Megatron-Core (vramgui.core.activations.fp8): a 16-bit dtype,
+    the fused profile, full training."""
+    if scenario.precision.dtype not in ("bf16", "fp16"):
+        return Msg.of("inactive.fp8_needs_16bit")
+    if scenario.training.implementation != "fused":
+        return Msg.of("inactive.fp8_fused_only")
+    if scenario.finetune.method != "full":
+        return Msg.of("inactive.fp8_full_training")
+    return None
