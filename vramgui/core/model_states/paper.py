@@ -18,30 +18,13 @@ from dataclasses import dataclass, field
 from vramgui.core.model_states import precision as prec
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.specs import PrecisionSpec
-from vramgui.core.terms import Derivation, Term, render_derivation, render_formula, sci
-from vramgui.core.text.message import Msg, english
+from vramgui.core.terms import Derivation, Part, Term, sci
+from vramgui.core.text.message import Msg
 
 PAPER_SOURCE = "ZeRO paper (Rajbhandari et al. 2020) §3, Fig. 1"
 OFFLOAD_SOURCE = "ZeRO-Offload (Ren et al. 2021) §4.1"
 
 __all__ = ["ModelStates", "Part", "offloaded", "paper_model_states", "part", "sci"]
-
-
-@dataclass(frozen=True)
-class Part:
-    """One component's bytes on one GPU with its derivation (terms, ``vramgui.core.terms``) and source."""
-
-    bytes: int
-    deriv: Derivation
-    source: str
-
-    @property
-    def formula(self) -> str:
-        return render_formula(self.deriv, english)
-
-    @property
-    def derivation(self) -> str:
-        return render_derivation(self.deriv, "GB", english)
 
 
 @dataclass(frozen=True)
