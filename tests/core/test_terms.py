@@ -8,7 +8,7 @@ import pytest
 
 from vramgui.core.estimate import estimate
 from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario
-from vramgui.core.terms import Derivation, Term, amount, render_derivation, render_formula, render_terms, sci
+from vramgui.core.terms import Derivation, Part, Term, amount, render_derivation, render_formula, render_terms, sci
 from vramgui.core.text.message import Msg
 from vramgui.core.text.units import GB
 
@@ -113,3 +113,21 @@ def test_sci_writes_three_significant_digits():
     assert sci(7 * 10**9) == "7.00e9"
     assert sci(8_030_261_248) == "8.03e9"
     assert sci(0) == "0"
+
+
+def test_one_part_type_for_model_states_step_terms_and_estimate_rows() -> None:
+    """Issue 20: bytes + derivation + source is one type, keyed where it is looked up."""
+    est = estimate(replace(SEED, parallel=ParallelSpec(num_gpus=8, zero_stage=1)))
+    assert est.peak is not None
+    for c in est.components:
+        assert type(c.part) is Part and c.part.key == c.key
+        assert (c.deriv, c.source, c.formula) == (c.part.deriv, c.part.source, c.part.formula)
+        assert c.bytes == (c.part.bytes if c.estimated else None)
+    assert all(type(t) is Part and t.key for t in est.peak.terms)
+    assert est.peak.term("cuda_context") is next(t for t in est.peak.terms if t.key == "cuda_context")
+
+
+def test_activations_that_cannot_be_estimated_have_no_bytes_but_keep_their_derivation() -> None:
+    c = estimate(SEED).component("activations")
+    assert c.bytes is None and c.part.bytes == 0 and not c.estimated
+    assert c.deriv.note is not None and c.deriv.note.code == "deriv.not_estimable"

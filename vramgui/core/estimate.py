@@ -17,7 +17,6 @@ from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.finetune.estimate import finetune_parts
 from vramgui.core.model_states import fp8 as fp8_mod
 from vramgui.core.model_states.conventions import model_states_for
-from vramgui.core.model_states.paper import Part
 from vramgui.core.parallel.layout import (
     batch_parallel_size,
     ceil_div,
@@ -32,7 +31,7 @@ from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
 from vramgui.core.step.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.step.peak import StepInputs, StepPeak, step_peak
-from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
+from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg, english, render
 
 if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
@@ -44,12 +43,28 @@ if TYPE_CHECKING:  # the activation model is imported on first use (a count-only
 
 @dataclass(frozen=True)
 class Component:
-    """One per-GPU component: its bytes and how they come about (``deriv``, rendered by ``vramgui.core.terms``)."""
+    """One row of an estimate: a keyed ``Part`` (``part.key`` one of ``COMPONENT_KEYS``) and its place in the
+    bars (``components.label``, ``components.stack``). ``estimated`` is False only for activations that cannot
+    be estimated: their ``bytes`` is None, not 0."""
 
-    key: str
-    bytes: int | None  # None only for activations that cannot be estimated
-    deriv: Derivation
-    source: str
+    part: Part
+    estimated: bool = True
+
+    @property
+    def key(self) -> str:
+        return self.part.key
+
+    @property
+    def bytes(self) -> int | None:
+        return self.part.bytes if self.estimated else None
+
+    @property
+    def deriv(self) -> Derivation:
+        return self.part.deriv
+
+    @property
+    def source(self) -> str:
+        return self.part.source
 
     @property
     def label_msg(self) -> Msg:
@@ -63,12 +78,12 @@ class Component:
     @property
     def formula(self) -> str:
         """The symbolic formula in English: ``2Φ/N_d``."""
-        return render_formula(self.deriv, english)
+        return self.part.formula
 
     @property
     def derivation(self) -> str:
         """The derivation in English and GB, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
-        return render_derivation(self.deriv, "GB", english)
+        return self.part.derivation
 
 
 @dataclass(frozen=True)
@@ -214,10 +229,10 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
         why = Msg.of("deriv.no_architecture")
         deriv = Derivation(total=None, note=Msg.of("deriv.not_estimable", reason=why),
                            formula=Msg.of("deriv.not_available"))
-        return Component("activations", None, deriv, ""), None
+        return Component(Part(0, deriv, "", "activations"), estimated=False), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
                               scenario.precision.recipe == "amp", lora, fp8_acts.active_recipe(scenario))
-    return Component("activations", act.total, _activation_derivation(act), act.source), act
+    return Component(Part(act.total, _activation_derivation(act), act.source, "activations")), act
 
 
 def _activation_derivation(act: ActivationEstimate) -> Derivation:
@@ -251,10 +266,10 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
     if ov.extra:
         terms.append(Term(ov.extra, symbol="extra", style="bytes"))
     if not terms:
-        return Component("other", 0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs")
+        return Component(Part(0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs", "other"))
     source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
     total = sum(t.bytes for t in terms)
-    return Component("other", total, Derivation(tuple(terms), total), source)
+    return Component(Part(total, Derivation(tuple(terms), total), source, "other"))
 
 
 def estimate(scenario: Scenario) -> Estimate:
@@ -281,7 +296,7 @@ def estimate(scenario: Scenario) -> Estimate:
     if fp8 is not None:  # FP8 weight copies and scaling state: persistent, beside the parameters
         states = replace(states, parameters=fp8_mod.with_fp8_parameters(states.parameters, fp8))
 
-    comps = [Component(key, p.bytes, p.deriv, p.source) for key, p in (
+    comps = [Component(replace(p, key=key)) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
         ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
     act_comp, act = activations_component(s, ft.acts if ft is not None else None)

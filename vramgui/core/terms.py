@@ -79,6 +79,30 @@ class Derivation:
                 "note": None if self.note is None else render(self.note)}
 
 
+@dataclass(frozen=True)
+class Part:
+    """Bytes on one GPU with how they come about (``deriv``) and where the figure comes from (``source``): a
+    model-state component, a term of the step peak, the row of an estimate - one type for all three.
+
+    ``key`` is its identity where it is looked up or stacked (``COMPONENT_KEYS``, ``PEAK_KEYS``); empty where
+    its place already says what it is (a field of ``ModelStates``)."""
+
+    bytes: int
+    deriv: Derivation
+    source: str
+    key: str = ""
+
+    @property
+    def formula(self) -> str:
+        """The symbolic formula in English: ``2Φ/N_d``."""
+        return render_formula(self.deriv, english)
+
+    @property
+    def derivation(self) -> str:
+        """The derivation in English and GB, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
+        return render_derivation(self.deriv, "GB", english)
+
+
 # ------------------------------------------------------------------------------------------------ numbers
 
 

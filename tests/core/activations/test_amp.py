@@ -108,30 +108,29 @@ def test_amp_keeps_more_than_pure_bf16(row: tuple) -> None:
 def test_amp_terms_name_the_weight_cache_and_the_fp32_stream() -> None:
     arch = _arch("llama-gqa")
     est = estimate_activations(arch, _training("sdpa", "none", 2, 64), ParallelSpec(), "bf16", amp=True)
-    by_name = {t.name: t.bytes for t in est.terms}
+    by_key = {t.key: t.bytes for t in est.terms}
     h, a, kv, d, f, v = 128, 8, 2, 16, 352, 2048
     per_block = 2 * (h * (a * d + 2 * kv * d) + a * d * h + 3 * h * f)  # q, k, v, o, gate, up, down in bf16
-    assert by_name["layers: the block's Linear weights in the dtype (autocast weight cache)"] == 2 * per_block
-    assert by_name["output: LM head weight in the dtype (autocast weight cache)"] == 2 * v * h
+    assert by_key["layers.linear_weight_casts"] == 2 * per_block
+    assert by_key["output.lm_head_weight_cast"] == 2 * v * h
     # q, k, v and gate, up each cast the fp32 norm output: 5 casts per block
-    casts = by_name["layers: block norm outputs cast to the dtype (autocast, one per Linear reading them)"]
-    assert casts == 2 * 5 * 2 * 2 * 64 * h
-    assert by_name["layers: block RMSNorm: normalised tensor (fp32)"] == 2 * 2 * 4 * 2 * 64 * h
+    assert by_key["layers.block_norm_output_casts"] == 2 * 5 * 2 * 2 * 64 * h
+    assert by_key["layers.block_rmsnorm_normalised_fp32"] == 2 * 2 * 4 * 2 * 64 * h
 
 
 def test_amp_under_full_recompute_keeps_fp32_layer_inputs_and_only_the_lm_head_copy() -> None:
     est = estimate_activations(_arch("llama-mha"), _training("sdpa", "full", 2, 64), ParallelSpec(), "bf16",
                                amp=True)
-    by_name = {t.name: t.bytes for t in est.terms}
-    assert by_name["layers: layer input (checkpoint)"] == 2 * 4 * 2 * 64 * 128
-    assert "output: LM head weight in the dtype (autocast weight cache)" in by_name
-    assert not any("block's Linear weights" in name for name in by_name)
+    by_key = {t.key: t.bytes for t in est.terms}
+    assert by_key["layers.checkpoint_input"] == 2 * 4 * 2 * 64 * 128
+    assert "output.lm_head_weight_cast" in by_key
+    assert "layers.linear_weight_casts" not in by_key
 
 
 def test_tied_head_weight_copy_is_counted_once_on_the_output_side() -> None:
     est = estimate_activations(_arch("qwen2"), _training("sdpa", "none", 2, 64), ParallelSpec(), "bf16", amp=True)
-    by_name = {t.name: t.bytes for t in est.terms}
-    assert by_name["output: LM head weight in the dtype (autocast weight cache)"] == 2 * 3000 * 96
+    by_key = {t.key: t.bytes for t in est.terms}
+    assert by_key["output.lm_head_weight_cast"] == 2 * 3000 * 96
 
 
 @pytest.mark.parametrize("key", sorted(CONFIGS))
@@ -150,5 +149,5 @@ def test_weight_copies_split_with_tensor_parallelism() -> None:
     training = _training("sdpa", "none", 2, 64)
     one = estimate_activations(arch, training, ParallelSpec(), "bf16", amp=True)
     two = estimate_activations(arch, training, ParallelSpec(tp=2, num_gpus=2), "bf16", amp=True)
-    key = "layers: the block's Linear weights in the dtype (autocast weight cache)"
-    assert {t.name: t.bytes for t in two.terms}[key] * 2 == {t.name: t.bytes for t in one.terms}[key]
+    key = "layers.linear_weight_casts"
+    assert {t.key: t.bytes for t in two.terms}[key] * 2 == {t.key: t.bytes for t in one.terms}[key]

@@ -93,7 +93,7 @@ def test_dropout_and_cache_variants_match_the_measured_bytes(row: tuple) -> None
 def test_gpt2_without_dropout_drops_every_mask() -> None:
     est = estimate_activations(_arch("gpt2", "no-dropout"), TrainingSpec(micro_batch=2, seq_len=128,
                                                                           attention="eager"), ParallelSpec(), "bf16")
-    assert not any("dropout" in t.name for t in est.terms)
+    assert not any("dropout" in t.key for t in est.terms)
 
 
 def test_eager_attention_dropout_keeps_the_mask_and_the_dropped_probabilities_instead_of_the_cast() -> None:
@@ -103,9 +103,9 @@ def test_eager_attention_dropout_keeps_the_mask_and_the_dropped_probabilities_in
     dropped = estimate_activations(_arch("llama-gqa", "attn-dropout"),
                                    TrainingSpec(micro_batch=b, seq_len=s, attention="eager"), ParallelSpec(), "bf16")
     assert dropped.per_layer - plain.per_layer == a * s * s * b  # + 1-byte mask (the cast copy becomes the output)
-    names = {t.name for t in dropped.terms}
-    assert "layers: attention dropout mask" in names
-    assert "layers: attention probabilities cast to dtype" not in names
+    keys = {t.key for t in dropped.terms}
+    assert {"layers.attention_dropout_mask", "layers.attention_probs_dropped"} <= keys
+    assert "layers.attention_probs_cast" not in keys
 
 
 def test_sdpa_attention_dropout_keeps_no_mask() -> None:

@@ -44,6 +44,14 @@ def test_only_the_adapters_have_gradients_and_optimizer_states():
     assert est.bytes_of("parameters") == 2 * LLAMA3.params + 4 * phi_a  # frozen bf16 base + fp32 adapters
 
 
+def test_the_adapters_derivations_write_their_count_phi_a_beside_the_frozen_base():
+    est = estimate(_s())
+    for key in ("gradients", "optimizer_states"):
+        assert [t.symbol for t in est.component(key).deriv.terms] == ["Φ_A"]
+    assert [t.symbol for t in est.component("parameters").deriv.terms] == ["W_base", "Φ_A"]
+    assert est.component("gradients").formula == "4·Φ_A"
+
+
 def test_nf4_and_int8_weights_take_the_bytes_bitsandbytes_allocates():
     assert quantised_weight_bytes(4096, 4096, "nf4", False) == 4096 * 4096 // 2 + 4 * 4096 * 4096 // 64 + 64
     dq = 4096 * 4096 // 2 + 4096 * 4096 // 64 + 4 * (4096 * 4096 // 64 // 256) + 4 + 64 + 1024

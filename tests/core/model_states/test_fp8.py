@@ -69,11 +69,13 @@ def test_linear_inputs_saved_in_fp8_lower_the_activations() -> None:
     # per layer: QKV input 2sbh -> sbh (-8,192), MLP input -8,192, second linear input 2sbf -> sbf (-32,768);
     # the output projection's FP8 input sbh (+8,192) beside the 16-bit output flash attention keeps
     assert (base.bytes_of("activations") or 0) - (fp8.bytes_of("activations") or 0) == 2 * 40_960
-    names = {t.name for t in fp8.activation_detail.terms}
-    assert "layers: QKV projection input (FP8)" in names
-    assert "layers: attention output (16-bit, kept by flash attention)" in names
-    assert "layers: norm inputs (2 per layer)" in names  # stays 16-bit
-    assert "output: output projection input" in names  # the LM head is no TE Linear: 16-bit
+    keys = {t.key for t in fp8.activation_detail.terms}
+    assert {"layers.qkv_input_fp8", "layers.mlp_input_fp8", "layers.mlp_second_linear_input_fp8",
+            "layers.attn_out_proj_input_fp8"} <= keys
+    assert "layers.attention_output_16bit" in keys
+    assert not {"layers.qkv_input", "layers.mlp_input", "layers.attn_out_proj_input"} & keys
+    assert "layers.norm_inputs" in keys  # stays 16-bit
+    assert "output.output_layer_input" in keys  # the LM head is no TE Linear: 16-bit
 
 
 def test_selective_recompute_drops_the_16bit_attention_output() -> None:

@@ -72,11 +72,23 @@ class Shape:
 
 @dataclass(frozen=True)
 class RawTerm:
-    """One group of saved tensors for one micro-batch (not yet multiplied by layers or micro-batches)."""
+    """One group of saved tensors for one micro-batch (not yet multiplied by layers or micro-batches).
 
+    ``key`` is its identity (snake_case): terms are merged, looked up and picked for FP8 by it, never by
+    ``name``, which is English for display only. ``elements``: for a term of ``width``-byte elements, the
+    expression of their count (``formula`` is ``{width}·{elements}``), so FP8 can restate it per byte without
+    parsing the formula."""
+
+    key: str
     name: str
     bytes: int
     formula: str
+    elements: str = ""
+
+
+def per_element(key: str, name: str, width: int, n: int, elements: str) -> RawTerm:
+    """``n`` elements of ``width`` bytes each, written ``{width}·{elements}``."""
+    return RawTerm(key, name, width * n, f"{width}·{elements}", elements)
 
 
 def linear_weights(sh: Shape, arch: Architecture, moe: bool) -> int:

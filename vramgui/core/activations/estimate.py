@@ -31,8 +31,10 @@ from vramgui.core.text.message import Msg, english, render
 
 @dataclass(frozen=True)
 class ActivationTerm:
-    """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches."""
+    """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches.
+    ``key`` (``layers.qkv_input``: where, then the ``RawTerm`` key) is its identity; ``name`` is for display."""
 
+    key: str
     name: str
     bytes: int
     formula: str
@@ -157,25 +159,27 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
                  inputs: list[RawTerm], outputs: list[RawTerm]) -> list[ActivationTerm]:
     """``n_dense`` / ``n_moe``: layer activations held (layers × forwards in flight); ``n_inputs``: forwards of
     the first chunk in flight (the embedding's terms); the output layer's terms once."""
-    sizes: dict[str, int] = {}  # bytes per term name, in first-seen order
+    sizes: dict[str, int] = {}  # bytes per term key, in first-seen order
+    names: dict[str, str] = {}
     formulas: dict[str, list[str]] = {}
 
-    def add(raw: RawTerm, count: int, prefix: str) -> None:
+    def add(raw: RawTerm, count: int, place: str) -> None:
         if count <= 0 or raw.bytes == 0:
             return
-        key = prefix + raw.name
+        key = f"{place}.{raw.key}"
         sizes[key] = sizes.get(key, 0) + raw.bytes * count
+        names.setdefault(key, f"{place}: {raw.name}")
         formulas.setdefault(key, []).append(f"{count}×({raw.formula})")
 
     for raw in dense:
-        add(raw, n_dense, "layers: ")
+        add(raw, n_dense, "layers")
     for raw in moe or []:
-        add(raw, n_moe, "layers: ")
+        add(raw, n_moe, "layers")
     for raw in inputs:
-        add(raw, n_inputs, "embedding: ")
+        add(raw, n_inputs, "embedding")
     for raw in outputs:
-        add(raw, 1, "output: ")
-    return [ActivationTerm(k, n, " + ".join(formulas[k])) for k, n in sizes.items()]
+        add(raw, 1, "output")
+    return [ActivationTerm(k, names[k], n, " + ".join(formulas[k])) for k, n in sizes.items()]
 
 
 def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:

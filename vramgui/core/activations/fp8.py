@@ -52,12 +52,10 @@ MXFP8_BLOCK = 32  # mxfp8_tensor.py: one E8M0 scale per 32 elements
 DELAYED_BYTES_PER_GEMM = FP32 * (FWD_TENSORS + BWD_TENSORS) * (AMAX_HISTORY_LEN + 2)  # history + scale + scale_inv
 CURRENT_BYTES_PER_GEMM = FP32 * 2 * (FWD_TENSORS + BWD_TENSORS)  # scale + amax per quantizer
 
-# fused-profile Linear inputs saved in FP8 (activations_fused, activations_moe term names)
-_FP8_INPUTS_DENSE = ("QKV projection input", "MLP input", "second linear input")
-_FP8_INPUTS_MOE = ("QKV projection input", "experts: received tokens (grouped GEMM input)",
-                   "experts: second linear input")
-_OUT_PROJ = "output projection input"
-
+# fused-profile Linear inputs saved in FP8, by term key (activations.fused, activations.moe)
+_FP8_INPUTS_DENSE = ("qkv_input", "mlp_input", "mlp_second_linear_input")
+_FP8_INPUTS_MOE = ("qkv_input", "experts_received_tokens", "experts_second_linear_input")
+_OUT_PROJ = "attn_out_proj_input"
 
 def active_recipe(scenario: Scenario) -> str:
     """The FP8 recipe that counts: ``none`` unless one is chosen and it applies (the ``precision.fp8`` row's rule,
@@ -78,20 +76,20 @@ def layer_terms(terms: list[RawTerm], recipe: str, sh: Shape, moe: bool) -> list
     if recipe == "none":
         return terms
     B = sh.dtype_bytes
-    names = _FP8_INPUTS_MOE if moe else _FP8_INPUTS_DENSE
+    keys = (*(_FP8_INPUTS_MOE if moe else _FP8_INPUTS_DENSE), _OUT_PROJ)
     per = "(1 + 1/32)" if recipe == "mxfp8" else "1"
     out: list[RawTerm] = []
     for t in terms:
-        n = t.bytes // B
-        if t.name in names or t.name == _OUT_PROJ:
-            if t.name == _OUT_PROJ and sh.attention == "flash" and sh.recompute == "none":
-                out.append(RawTerm("attention output (16-bit, kept by flash attention)", t.bytes, t.formula))
-            out.append(RawTerm(t.name + " (FP8)", stored(recipe, n), _fp8_formula(t.formula, B, per)))
-        else:
+        if t.key not in keys:
             out.append(t)
+            continue
+        if t.key == _OUT_PROJ and sh.attention == "flash" and sh.recompute == "none":
+            out.append(RawTerm("attention_output_16bit", "attention output (16-bit, kept by flash attention)",
+                               t.bytes, t.formula, t.elements))
+        out.append(RawTerm(t.key + "_fp8", t.name + " (FP8)", stored(recipe, t.bytes // B), _fp8_formula(t, B, per)))
     return out
 
 
-def _fp8_formula(formula: str, width: int, per: str) -> str:
-    prefix = f"{width}·"
-    return per + "·" + formula[len(prefix):] if formula.startswith(prefix) else f"{per}/{width}·({formula})"
+def _fp8_formula(t: RawTerm, width: int, per: str) -> str:
+    """The term restated at ``per`` bytes per element: from its element count where it has one, else scaled."""
+    return f"{per}·{t.elements}" if t.elements else f"{per}/{width}·({t.formula})"

@@ -23,7 +23,7 @@ heads, no dropout) and routed experts.
 
 from __future__ import annotations
 
-from vramgui.core.activations.common import RawTerm, Shape
+from vramgui.core.activations.common import RawTerm, Shape, per_element
 from vramgui.core.activations.moe import fused_moe_terms
 from vramgui.core.scenario.architecture import Architecture
 
@@ -41,29 +41,30 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     s, sr = sh.s, sh.s_rep
     sp_note = "/t" if sh.sp else ""
     if sh.recompute == "full":
-        return [RawTerm("layer input (checkpoint)", B * b * sr * h, f"{B}·s·b·h{sp_note}")]
+        return [RawTerm("checkpoint_input", "layer input (checkpoint)", B * b * sr * h, f"{B}·s·b·h{sp_note}")]
     terms = [
-        RawTerm("norm inputs (2 per layer)", 2 * B * b * sr * h, f"2·{B}·s·b·h{sp_note}"),
-        RawTerm("QKV projection input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
-        RawTerm("Q, K (for Q·Kᵀ)", B * b * s * (sh.a_t + sh.kv_t) * d, f"{B}·s·b·(a+k)·d/t"),
-        RawTerm("V", B * b * s * sh.kv_t * d, f"{B}·s·b·k·d/t"),
-        RawTerm("output projection input", B * b * s * sh.a_t * d, f"{B}·s·b·a·d/t"),
+        RawTerm("norm_inputs", "norm inputs (2 per layer)", 2 * B * b * sr * h, f"2·{B}·s·b·h{sp_note}"),
+        per_element("qkv_input", "QKV projection input", B, b * sr * h, f"s·b·h{sp_note}"),
+        RawTerm("q_k", "Q, K (for Q·Kᵀ)", B * b * s * (sh.a_t + sh.kv_t) * d, f"{B}·s·b·(a+k)·d/t"),
+        RawTerm("v", "V", B * b * s * sh.kv_t * d, f"{B}·s·b·k·d/t"),
+        per_element("attn_out_proj_input", "output projection input", B, b * s * sh.a_t * d, "s·b·a·d/t"),
     ]
     if sh.recompute != "selective":
         if sh.attention == "eager":
             probs = b * sh.a_t * s * s
-            terms.append(RawTerm("softmax output", B * probs, f"{B}·a·s²·b/t"))
+            terms.append(RawTerm("softmax_output", "softmax output", B * probs, f"{B}·a·s²·b/t"))
             if gpt:
-                terms.append(RawTerm("softmax dropout mask", probs, "a·s²·b/t"))
-                terms.append(RawTerm("softmax dropout output", B * probs, f"{B}·a·s²·b/t"))
+                terms.append(RawTerm("softmax_dropout_mask", "softmax dropout mask", probs, "a·s²·b/t"))
+                terms.append(RawTerm("softmax_dropout_output", "softmax dropout output", B * probs, f"{B}·a·s²·b/t"))
         else:
-            terms.append(RawTerm("flash softmax statistics (fp32)", 4 * b * sh.a_t * s, "4·a·s·b/t"))
+            terms.append(RawTerm("flash_softmax_stats", "flash softmax statistics (fp32)", 4 * b * sh.a_t * s,
+                                 "4·a·s·b/t"))
     if gpt:
-        terms.append(RawTerm("attention dropout mask", b * sr * h, f"s·b·h{sp_note}"))
-    terms.append(RawTerm("MLP input", B * b * sr * h, f"{B}·s·b·h{sp_note}"))
+        terms.append(RawTerm("attention_dropout_mask", "attention dropout mask", b * sr * h, f"s·b·h{sp_note}"))
+    terms.append(per_element("mlp_input", "MLP input", B, b * sr * h, f"s·b·h{sp_note}"))
     terms.extend(fused_moe_terms(sh, arch) if moe else _mlp_terms(sh, gpt, ffn))
     if gpt:
-        terms.append(RawTerm("MLP dropout mask", b * sr * h, f"s·b·h{sp_note}"))
+        terms.append(RawTerm("mlp_dropout_mask", "MLP dropout mask", b * sr * h, f"s·b·h{sp_note}"))
     return terms
 
 
@@ -72,12 +73,12 @@ def _mlp_terms(sh: Shape, gpt: bool, ffn: int) -> list[RawTerm]:
     fl = sh.split(ffn)
     if gpt:
         return [
-            RawTerm("GeLU input", B * b * s * fl, f"{B}·s·b·f/t"),
-            RawTerm("second linear input", B * b * s * fl, f"{B}·s·b·f/t"),
+            RawTerm("gelu_input", "GeLU input", B * b * s * fl, f"{B}·s·b·f/t"),
+            per_element("mlp_second_linear_input", "second linear input", B, b * s * fl, "s·b·f/t"),
         ]
     return [
-        RawTerm("SwiGLU input (gate and up)", B * b * s * 2 * fl, f"{B}·s·b·2f/t"),
-        RawTerm("second linear input", B * b * s * fl, f"{B}·s·b·f/t"),
+        RawTerm("swiglu_input", "SwiGLU input (gate and up)", B * b * s * 2 * fl, f"{B}·s·b·2f/t"),
+        per_element("mlp_second_linear_input", "second linear input", B, b * s * fl, "s·b·f/t"),
     ]
 
 
@@ -85,7 +86,8 @@ def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     """Section 4.3: the embedding dropout mask (GPT only; Llama-style models have no dropout)."""
     if arch.family != "gpt":
         return []
-    return [RawTerm("embedding dropout mask", sh.b * sh.s_rep * sh.h, "s·b·h" + ("/t" if sh.sp else ""))]
+    return [RawTerm("embedding_dropout_mask", "embedding dropout mask", sh.b * sh.s_rep * sh.h,
+                    "s·b·h" + ("/t" if sh.sp else ""))]
 
 
 def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
@@ -93,9 +95,10 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     sp_note = "/t" if sh.sp else ""
     terms = [
-        RawTerm("final norm input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
-        RawTerm("output projection input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
+        RawTerm("final_norm_input", "final norm input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
+        RawTerm("output_layer_input", "output projection input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
     ]
     if sh.loss == "hf":  # a chunked/fused cross-entropy never materialises the fp32 logits
-        terms.append(RawTerm("logits for the cross entropy (fp32)", 4 * b * sh.s * sh.split(sh.v), "4·s·b·v/t"))
+        terms.append(RawTerm("logits_fp32", "logits for the cross entropy (fp32)", 4 * b * sh.s * sh.split(sh.v),
+                             "4·s·b·v/t"))
     return terms

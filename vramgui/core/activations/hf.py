@@ -106,12 +106,13 @@ def _amp(sh: Shape) -> bool:
     return sh.amp and sh.dtype_bytes < FP32
 
 
-def _norm_terms(sh: Shape, st: Style, label: str, count: int, fed: int, shared_input: bool = False,
+def _norm_terms(sh: Shape, st: Style, key: str, label: str, count: int, fed: int, shared_input: bool = False,
                 casts: int = 1) -> list[RawTerm]:
     """``count`` hidden-size norms, ``fed`` of which feed a linear layer that keeps their output (under autocast:
-    read the fp32 residual stream, and ``casts`` linear layers each keep a cast of their output)."""
+    read the fp32 residual stream, and ``casts`` linear layers each keep a cast of their output). ``key`` prefixes
+    the terms' keys, ``label`` their names."""
     if _amp(sh) and fed:
-        return _amp_norm_terms(sh, st, label, count, fed, shared_input, casts)
+        return _amp_norm_terms(sh, st, key, label, count, fed, shared_input, casts)
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     t = "/t" if sh.sp else ""
     n = f"{count}·" if count != 1 else ""
@@ -119,26 +120,32 @@ def _norm_terms(sh: Shape, st: Style, label: str, count: int, fed: int, shared_i
     if st.rms:
         normed = FP32 if st.norm_fp32_weight else B
         terms += [
-            RawTerm(f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: normalised tensor", count * normed * b * sr * h, f"{n}{normed}·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr, f"{n}4·s·b{t}"),
+            RawTerm(f"{key}_rmsnorm_input_fp32", f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h,
+                    f"{n}4·s·b·h{t}"),
+            RawTerm(f"{key}_rmsnorm_normalised", f"{label} RMSNorm: normalised tensor", count * normed * b * sr * h,
+                    f"{n}{normed}·s·b·h{t}"),
+            RawTerm(f"{key}_rmsnorm_rstd", f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr,
+                    f"{n}4·s·b{t}"),
         ]
         if st.gemma_norm:
-            terms.append(RawTerm(f"{label} RMSNorm: 1 + weight (fp32)", count * FP32 * h, f"{n}4·h"))
+            terms.append(RawTerm(f"{key}_rmsnorm_weight", f"{label} RMSNorm: 1 + weight (fp32)", count * FP32 * h,
+                                 f"{n}4·h"))
     else:
         inputs = 1 if shared_input else count
         terms += [
-            RawTerm(f"{label} LayerNorm: input", inputs * B * b * sr * h, f"{inputs}·{B}·s·b·h{t}"),
-            RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr, f"{n}8·s·b{t}"),
+            RawTerm(f"{key}_layernorm_input", f"{label} LayerNorm: input", inputs * B * b * sr * h,
+                    f"{inputs}·{B}·s·b·h{t}"),
+            RawTerm(f"{key}_layernorm_stats", f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr,
+                    f"{n}8·s·b{t}"),
         ]
     if fed:
-        terms.append(RawTerm(f"{label} norm output (next linear's input)", fed * B * b * sr * h,
+        terms.append(RawTerm(f"{key}_norm_output", f"{label} norm output (next linear's input)", fed * B * b * sr * h,
                              f"{fed}·{B}·s·b·h{t}" if fed != 1 else f"{B}·s·b·h{t}"))
     return terms
 
 
-def _amp_norm_terms(sh: Shape, st: Style, label: str, count: int, fed: int, shared_input: bool, casts: int
-                    ) -> list[RawTerm]:
+def _amp_norm_terms(sh: Shape, st: Style, key: str, label: str, count: int, fed: int, shared_input: bool,
+                    casts: int) -> list[RawTerm]:
     """Autocast: the ``fed`` pre-norms read the fp32 residual stream (input kept as it is, normalised tensor in
     fp32); every Linear reading their fp32 output keeps its own cast (autocast caches leaf weights only). Other
     norms (Gemma 2/3's post-branch norms) read a branch output in the dtype, as without autocast."""
@@ -147,37 +154,46 @@ def _amp_norm_terms(sh: Shape, st: Style, label: str, count: int, fed: int, shar
     n = f"{fed}·" if fed != 1 else ""
     if st.rms:
         terms = [
-            RawTerm(f"{label} RMSNorm: input (fp32 residual stream)", fed * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: normalised tensor (fp32)", fed * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
-            RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", fed * FP32 * b * sr, f"{n}4·s·b{t}"),
+            RawTerm(f"{key}_rmsnorm_input_fp32_stream", f"{label} RMSNorm: input (fp32 residual stream)",
+                    fed * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
+            RawTerm(f"{key}_rmsnorm_normalised_fp32", f"{label} RMSNorm: normalised tensor (fp32)",
+                    fed * FP32 * b * sr * h, f"{n}4·s·b·h{t}"),
+            RawTerm(f"{key}_rmsnorm_rstd", f"{label} RMSNorm: 1/rms per row (fp32)", fed * FP32 * b * sr,
+                    f"{n}4·s·b{t}"),
         ]
         if st.gemma_norm:
-            terms.append(RawTerm(f"{label} RMSNorm: 1 + weight (fp32)", fed * FP32 * h, f"{n}4·h"))
+            terms.append(RawTerm(f"{key}_rmsnorm_weight", f"{label} RMSNorm: 1 + weight (fp32)", fed * FP32 * h,
+                                 f"{n}4·h"))
     else:
         inputs = 1 if shared_input else fed
         terms = [
-            RawTerm(f"{label} LayerNorm: input (fp32 residual stream)", inputs * FP32 * b * sr * h,
+            RawTerm(f"{key}_layernorm_input_fp32_stream", f"{label} LayerNorm: input (fp32 residual stream)",
+                    inputs * FP32 * b * sr * h,
                     f"{inputs}·4·s·b·h{t}"),
-            RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", fed * 2 * FP32 * b * sr, f"{n}8·s·b{t}"),
+            RawTerm(f"{key}_layernorm_stats", f"{label} LayerNorm: mean, 1/std (fp32)", fed * 2 * FP32 * b * sr,
+                    f"{n}8·s·b{t}"),
         ]
     if count > fed:
         plain = replace(sh, amp=False)
-        terms += _norm_terms(plain, st, f"{label} post-branch", count - fed, 0)
-    terms.append(RawTerm(f"{label} norm outputs cast to the dtype (autocast, one per Linear reading them)",
+        terms += _norm_terms(plain, st, f"{key}_post_branch", f"{label} post-branch", count - fed, 0)
+    terms.append(RawTerm(f"{key}_norm_output_casts",
+                         f"{label} norm outputs cast to the dtype (autocast, one per Linear reading them)",
                          casts * B * b * sr * h, f"{casts}·{B}·s·b·h{t}"))
     return terms
 
 
 def _block_norm_terms(sh: Shape, st: Style, arch: Architecture, moe: bool = False) -> list[RawTerm]:
     casts = norm_readers(arch, moe)
-    terms = _norm_terms(sh, st, "block", st.norms, st.fed, st.shared_input, casts)
+    terms = _norm_terms(sh, st, "block", "block", st.norms, st.fed, st.shared_input, casts)
     if st.raw_inputs and _amp(sh):  # post-norm blocks under autocast: each linear casts the fp32 stream
         B = sh.dtype_bytes
-        terms.append(RawTerm("block inputs cast to the dtype (autocast, post-norm: one per Linear)",
+        terms.append(RawTerm("block_input_casts",
+                             "block inputs cast to the dtype (autocast, post-norm: one per Linear)",
                              casts * B * sh.b * sh.s_rep * sh.h, f"{casts}·{B}·s·b·h"))
     elif st.raw_inputs:  # post-norm blocks: q/k/v and gate/up keep the residual stream itself
         B = sh.dtype_bytes
-        terms.append(RawTerm("block inputs of the linear layers (post-norm)", st.raw_inputs * B * sh.b * sh.s_rep
+        terms.append(RawTerm("block_inputs", "block inputs of the linear layers (post-norm)",
+                             st.raw_inputs * B * sh.b * sh.s_rep
                              * sh.h, f"{st.raw_inputs}·{B}·s·b·h"))
     return terms
 
@@ -189,7 +205,8 @@ def _qk_norm_terms(sh: Shape, st: Style) -> list[RawTerm]:
     rows = b * s * (sh.a_t + sh.kv_t) if st.qk_norm_per_head else 2 * b * s
     normed = FP32 if st.norm_fp32_weight else B
     extra = 2 * FP32 * d if st.gemma_norm else 0
-    return [RawTerm("Q/K RMSNorm: fp32 copy, normalised, 1/rms", (FP32 + normed) * elems + FP32 * rows + extra,
+    return [RawTerm("qk_norm", "Q/K RMSNorm: fp32 copy, normalised, 1/rms",
+                    (FP32 + normed) * elems + FP32 * rows + extra,
                     f"(4 + {normed})·s·b·(a + k)·d/t + 4·rows")]
 
 
@@ -205,8 +222,8 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
         kv_heads = a if eager or st.legacy_falcon else kv
         k_sym = "a" if kv_heads != kv else "k"
         terms = [
-            RawTerm("Q" + (" after RoPE" if st.rope else ""), B * b * s * a * d, f"{B}·s·b·a·d/t"),
-            RawTerm("K, V" + (" (expanded to a heads)" if kv_heads != kv else ""),
+            RawTerm("q", "Q" + (" after RoPE" if st.rope else ""), B * b * s * a * d, f"{B}·s·b·a·d/t"),
+            RawTerm("k_v", "K, V" + (" (expanded to a heads)" if kv_heads != kv else ""),
                     B * b * s * kv_heads * (d + v_dim), f"{B}·s·b·{k_sym}·(d + d_v)/t"),
         ]
         if st.qk_norm:
@@ -217,29 +234,39 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
         if st.gpt2 or st.legacy_falcon:  # softmax in the dtype; its output is what P·V keeps without dropout
             # autocast: the scores in the dtype plus the fp32 causal mask promote to fp32 (GPT-2)
             soft = FP32 if _amp(sh) and st.gpt2 else B
-            terms.append(RawTerm("attention probabilities" + (" (fp32)" if soft != B else ""), soft * probs,
+            terms.append(RawTerm("attention_probs", "attention probabilities" + (" (fp32)" if soft != B else ""),
+                                 soft * probs,
                                  f"{soft}·a·s²·b/t"))
             if soft != B and not dropped:
-                terms.append(RawTerm("attention probabilities cast to dtype", B * probs, f"{B}·a·s²·b/t"))
+                terms.append(RawTerm("attention_probs_cast", "attention probabilities cast to dtype", B * probs,
+                                     f"{B}·a·s²·b/t"))
         elif st.sinks:  # gpt-oss: one sink column, softmax in the dtype after subtracting the row max
-            terms.append(RawTerm("attention probabilities with sink column", B * b * a * s * (s + 1),
+            terms.append(RawTerm("attention_probs_sinks", "attention probabilities with sink column",
+                                 B * b * a * s * (s + 1),
                                  f"{B}·a·s·(s + 1)·b/t"))
-            terms.append(RawTerm("row-max indices (int64)", INT64 * b * a * s, "8·a·s·b/t"))
+            terms.append(RawTerm("attention_row_max_indices", "row-max indices (int64)", INT64 * b * a * s,
+                                 "8·a·s·b/t"))
         else:  # softmax(dtype=float32) keeps its fp32 output; .to(dtype) makes the copy P·V keeps
             if st.softcap:
-                terms.append(RawTerm("soft-capped scores (tanh output)", B * probs, f"{B}·a·s²·b/t"))
-            terms.append(RawTerm("attention probabilities (fp32 softmax)", FP32 * probs, "4·a·s²·b/t"))
+                terms.append(RawTerm("softcapped_scores", "soft-capped scores (tanh output)", B * probs,
+                                     f"{B}·a·s²·b/t"))
+            terms.append(RawTerm("attention_probs_fp32", "attention probabilities (fp32 softmax)", FP32 * probs,
+                                 "4·a·s²·b/t"))
             if B != FP32 and not dropped:  # with dropout the cast copy feeds native_dropout, which keeps the mask
-                terms.append(RawTerm("attention probabilities cast to dtype", B * probs, f"{B}·a·s²·b/t"))
+                terms.append(RawTerm("attention_probs_cast", "attention probabilities cast to dtype", B * probs,
+                                     f"{B}·a·s²·b/t"))
         if dropped:  # native_dropout keeps its 1-byte mask; P·V keeps the dropout output
-            terms.append(RawTerm("attention dropout mask", probs, "a·s²·b/t"))
-            terms.append(RawTerm("attention probabilities after dropout", B * probs, f"{B}·a·s²·b/t"))
+            terms.append(RawTerm("attention_dropout_mask", "attention dropout mask", probs, "a·s²·b/t"))
+            terms.append(RawTerm("attention_probs_dropped", "attention probabilities after dropout", B * probs,
+                                 f"{B}·a·s²·b/t"))
     elif core:
-        terms.append(RawTerm("attention log-sum-exp per row (fp32)", FP32 * b * a * s, "4·a·s·b/t"))
-    terms.append(RawTerm("attention output (o_proj input)", B * b * s * a * v_dim, f"{B}·s·b·a·d_v/t"))
+        terms.append(RawTerm("attention_lse", "attention log-sum-exp per row (fp32)", FP32 * b * a * s, "4·a·s·b/t"))
+    terms.append(RawTerm("attention_output", "attention output (o_proj input)", B * b * s * a * v_dim,
+                         f"{B}·s·b·a·d_v/t"))
     if st.resid_p > 0:
         t = "/t" if sh.sp else ""
-        terms.append(RawTerm("attention residual dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
+        terms.append(RawTerm("attention_residual_dropout_mask", "attention residual dropout mask", b * sh.s_rep * sh.h,
+                             f"s·b·h{t}"))
     return terms
 
 
@@ -249,28 +276,30 @@ def _gpt2_qkv_terms(sh: Shape, st: Style, eager: bool) -> list[RawTerm]:
     saves the Q view, which keeps the whole fused output alive; eager attention reshapes Q for ``bmm`` - a copy,
     except with b = 1 where the reshape is again a view of the fused output."""
     B, b, s, a, d = sh.dtype_bytes, sh.b, sh.s, sh.a_t, sh.d
-    kv = RawTerm("K, V (KV-cache copies)", 2 * B * b * s * a * d, f"2·{B}·s·b·a·d/t")
+    kv = RawTerm("k_v", "K, V (KV-cache copies)", 2 * B * b * s * a * d, f"2·{B}·s·b·a·d/t")
     if not st.use_cache:  # K and V stay views of the fused output: nothing is copied for the cache
-        return [RawTerm("fused QKV output (kept by the Q, K, V views)", 3 * B * b * s * a * d, f"3·{B}·s·b·a·d/t")]
+        return [RawTerm("fused_qkv", "fused QKV output (kept by the Q, K, V views)", 3 * B * b * s * a * d,
+                        f"3·{B}·s·b·a·d/t")]
     if not eager or b == 1:
-        return [RawTerm("fused QKV output (kept by the Q view)", 3 * B * b * s * a * d, f"3·{B}·s·b·a·d/t"), kv]
-    return [RawTerm("Q (copy for bmm)", B * b * s * a * d, f"{B}·s·b·a·d/t"), kv]
+        return [RawTerm("fused_qkv", "fused QKV output (kept by the Q view)", 3 * B * b * s * a * d,
+                        f"3·{B}·s·b·a·d/t"), kv]
+    return [RawTerm("q", "Q (copy for bmm)", B * b * s * a * d, f"{B}·s·b·a·d/t"), kv]
 
 
 def _mlp_terms(sh: Shape, st: Style, ffn: int) -> list[RawTerm]:
     B, b, s = sh.dtype_bytes, sh.b, sh.s
     f = sh.split(ffn)
     if st.gated:
-        return [RawTerm("MLP gate, SiLU(gate), up, product", 4 * B * b * s * f, f"4·{B}·s·b·f/t"),
+        return [RawTerm("mlp", "MLP gate, SiLU(gate), up, product", 4 * B * b * s * f, f"4·{B}·s·b·f/t"),
                 *_mlp_dropout(sh, st)]
     n = st.gelu_saved + 1
     act = "gelu_new intermediates" if st.gelu_saved == 4 else "GELU input"
     if st.gelu_saved == 4 and _amp(sh):
         # CUDA autocast runs torch.pow in fp32: pow keeps x cast to fp32, and what follows is fp32 (tanh,
         # 1 + tanh, the product); 0.5·x stays in the dtype; the second linear keeps its cast of the product
-        return [RawTerm("MLP gelu_new under autocast: fp32 x, tanh, 1 + tanh; 0.5·x, second linear input",
+        return [RawTerm("mlp", "MLP gelu_new under autocast: fp32 x, tanh, 1 + tanh; 0.5·x, second linear input",
                         (3 * FP32 + 2 * B) * b * s * f, f"(12 + 2·{B})·s·b·f/t"), *_mlp_dropout(sh, st)]
-    terms = [RawTerm(f"MLP {act} + second linear input", n * B * b * s * f, f"{n}·{B}·s·b·f/t")]
+    terms = [RawTerm("mlp", f"MLP {act} + second linear input", n * B * b * s * f, f"{n}·{B}·s·b·f/t")]
     return terms + _mlp_dropout(sh, st)
 
 
@@ -278,7 +307,8 @@ def _mlp_dropout(sh: Shape, st: Style) -> list[RawTerm]:
     terms = []
     if st.resid_p > 0:
         t = "/t" if sh.sp else ""
-        terms.append(RawTerm("MLP residual dropout mask", sh.b * sh.s_rep * sh.h, f"s·b·h{t}"))
+        terms.append(RawTerm("mlp_residual_dropout_mask", "MLP residual dropout mask", sh.b * sh.s_rep * sh.h,
+                             f"s·b·h{t}"))
     return terms
 
 
@@ -288,14 +318,14 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
         t = "/t" if sh.sp else ""
         B = FP32 if _amp(sh) else sh.dtype_bytes  # autocast: the residual stream is fp32
         # autocast: the checkpoint drops the weight casts too (its replay casts again)
-        return [RawTerm("layer input (checkpoint)", B * sh.b * sh.s_rep * sh.h, f"{B}·s·b·h{t}")]
+        return [RawTerm("checkpoint_input", "layer input (checkpoint)", B * sh.b * sh.s_rep * sh.h, f"{B}·s·b·h{t}")]
     st = Style.of(arch)
     v_dim = arch.value_head_size
     terms = _block_norm_terms(sh, st, arch, moe) + _attention_terms(sh, st, v_dim)
     terms += hf_moe_terms(sh, arch) + _mlp_dropout(sh, st) if moe else _mlp_terms(sh, st, arch.ffn_size)
     if _amp(sh):  # autocast's weight cache: each Linear's weight cast once, kept by the matmul for backward
         B = sh.dtype_bytes
-        terms.append(RawTerm("the block's Linear weights in the dtype (autocast weight cache)",
+        terms.append(RawTerm("linear_weight_casts", "the block's Linear weights in the dtype (autocast weight cache)",
                              B * linear_weights(sh, arch, moe), f"{B}·(Linear weights of the block)/t"))
     return [t for t in terms if t.bytes]
 
@@ -307,21 +337,22 @@ def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     st = Style.of(arch)
     b, s, B = sh.b, sh.s, sh.dtype_bytes
     full = sh.recompute == "full"
-    terms = [RawTerm("token ids (int64)", INT64 * b * s, "8·s·b")]
+    terms = [RawTerm("token_ids", "token ids (int64)", INT64 * b * s, "8·s·b")]
     if st.gpt2:
-        terms.append(RawTerm("position ids (int64)", INT64 * s, "8·s"))
+        terms.append(RawTerm("position_ids", "position ids (int64)", INT64 * s, "8·s"))
     if st.embd_p > 0:
         t = "/t" if sh.sp else ""
-        terms.append(RawTerm("embedding dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
+        terms.append(RawTerm("embedding_dropout_mask", "embedding dropout mask", b * sh.s_rep * sh.h, f"s·b·h{t}"))
     if st.rope:
         # OLMo 2 keeps its RoPE tables in fp32; under autocast they follow the fp32 embedding output
         rb = FP32 if arch.model_type in POST_NORM_TYPES or _amp(sh) else B
-        terms.append(RawTerm("RoPE cos, sin", 2 * rb * s * sh.d, f"2·{rb}·s·d"))
+        terms.append(RawTerm("rope_tables", "RoPE cos, sin", 2 * rb * s * sh.d, f"2·{rb}·s·d"))
         if full:  # keyword arguments of every checkpointed layer, kept until backward replays it
-            terms.append(RawTerm("position ids (int64, checkpoint keyword input)", INT64 * s, "8·s"))
+            terms.append(RawTerm("position_ids_checkpoint", "position ids (int64, checkpoint keyword input)", INT64 * s,
+                                 "8·s"))
     if full and sh.attention == "eager":  # the additive causal mask, shared by all checkpointed layers
         mb = FP32 if _amp(sh) else B  # in the embedding output's dtype
-        terms.append(RawTerm("causal mask (checkpoint input)", mb * b * s * s, f"{mb}·b·s²"))
+        terms.append(RawTerm("causal_mask_checkpoint", "causal mask (checkpoint input)", mb * b * s * s, f"{mb}·b·s²"))
     return terms
 
 
@@ -330,20 +361,23 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     st = Style.of(arch)
     b, s = sh.b, sh.s
     if st.final_norm:
-        terms = _norm_terms(sh, st, "final", 1, 1)  # its output is the LM head's saved input (or its cast)
+        terms = _norm_terms(sh, st, "final", "final", 1, 1)  # its output is the LM head's saved input (or its cast)
     else:
         B = sh.dtype_bytes
-        terms = [RawTerm("LM head input", B * b * sh.s_rep * sh.h, f"{B}·s·b·h")]
+        terms = [RawTerm("lm_head_input", "LM head input", B * b * sh.s_rep * sh.h, f"{B}·s·b·h")]
     if _amp(sh):  # the LM head's weight (the embedding matrix when tied) cast by autocast, kept by the matmul
         B = sh.dtype_bytes
-        terms.append(RawTerm("LM head weight in the dtype (autocast weight cache)", B * sh.split(sh.v) * sh.h,
+        terms.append(RawTerm("lm_head_weight_cast", "LM head weight in the dtype (autocast weight cache)",
+                             B * sh.split(sh.v) * sh.h,
                              f"{B}·v·h/t"))
     if st.softcap:
-        terms.append(RawTerm("soft-capped logits (tanh output)", sh.dtype_bytes * b * s * sh.split(sh.v),
+        terms.append(RawTerm("softcapped_logits", "soft-capped logits (tanh output)",
+                             sh.dtype_bytes * b * s * sh.split(sh.v),
                              f"{sh.dtype_bytes}·s·b·v/t"))
     if sh.loss == "hf":  # a chunked/fused cross-entropy (Liger, Megatron) never materialises fp32 logits
-        terms.append(RawTerm("log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v), "4·s·b·v/t"))
+        terms.append(RawTerm("log_softmax", "log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v),
+                             "4·s·b·v/t"))
     # labels are padded by one and shifted; with b = 1 the shifted view is already contiguous and keeps all s + 1
     rows = b * s + (1 if b == 1 else 0)
-    terms.append(RawTerm("labels (int64) + loss weight", INT64 * rows + FP32, "8·s·b + 4"))
+    terms.append(RawTerm("labels", "labels (int64) + loss weight", INT64 * rows + FP32, "8·s·b + 4"))
     return terms

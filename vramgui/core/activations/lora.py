@@ -60,20 +60,26 @@ def _shared(sh: Shape, acts: LoraActs) -> bool:
     return acts.adapter_bytes == sh.dtype_bytes and acts.dropout == 0
 
 
-def _norms(sh: Shape, st: hf.Style, label: str, count: int, kept_outputs: int) -> list[RawTerm]:
+def _norms(sh: Shape, st: hf.Style, key: str, label: str, count: int, kept_outputs: int) -> list[RawTerm]:
     B, b, sr, h = sh.dtype_bytes, sh.b, sh.s_rep, sh.h
     n = f"{count}·" if count != 1 else ""
     if st.rms:
-        terms = [RawTerm(f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h, f"{n}4·s·b·h"),
-                 RawTerm(f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr, f"{n}4·s·b")]
+        terms = [RawTerm(f"{key}_rmsnorm_input_fp32", f"{label} RMSNorm: fp32 input copy", count * FP32 * b * sr * h,
+                         f"{n}4·s·b·h"),
+                 RawTerm(f"{key}_rmsnorm_rstd", f"{label} RMSNorm: 1/rms per row (fp32)", count * FP32 * b * sr,
+                         f"{n}4·s·b")]
         if st.gemma_norm:
-            terms.append(RawTerm(f"{label} RMSNorm: 1 + weight (fp32)", count * FP32 * h, f"{n}4·h"))
+            terms.append(RawTerm(f"{key}_rmsnorm_weight", f"{label} RMSNorm: 1 + weight (fp32)", count * FP32 * h,
+                                 f"{n}4·h"))
     else:
         inputs = 1 if st.shared_input else count
-        terms = [RawTerm(f"{label} LayerNorm: input", inputs * B * b * sr * h, f"{inputs}·{B}·s·b·h"),
-                 RawTerm(f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr, f"{n}8·s·b")]
+        terms = [RawTerm(f"{key}_layernorm_input", f"{label} LayerNorm: input", inputs * B * b * sr * h,
+                         f"{inputs}·{B}·s·b·h"),
+                 RawTerm(f"{key}_layernorm_stats", f"{label} LayerNorm: mean, 1/std (fp32)", count * 2 * FP32 * b * sr,
+                         f"{n}8·s·b")]
     if kept_outputs:
-        terms.append(RawTerm(f"{label} norm output (kept by the adapters)", kept_outputs * B * b * sr * h,
+        terms.append(RawTerm(f"{key}_norm_output_adapters", f"{label} norm output (kept by the adapters)",
+                             kept_outputs * B * b * sr * h,
                              f"{kept_outputs}·{B}·s·b·h"))
     return terms
 
@@ -86,12 +92,13 @@ def _adapter_terms(sh: Shape, acts: LoraActs, moe: bool) -> list[RawTerm]:
     inputs = sum(n_in for _, n_in in mods)
     terms = []
     if acts.dropout > 0:
-        terms.append(RawTerm("LoRA dropout masks and dropped-out inputs", (1 + A) * b * s * inputs,
+        terms.append(RawTerm("lora_dropout", "LoRA dropout masks and dropped-out inputs", (1 + A) * b * s * inputs,
                              f"(1 + {A})·s·b·Σin"))
     elif not _shared(sh, acts):
-        terms.append(RawTerm(f"LoRA inputs cast to the adapter dtype ({A} bytes)", A * b * s * inputs,
+        terms.append(RawTerm("lora_input_casts", f"LoRA inputs cast to the adapter dtype ({A} bytes)",
+                             A * b * s * inputs,
                              f"{A}·s·b·Σin"))
-    terms.append(RawTerm("LoRA rank-r intermediates (lora_A output)", A * b * s * r * len(mods),
+    terms.append(RawTerm("lora_intermediates", "LoRA rank-r intermediates (lora_A output)", A * b * s * r * len(mods),
                          f"{len(mods)}·{A}·s·b·r"))
     return terms
 
@@ -104,27 +111,30 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
     reads = {r for r, _, in_moe in acts.modules if in_moe == moe}
     shared = _shared(sh, acts)
     kept = [shared and "norm1" in reads, shared and "norm2" in reads]
-    terms = _norms(sh, st, "block", st.norms, sum(kept[: st.fed]))
+    terms = _norms(sh, st, "block", "block", st.norms, sum(kept[: st.fed]))
     attn = hf._attention_terms(sh, st, arch.value_head_size)  # noqa: SLF001 - the same tensors, one profile
     if sh.attention == "eager" and not (shared and "attn_out" in reads):
-        attn = [t for t in attn if not t.name.startswith("attention output")]
+        attn = [t for t in attn if t.key != "attention_output"]
     terms += attn
     f = sh.split(arch.ffn_size)
     if st.gated:
-        terms.append(RawTerm("MLP gate, SiLU(gate), up", 3 * B * b * s * f, f"3·{B}·s·b·f/t"))
+        terms.append(RawTerm("mlp_gate_silu_up", "MLP gate, SiLU(gate), up", 3 * B * b * s * f, f"3·{B}·s·b·f/t"))
     else:
         n = st.gelu_saved
-        terms.append(RawTerm("MLP " + ("gelu_new intermediates" if n == 4 else "GELU input"), n * B * b * s * f,
+        terms.append(RawTerm("mlp_activation", "MLP " + ("gelu_new intermediates" if n == 4 else "GELU input"),
+                             n * B * b * s * f,
                              f"{n}·{B}·s·b·f/t"))
     if (shared and "mlp_mid" in reads) or acts.int8_base:
-        terms.append(RawTerm("MLP second linear input (kept by its adapter or MatMul8bitLt)", B * b * s * f,
+        terms.append(RawTerm("mlp_second_linear_input", "MLP second linear input (kept by its adapter or MatMul8bitLt)",
+                             B * b * s * f,
                              f"{B}·s·b·f/t"))
     if acts.int8_base:  # the norm outputs the adapters do not keep already; eager: the attention output
         n_norms = st.fed - sum(kept[: st.fed])
-        terms.append(RawTerm("norm outputs kept by MatMul8bitLt (int8 base)", n_norms * B * b * sh.s_rep * sh.h,
+        terms.append(RawTerm("norm_outputs_int8", "norm outputs kept by MatMul8bitLt (int8 base)",
+                             n_norms * B * b * sh.s_rep * sh.h,
                              f"{n_norms}·{B}·s·b·h"))
         if sh.attention == "eager" and not (shared and "attn_out" in reads):
-            terms.append(RawTerm("attention output kept by MatMul8bitLt (int8 base)",
+            terms.append(RawTerm("attention_output_int8", "attention output kept by MatMul8bitLt (int8 base)",
                                  B * b * s * sh.a_t * arch.value_head_size, f"{B}·s·b·a·d_v/t"))
     terms += hf._mlp_dropout(sh, st)  # noqa: SLF001
     terms += _adapter_terms(sh, acts, moe)
@@ -134,21 +144,21 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
 def input_terms(sh: Shape, arch: Architecture, acts: LoraActs) -> list[RawTerm]:
     """The embedding is frozen: no token ids (nor GPT-2's position ids) kept; without checkpointing its output
     needs no gradient, so the first norm keeps nothing and GPT-2's embedding dropout keeps no mask."""
-    drop = ("token ids", "position ids (int64)")
     full = sh.recompute == "full"
-    terms = [t for t in hf.input_terms(sh, arch) if not t.name.startswith(drop) or "checkpoint" in t.name]
+    terms = [t for t in hf.input_terms(sh, arch) if t.key not in ("token_ids", "position_ids")]
     if full or not supported(arch, sh.amp):
         return terms
-    terms = [t for t in terms if not t.name.startswith("embedding dropout")]
+    terms = [t for t in terms if t.key != "embedding_dropout_mask"]
     st = hf.Style.of(arch)
-    first = _norms(sh, st, "first block", 1, 0)
+    first = _norms(sh, st, "first_block", "first block", 1, 0)
     n = sum(t.bytes for t in first)
     readers = [n_in for reads, n_in, moe in acts.modules if reads == "norm1" and not moe]
     if acts.dropout > 0:  # dropout on an input that needs no gradient keeps no mask
         n += sum(readers) * sh.b * sh.s
     if acts.int8_base and not (_shared(sh, acts) and readers):  # nor does MatMul8bitLt keep that input
         n += sh.dtype_bytes * sh.b * sh.s_rep * sh.h
-    terms.append(RawTerm("first block: its first norm keeps nothing (the frozen embedding needs no gradient)", -n,
+    terms.append(RawTerm("first_norm_frozen_input",
+                         "first block: its first norm keeps nothing (the frozen embedding needs no gradient)", -n,
                          "-(first norm's saved tensors)"))
     return terms
 
@@ -158,5 +168,6 @@ def output_terms(sh: Shape, arch: Architecture, acts: LoraActs) -> list[RawTerm]
     if not supported(arch, sh.amp):
         return hf.output_terms(sh, arch)
     st = hf.Style.of(arch)
-    terms = _norms(sh, st, "final", 1, 0) if st.final_norm else []
-    return terms + [t for t in hf.output_terms(sh, arch) if t.name.startswith(("log-softmax", "labels", "soft-"))]
+    terms = _norms(sh, st, "final", "final", 1, 0) if st.final_norm else []
+    kept = ("log_softmax", "labels", "softcapped_logits")
+    return terms + [t for t in hf.output_terms(sh, arch) if t.key in kept]

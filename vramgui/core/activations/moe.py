@@ -16,7 +16,7 @@ autograd function of ``all_to_all`` keeps only the split sizes) and are not part
 
 from __future__ import annotations
 
-from vramgui.core.activations.common import RawTerm, Shape
+from vramgui.core.activations.common import RawTerm, Shape, per_element
 from vramgui.core.scenario.architecture import Architecture
 
 INT64 = 8
@@ -42,23 +42,25 @@ def fused_moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     terms = [
         # router.py TopKRouter.routing -> moe_utils.topk_softmax_with_capacity: softmax in fp32 keeps its output,
         # topk keeps its indices; the load-balancing loss (switch_load_balancing_loss_func) keeps the scores
-        RawTerm("router: softmax output (fp32)", FP32 * tokens * experts, f"4·s·b·E{t}"),
-        RawTerm("router: top-k indices (int64)", INT64 * n, f"8·s·b·K{t}"),
-        RawTerm("router: scores for the load-balancing loss", B * tokens * experts, f"{B}·s·b·E{t}"),
+        RawTerm("router_softmax", "router: softmax output (fp32)", FP32 * tokens * experts, f"4·s·b·E{t}"),
+        RawTerm("router_topk_indices", "router: top-k indices (int64)", INT64 * n, f"8·s·b·K{t}"),
+        RawTerm("router_aux_loss_scores", "router: scores for the load-balancing loss", B * tokens * experts,
+                f"{B}·s·b·E{t}"),
         # moe_utils.permute: index_select by the sorted token indices
-        RawTerm("permutation: sorted token indices (int64)", INT64 * n, f"8·s·b·K{t}"),
-        RawTerm("experts: received tokens (grouped GEMM input)", B * r * h, f"{B}·R·h"),
-        RawTerm("experts: first linear output (activation input)", B * r * (f if gpt else 2 * f),
+        RawTerm("permutation_indices", "permutation: sorted token indices (int64)", INT64 * n, f"8·s·b·K{t}"),
+        per_element("experts_received_tokens", "experts: received tokens (grouped GEMM input)", B, r * h, "R·h"),
+        RawTerm("experts_first_linear_output", "experts: first linear output (activation input)",
+                B * r * (f if gpt else 2 * f),
                 f"{B}·R·{'' if gpt else '2·'}f/etp"),
-        RawTerm("experts: second linear input", B * r * f, f"{B}·R·f/etp"),
+        per_element("experts_second_linear_input", "experts: second linear input", B, r * f, "R·f/etp"),
         # moe_utils.unpermute: expert outputs (back by the reverse all-to-all) times the routing probabilities
-        RawTerm("unpermutation: returned expert outputs + routing probabilities", B * n * h + B * n,
+        RawTerm("unpermutation", "unpermutation: returned expert outputs + routing probabilities", B * n * h + B * n,
                 f"{B}·s·b·K·h{t} + {B}·s·b·K{t}"),
     ]
     fs = shared_width(arch)
     if fs:  # SharedExpertMLP: a dense MLP of the shared width over every token, split by t
         width = sh.split(fs)
-        terms.append(RawTerm("shared experts: first linear output + second linear input",
+        terms.append(RawTerm("shared_experts", "shared experts: first linear output + second linear input",
                              B * sh.b * sh.s * (2 if gpt else 3) * width, f"{B}·s·b·{2 if gpt else 3}·f_shared/t"))
     return terms
 
@@ -85,23 +87,24 @@ def hf_moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     E_ = FP32 if _amp(sh) else B
     fp32 = " (fp32: grouped_mm is no autocast op)" if _amp(sh) else ""
     terms = [
-        RawTerm("router: fp32 softmax", FP32 * b * s * experts, "4·s·b·E"),
-        RawTerm("router: top-k indices (int64)", INT64 * n, "8·s·b·K"),
-        RawTerm("experts: gathered inputs + outputs" + fp32, 2 * E_ * r * h, f"2·{E_}·R·h"),
-        RawTerm("experts: gate/up, SiLU, product" + fp32, 4 * E_ * r * f, f"4·{E_}·R·f/etp"),
-        RawTerm("experts: routing weights + token indices (int64)",
+        RawTerm("router_softmax", "router: fp32 softmax", FP32 * b * s * experts, "4·s·b·E"),
+        RawTerm("router_topk_indices", "router: top-k indices (int64)", INT64 * n, "8·s·b·K"),
+        RawTerm("experts_inputs_outputs", "experts: gathered inputs + outputs" + fp32, 2 * E_ * r * h, f"2·{E_}·R·h"),
+        RawTerm("experts_mlp", "experts: gate/up, SiLU, product" + fp32, 4 * E_ * r * f, f"4·{E_}·R·f/etp"),
+        RawTerm("experts_routing", "experts: routing weights + token indices (int64)",
                 weight_bytes * n + 3 * INT64 * n + FP32 * experts, f"{weight_bytes}·s·b·K + 24·s·b·K + 4·E"),
     ]
     if renorm:
-        terms.append(RawTerm("router: top-k weights and their sum (fp32)", FP32 * n + FP32 * b * s,
+        terms.append(RawTerm("router_topk_weights", "router: top-k weights and their sum (fp32)",
+                             FP32 * n + FP32 * b * s,
                              "4·s·b·K + 4·s·b"))
     shared = shared_width(arch)
     if shared:
         fs = sh.split(shared)
-        terms.append(RawTerm("shared experts: gate, SiLU(gate), up, product", 4 * B * b * s * fs,
+        terms.append(RawTerm("shared_experts", "shared experts: gate, SiLU(gate), up, product", 4 * B * b * s * fs,
                              f"4·{B}·s·b·f_shared/t"))
         if arch.shared_expert_gate:  # sigmoid(gate(x)) * shared_expert(x) keeps both factors
-            terms.append(RawTerm("shared expert output + sigmoid gate", B * b * s * h + B * b * s,
+            terms.append(RawTerm("shared_expert_gate", "shared expert output + sigmoid gate", B * b * s * h + B * b * s,
                                  f"{B}·s·b·h + {B}·s·b"))
     return terms
 
@@ -112,9 +115,10 @@ def _gpt_oss_moe_terms(sh: Shape, n: int, r: int, f: int) -> list[RawTerm]:
     B, b, s, h = sh.dtype_bytes, sh.b, sh.s, sh.h
     k = n // (b * s)
     return [
-        RawTerm("router: top-k softmax and indices", B * n + INT64 * n, f"{B}·s·b·K + 8·s·b·K"),
-        RawTerm("experts: gathered inputs + outputs", 2 * B * r * h, f"2·{B}·R·h"),
-        RawTerm("experts: gate/up output + clamped-SwiGLU intermediates", 7 * B * r * f, f"7·{B}·R·f/etp"),
-        RawTerm("experts: routing weights + token indices (int64)", B * n + 4 * INT64 * n + FP32 * k,
+        RawTerm("router_topk", "router: top-k softmax and indices", B * n + INT64 * n, f"{B}·s·b·K + 8·s·b·K"),
+        RawTerm("experts_inputs_outputs", "experts: gathered inputs + outputs", 2 * B * r * h, f"2·{B}·R·h"),
+        RawTerm("experts_mlp", "experts: gate/up output + clamped-SwiGLU intermediates", 7 * B * r * f,
+                f"7·{B}·R·f/etp"),
+        RawTerm("experts_routing", "experts: routing weights + token indices (int64)", B * n + 4 * INT64 * n + FP32 * k,
                 f"{B}·s·b·K + 32·s·b·K"),
     ]

@@ -30,18 +30,14 @@ def adapter_precision(precision: PrecisionSpec, adapter_dtype: str) -> Precision
     return replace(precision, dtype=adapter_dtype)
 
 
-def _adapter_part(p: Part) -> Part:
-    """The adapters' part with Φ written Φ_A (trainable parameters, not the model's)."""
-    terms = tuple(replace(t, symbol="Φ_A") if t.symbol == "Φ" else t for t in p.deriv.terms)
-    return replace(p, deriv=replace(p.deriv, terms=terms))
-
-
 def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_node: int) -> ModelStates:
     stage = s.parallel.zero_stage if s.convention != "megatron" else 0
     offload_opt = s.offload.optimizer == "cpu" and s.convention != "megatron"
     offload_par = s.offload.params == "cpu" and stage == 3
     ap = adapter_precision(s.precision, s.finetune.adapter_dtype)
-    st = paper_model_states(sizes.trainable, ap, stage, n_d, ranks_on_node, offload_opt, offload_par, sizes.tensors)
+    # Φ written Φ_A: the trainable adapters' parameters, not the model's
+    st = paper_model_states(sizes.trainable, ap, stage, n_d, ranks_on_node, offload_opt, offload_par, sizes.tensors,
+                            symbol="Φ_A")
     storage = sizes.plan.base_storage
     label = Msg.of("deriv.frozen_base", storage=storage)
     base = sizes.base_bytes
@@ -53,7 +49,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
         host = (host or 0) + shard * ranks_on_node
         host_formula = Msg.of("deriv.host_finetune", adapters=host_formula, storage=storage)
     else:
-        adapters = _adapter_part(st.parameters)
+        adapters = st.parameters
         if stage == 3 and n_d > 1:
             shard = ceil_div(base, n_d)
             base_term = Term(shard, 1, "W_base", base, n_d, "N_d", label=label, style="bytes")
@@ -74,5 +70,5 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
             notes.append(Msg.of("note.finetune_moe_experts"))
     if s.precision.optimizer == "adam8bit":
         notes.append(Msg.of("note.finetune_paged_optimizer"))
-    return ModelStates(parameters, _adapter_part(st.gradients), _adapter_part(st.optimizer_states),
-                       _adapter_part(st.master_weights), None, host, host_formula, tuple(notes))
+    return ModelStates(parameters, st.gradients, st.optimizer_states, st.master_weights, None, host, host_formula,
+                       tuple(notes))

@@ -18,30 +18,13 @@ from dataclasses import dataclass, field
 from vramgui.core.model_states import precision as prec
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.specs import PrecisionSpec
-from vramgui.core.terms import Derivation, Term, render_derivation, render_formula, sci
-from vramgui.core.text.message import Msg, english
+from vramgui.core.terms import Derivation, Part, Term, sci
+from vramgui.core.text.message import Msg
 
 PAPER_SOURCE = "ZeRO paper (Rajbhandari et al. 2020) §3, Fig. 1"
 OFFLOAD_SOURCE = "ZeRO-Offload (Ren et al. 2021) §4.1"
 
 __all__ = ["ModelStates", "Part", "offloaded", "paper_model_states", "part", "sci"]
-
-
-@dataclass(frozen=True)
-class Part:
-    """One component's bytes on one GPU with its derivation (terms, ``vramgui.core.terms``) and source."""
-
-    bytes: int
-    deriv: Derivation
-    source: str
-
-    @property
-    def formula(self) -> str:
-        return render_formula(self.deriv, english)
-
-    @property
-    def derivation(self) -> str:
-        return render_derivation(self.deriv, "GB", english)
 
 
 @dataclass(frozen=True)
@@ -67,17 +50,19 @@ def step_counter_bytes(param_tensors: int | None, precision: PrecisionSpec) -> i
 
 # --- terms ---
 
-def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None = None) -> Term:
-    """coef·Φ bytes, ``/N_d`` when divided over ``n_shard`` ranks (rounded up, padding to equal partitions)."""
+def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None = None, symbol: str = "Φ") -> Term:
+    """coef·Φ bytes, ``/N_d`` when divided over ``n_shard`` ranks (rounded up, padding to equal partitions).
+    ``symbol`` writes Φ (``Φ_A``: LoRA's trainable adapters), chosen here rather than replaced afterwards."""
     if n_shard is None:
-        return Term(coef * phi if value is None else value, coef, "Φ", phi)
+        return Term(coef * phi if value is None else value, coef, symbol, phi)
     shard = ceil_div(coef * phi, n_shard) if n_shard > 1 else coef * phi
-    return Term(shard if value is None else value, coef, "Φ", phi, n_shard, "N_d")
+    return Term(shard if value is None else value, coef, symbol, phi, n_shard, "N_d")
 
 
-def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None) -> Part:
+def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None,
+         symbol: str = "Φ") -> Part:
     """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term."""
-    terms = [phi_term(coef, phi, n_shard if sharded else None)] if coef else []
+    terms = [phi_term(coef, phi, n_shard if sharded else None, symbol=symbol)] if coef else []
     if extra is not None and extra.bytes:
         terms.append(extra)
     total = sum(t.bytes for t in terms)
@@ -90,8 +75,9 @@ def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
 
 
 def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,
-                       offload_optimizer: bool, offload_params: bool, param_tensors: int | None) -> ModelStates:
-    """Per-GPU model states under the paper convention (see module docstring)."""
+                       offload_optimizer: bool, offload_params: bool, param_tensors: int | None,
+                       symbol: str = "Φ") -> ModelStates:
+    """Per-GPU model states under the paper convention (see module docstring); ``symbol``: how Φ is written."""
     wb, gb = prec.weight_bytes(precision), prec.gradient_bytes(precision)
     mb, sb = prec.master_bytes(precision), prec.state_bytes(precision)
     k = mb + sb
@@ -108,7 +94,7 @@ def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int,
         host_rank += ceil_div(wb * phi, n_d)
         host_terms.append(f"{wb}Φ/N_d")
     else:
-        parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE)
+        parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE, symbol=symbol)
     if offload_optimizer:
         gradients = offloaded("deriv.gradient_partition_offloaded")
         optimizer = offloaded("deriv.optimizer_states_offloaded")
@@ -117,9 +103,9 @@ def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int,
         host_rank += ceil_div(gb * phi, n_d) + ceil_div(k * phi, n_d) + steps
         host_terms.append(f"({gb} + {k})Φ/N_d")
     else:
-        gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE)
-        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term)
-        master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE)
+        gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE, symbol=symbol)
+        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term, symbol=symbol)
+        master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, symbol=symbol)
     host_node = host_rank * ranks_on_node if host_terms else None
     host_formula = Msg.of("deriv.host_paper", terms=" + ".join(host_terms)) if host_terms else None
     return ModelStates(parameters, gradients, optimizer, master, None, host_node, host_formula, tuple(notes))

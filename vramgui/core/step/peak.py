@@ -42,7 +42,6 @@ from typing import Any
 
 from vramgui.core.step.terms import (
     DEFAULT_CUDA_CONTEXT,
-    LiveTerm,
     StepInputs,
     backward_term,
     comm_terms,
@@ -51,9 +50,10 @@ from vramgui.core.step.terms import (
     optimizer_term,
     working_set_terms,
 )
+from vramgui.core.terms import Part
 from vramgui.core.text.message import Msg, render
 
-__all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "LiveTerm", "Phase", "StepInputs", "StepPeak", "step_peak"]
+__all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
 # the order components stack in (bars, the step chart, the table)
 PEAK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
@@ -93,7 +93,7 @@ class StepPeak:
     phase: str
     step: str
     phases: tuple[Phase, ...]
-    terms: tuple[LiveTerm, ...]  # the step's own terms (loss gradient, temporaries, buckets, ...)
+    terms: tuple[Part, ...]  # the step's own terms (loss gradient, temporaries, buckets, ...)
     notes: tuple[Msg, ...] = field(default=())
 
     @property
@@ -111,7 +111,7 @@ class StepPeak:
     def at_msg(self) -> Msg:
         return Msg.of("peak.at", phase=Msg.of("phase." + self.phase), step=Msg.of("step." + self.step))
 
-    def term(self, key: str) -> LiveTerm | None:
+    def term(self, key: str) -> Part | None:
         for t in self.terms:
             if t.key == key:
                 return t

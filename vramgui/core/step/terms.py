@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from vramgui.core.model_states import precision as prec
 from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.scenario import architecture as am
-from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
-from vramgui.core.text.message import Msg, english
+from vramgui.core.terms import Derivation, Part, Term
+from vramgui.core.text.message import Msg
 
 if TYPE_CHECKING:
     from vramgui.core.activations.estimate import ActivationEstimate
@@ -26,24 +26,6 @@ DS_PREFETCH_BUCKET = 5 * 10**7  # stage3_prefetch_bucket_size default
 DS_REDUCE_BUCKET = 5 * 10**8  # reduce_bucket_size default
 LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's output, fp32 (b·s, v) each
 FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
-
-
-@dataclass(frozen=True)
-class LiveTerm:
-    """A component of the step beyond the per-GPU sum, at the largest value it takes, with its derivation."""
-
-    key: str
-    bytes: int
-    deriv: Derivation
-    source: str
-
-    @property
-    def formula(self) -> str:
-        return render_formula(self.deriv, english)
-
-    @property
-    def derivation(self) -> str:
-        return render_derivation(self.deriv, "GB", english)
 
 
 @dataclass(frozen=True)
@@ -95,17 +77,17 @@ class StepInputs:
 # ------------------------------------------------------------------------------------------------ terms
 
 
-def _bytes_term(key: str, n: int, source: str) -> LiveTerm:
+def _bytes_term(key: str, n: int, source: str) -> Part:
     """An explicit byte amount (``comm_buffers``)."""
     terms = (Term(n, symbol=key, style="bytes"),) if n else ()
-    return LiveTerm(key, n, Derivation(terms, n, note=None if n else Msg.of("deriv.cuda_context_given")), source)
+    return Part(n, Derivation(terms, n, note=None if n else Msg.of("deriv.cuda_context_given")), source, key)
 
 
-def _zero(key: str, note: str, source: str = "", **params: Any) -> LiveTerm:
-    return LiveTerm(key, 0, Derivation(note=Msg.of(note, **params)), source)
+def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
+    return Part(0, Derivation(note=Msg.of(note, **params)), source, key)
 
 
-def loss_term(inp: StepInputs) -> LiveTerm:
+def loss_term(inp: StepInputs) -> Part:
     s = inp.scenario
     act = inp.activations
     if s.training.loss == "chunked":
@@ -121,11 +103,11 @@ def loss_term(inp: StepInputs) -> LiveTerm:
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
     term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
                 "t" if t > 1 else "", style="grouped")
-    return LiveTerm("loss_gradient", n, Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf")),
-                    "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)")
+    return Part(n, Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf")),
+                "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)", "loss_gradient")
 
 
-def backward_term(inp: StepInputs) -> LiveTerm:
+def backward_term(inp: StepInputs) -> Part:
     s = inp.scenario
     arch = s.model.architecture
     if inp.activations is None or arch is None:
@@ -149,27 +131,27 @@ def backward_term(inp: StepInputs) -> LiveTerm:
             terms.append(Term(mlp, 2 * bb, "b·s·f", b * seq * _mlp_width(arch), t if t > 1 else None,
                               "t" if t > 1 else "", style="grouped"))
         n = sum(x.bytes for x in terms)
-        return _with_dequant(inp, LiveTerm(
-            "backward_transient", n, Derivation(tuple(terms), n, note=Msg.of("deriv.peak_recompute_layer",
-                                                                             layer=layer)),
-            "torch.utils.checkpoint replays one layer in backward (measured, bench/validate)"))
+        deriv = Derivation(tuple(terms), n, note=Msg.of("deriv.peak_recompute_layer", layer=layer))
+        return _with_dequant(inp, Part(
+            n, deriv, "torch.utils.checkpoint replays one layer in backward (measured, bench/validate)",
+            "backward_transient"))
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
     term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
-    return _with_dequant(inp, LiveTerm("backward_transient", n, Derivation(
-        (term,), n, note=Msg.of("deriv.peak_backward_grads")), "measured (bench/validate)"))
+    return _with_dequant(inp, Part(n, Derivation(
+        (term,), n, note=Msg.of("deriv.peak_backward_grads")), "measured (bench/validate)", "backward_transient"))
 
 
-def _with_dequant(inp: StepInputs, t: LiveTerm) -> LiveTerm:
+def _with_dequant(inp: StepInputs, t: Part) -> Part:
     """A quantised base adds one weight dequantised to the compute dtype while its layer is back-propagated."""
     if inp.finetune is None or not inp.finetune.dequant:
         return t
     d = inp.finetune.dequant
     terms = (*t.deriv.terms, Term(d, symbol="W_dequant", label=Msg.of("deriv.peak_dequant"), style="bytes"))
     n = t.bytes + d
-    return LiveTerm(t.key, n, Derivation(terms, n, note=t.deriv.note),
-                    t.source + "; bitsandbytes MatMul4Bit / MatMul8bitLt backward (measured)")
+    return Part(n, Derivation(terms, n, note=t.deriv.note),
+                t.source + "; bitsandbytes MatMul4Bit / MatMul8bitLt backward (measured)", t.key)
 
 
 def _mlp_width(arch: Architecture) -> int:
@@ -190,7 +172,7 @@ def largest_tensor(arch: Architecture) -> int:
     return max(sizes)
 
 
-def optimizer_term(inp: StepInputs) -> LiveTerm:
+def optimizer_term(inp: StepInputs) -> Part:
     s = inp.scenario
     src = "torch/optim/adamw.py (measured, bench/validate)"
     if s.offload.optimizer == "cpu" and s.convention != "megatron":
@@ -229,7 +211,7 @@ def optimizer_term(inp: StepInputs) -> LiveTerm:
         why = "deriv.peak_fused_optimizer" if impl == "fused" else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
     n = sum(t.bytes for t in terms)
-    return LiveTerm("optimizer_temporaries", n, Derivation(tuple(terms), n), src)
+    return Part(n, Derivation(tuple(terms), n), src, "optimizer_temporaries")
 
 
 def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> list[Term]:
@@ -243,7 +225,7 @@ def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -
                  "N_e" if n_e > 1 else "")]
 
 
-def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
+def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     """(the buckets' term, bytes live during backward only, whether gradients live inside the buckets)."""
     s = inp.scenario
     ov, par = s.overhead, s.parallel
@@ -258,7 +240,7 @@ def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
         n = gb * inp.trained
         term = Term(n, gb, "Φ", inp.trained)
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
-        return LiveTerm("comm_buffers", n, Derivation((term,), n), src), 0, par.ddp_bucket_view
+        return Part(n, Derivation((term,), n), src, "comm_buffers"), 0, par.ddp_bucket_view
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
     bucket = DS_REDUCE_BUCKET if ov.reduce_bucket is None else ov.reduce_bucket
@@ -266,10 +248,10 @@ def comm_terms(inp: StepInputs) -> tuple[LiveTerm, int, bool]:
     n = gb * elems
     term = Term(n, gb, "reduce_bucket", elems, style="grouped")
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
-    return LiveTerm("comm_buffers", n, Derivation((term,), n), src), n, False
+    return Part(n, Derivation((term,), n), src, "comm_buffers"), n, False
 
 
-def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
+def working_set_terms(inp: StepInputs) -> tuple[Part, int, int]:
     """(the ZeRO-3 working set at its largest, bytes live in forward, bytes live in backward)."""
     s = inp.scenario
     par, ov = s.parallel, s.overhead
@@ -286,7 +268,7 @@ def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
                  Term(wb * pre, wb, "prefetch_bucket", pre, style="grouped"))
         n = sum(t.bytes for t in terms)
         src = "deepspeed/runtime/zero/config.py: stage3_max_live_parameters, stage3_prefetch_bucket_size"
-        return LiveTerm("zero3_working_set", n, Derivation(terms, n), src), n, n
+        return Part(n, Derivation(terms, n), src, "zero3_working_set"), n, n
     arch = s.model.architecture
     layer = inp.largest_layer
     if arch is not None:
@@ -312,10 +294,10 @@ def working_set_terms(inp: StepInputs) -> tuple[LiveTerm, int, int]:
     fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
                  Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return LiveTerm("zero3_working_set", bwd, Derivation(tuple(fsdp), bwd), src), fwd, bwd
+    return Part(bwd, Derivation(tuple(fsdp), bwd), src, "zero3_working_set"), fwd, bwd
 
 
-def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[LiveTerm, int, int]:
+def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int]:
     """FSDP2 over a frozen base: the root and two layers unsharded in the base's storage format; backward adds only
     the adapters' unsharded gradients of one layer (twice: gradients and the reduce-scatter input)."""
     ft = inp.finetune
@@ -333,17 +315,16 @@ def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -
                                                                       style="grouped")]
     bwd = root + units + grads
     src = "torch.distributed.fsdp fully_shard per layer + root, frozen base (not measured)"
-    return LiveTerm("zero3_working_set", bwd, Derivation(tuple(terms), bwd), src), root + units, bwd
+    return Part(bwd, Derivation(tuple(terms), bwd), src, "zero3_working_set"), root + units, bwd
 
 
-def context_term(inp: StepInputs) -> LiveTerm:
+def context_term(inp: StepInputs) -> Part:
     given = inp.scenario.overhead.cuda_context
     if given is not None:
-        return LiveTerm("cuda_context", given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
-                                                          terms=(Term(given, symbol="cuda_context",
-                                                                      style="bytes"),) if given else ()),
-                        "explicit input")
+        return Part(given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
+                                      terms=(Term(given, symbol="cuda_context", style="bytes"),) if given else ()),
+                    "explicit input", "cuda_context")
     n = DEFAULT_CUDA_CONTEXT
-    return LiveTerm("cuda_context", n, Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
-                                                  note=Msg.of("deriv.cuda_context_default")),
-                    "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace")
+    return Part(n, Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
+                              note=Msg.of("deriv.cuda_context_default")),
+                "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
