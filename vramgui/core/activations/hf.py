@@ -168,8 +168,7 @@ def _amp_norm_terms(sh: Shape, st: Style, key: str, label: str, count: int, fed:
         inputs = 1 if shared_input else fed
         terms = [
             RawTerm(f"{key}_layernorm_input_fp32_stream", f"{label} LayerNorm: input (fp32 residual stream)",
-                    inputs * FP32 * b * sr * h,
-                    f"{inputs}·4·s·b·h{t}"),
+                    inputs * FP32 * b * sr * h, f"{inputs}·4·s·b·h{t}"),
             RawTerm(f"{key}_layernorm_stats", f"{label} LayerNorm: mean, 1/std (fp32)", fed * 2 * FP32 * b * sr,
                     f"{n}8·s·b{t}"),
         ]
@@ -193,8 +192,7 @@ def _block_norm_terms(sh: Shape, st: Style, arch: Architecture, moe: bool = Fals
     elif st.raw_inputs:  # post-norm blocks: q/k/v and gate/up keep the residual stream itself
         B = sh.dtype_bytes
         terms.append(RawTerm("block_inputs", "block inputs of the linear layers (post-norm)",
-                             st.raw_inputs * B * sh.b * sh.s_rep
-                             * sh.h, f"{st.raw_inputs}·{B}·s·b·h"))
+                             st.raw_inputs * B * sh.b * sh.s_rep * sh.h, f"{st.raw_inputs}·{B}·s·b·h"))
     return terms
 
 
@@ -206,8 +204,7 @@ def _qk_norm_terms(sh: Shape, st: Style) -> list[RawTerm]:
     normed = FP32 if st.norm_fp32_weight else B
     extra = 2 * FP32 * d if st.gemma_norm else 0
     return [RawTerm("qk_norm", "Q/K RMSNorm: fp32 copy, normalised, 1/rms",
-                    (FP32 + normed) * elems + FP32 * rows + extra,
-                    f"(4 + {normed})·s·b·(a + k)·d/t + 4·rows")]
+                    (FP32 + normed) * elems + FP32 * rows + extra, f"(4 + {normed})·s·b·(a + k)·d/t + 4·rows")]
 
 
 def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
@@ -235,15 +232,13 @@ def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
             # autocast: the scores in the dtype plus the fp32 causal mask promote to fp32 (GPT-2)
             soft = FP32 if _amp(sh) and st.gpt2 else B
             terms.append(RawTerm("attention_probs", "attention probabilities" + (" (fp32)" if soft != B else ""),
-                                 soft * probs,
-                                 f"{soft}·a·s²·b/t"))
+                                 soft * probs, f"{soft}·a·s²·b/t"))
             if soft != B and not dropped:
                 terms.append(RawTerm("attention_probs_cast", "attention probabilities cast to dtype", B * probs,
                                      f"{B}·a·s²·b/t"))
         elif st.sinks:  # gpt-oss: one sink column, softmax in the dtype after subtracting the row max
             terms.append(RawTerm("attention_probs_sinks", "attention probabilities with sink column",
-                                 B * b * a * s * (s + 1),
-                                 f"{B}·a·s·(s + 1)·b/t"))
+                                 B * b * a * s * (s + 1), f"{B}·a·s·(s + 1)·b/t"))
             terms.append(RawTerm("attention_row_max_indices", "row-max indices (int64)", INT64 * b * a * s,
                                  "8·a·s·b/t"))
         else:  # softmax(dtype=float32) keeps its fp32 output; .to(dtype) makes the copy P·V keeps
@@ -368,12 +363,10 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     if _amp(sh):  # the LM head's weight (the embedding matrix when tied) cast by autocast, kept by the matmul
         B = sh.dtype_bytes
         terms.append(RawTerm("lm_head_weight_cast", "LM head weight in the dtype (autocast weight cache)",
-                             B * sh.split(sh.v) * sh.h,
-                             f"{B}·v·h/t"))
+                             B * sh.split(sh.v) * sh.h, f"{B}·v·h/t"))
     if st.softcap:
         terms.append(RawTerm("softcapped_logits", "soft-capped logits (tanh output)",
-                             sh.dtype_bytes * b * s * sh.split(sh.v),
-                             f"{sh.dtype_bytes}·s·b·v/t"))
+                             sh.dtype_bytes * b * s * sh.split(sh.v), f"{sh.dtype_bytes}·s·b·v/t"))
     if sh.loss == "hf":  # a chunked/fused cross-entropy (Liger, Megatron) never materialises fp32 logits
         terms.append(RawTerm("log_softmax", "log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v),
                              "4·s·b·v/t"))

@@ -79,8 +79,7 @@ def _norms(sh: Shape, st: hf.Style, key: str, label: str, count: int, kept_outpu
                          f"{n}8·s·b")]
     if kept_outputs:
         terms.append(RawTerm(f"{key}_norm_output_adapters", f"{label} norm output (kept by the adapters)",
-                             kept_outputs * B * b * sr * h,
-                             f"{kept_outputs}·{B}·s·b·h"))
+                             kept_outputs * B * b * sr * h, f"{kept_outputs}·{B}·s·b·h"))
     return terms
 
 
@@ -96,8 +95,7 @@ def _adapter_terms(sh: Shape, acts: LoraActs, moe: bool) -> list[RawTerm]:
                              f"(1 + {A})·s·b·Σin"))
     elif not _shared(sh, acts):
         terms.append(RawTerm("lora_input_casts", f"LoRA inputs cast to the adapter dtype ({A} bytes)",
-                             A * b * s * inputs,
-                             f"{A}·s·b·Σin"))
+                             A * b * s * inputs, f"{A}·s·b·Σin"))
     terms.append(RawTerm("lora_intermediates", "LoRA rank-r intermediates (lora_A output)", A * b * s * r * len(mods),
                          f"{len(mods)}·{A}·s·b·r"))
     return terms
@@ -122,17 +120,14 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
     else:
         n = st.gelu_saved
         terms.append(RawTerm("mlp_activation", "MLP " + ("gelu_new intermediates" if n == 4 else "GELU input"),
-                             n * B * b * s * f,
-                             f"{n}·{B}·s·b·f/t"))
+                             n * B * b * s * f, f"{n}·{B}·s·b·f/t"))
     if (shared and "mlp_mid" in reads) or acts.int8_base:
         terms.append(RawTerm("mlp_second_linear_input", "MLP second linear input (kept by its adapter or MatMul8bitLt)",
-                             B * b * s * f,
-                             f"{B}·s·b·f/t"))
+                             B * b * s * f, f"{B}·s·b·f/t"))
     if acts.int8_base:  # the norm outputs the adapters do not keep already; eager: the attention output
         n_norms = st.fed - sum(kept[: st.fed])
         terms.append(RawTerm("norm_outputs_int8", "norm outputs kept by MatMul8bitLt (int8 base)",
-                             n_norms * B * b * sh.s_rep * sh.h,
-                             f"{n_norms}·{B}·s·b·h"))
+                             n_norms * B * b * sh.s_rep * sh.h, f"{n_norms}·{B}·s·b·h"))
         if sh.attention == "eager" and not (shared and "attn_out" in reads):
             terms.append(RawTerm("attention_output_int8", "attention output kept by MatMul8bitLt (int8 base)",
                                  B * b * s * sh.a_t * arch.value_head_size, f"{B}·s·b·a·d_v/t"))

@@ -50,8 +50,7 @@ def fused_moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         RawTerm("permutation_indices", "permutation: sorted token indices (int64)", INT64 * n, f"8·s·b·K{t}"),
         per_element("experts_received_tokens", "experts: received tokens (grouped GEMM input)", B, r * h, "R·h"),
         RawTerm("experts_first_linear_output", "experts: first linear output (activation input)",
-                B * r * (f if gpt else 2 * f),
-                f"{B}·R·{'' if gpt else '2·'}f/etp"),
+                B * r * (f if gpt else 2 * f), f"{B}·R·{'' if gpt else '2·'}f/etp"),
         per_element("experts_second_linear_input", "experts: second linear input", B, r * f, "R·f/etp"),
         # moe_utils.unpermute: expert outputs (back by the reverse all-to-all) times the routing probabilities
         RawTerm("unpermutation", "unpermutation: returned expert outputs + routing probabilities", B * n * h + B * n,
@@ -96,8 +95,7 @@ def hf_moe_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     ]
     if renorm:
         terms.append(RawTerm("router_topk_weights", "router: top-k weights and their sum (fp32)",
-                             FP32 * n + FP32 * b * s,
-                             "4·s·b·K + 4·s·b"))
+                             FP32 * n + FP32 * b * s, "4·s·b·K + 4·s·b"))
     shared = shared_width(arch)
     if shared:
         fs = sh.split(shared)
