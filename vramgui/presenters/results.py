@@ -44,8 +44,8 @@ FLOOR_KEYS = ("activations", "loss_gradient", "cuda_context", "other")  # step b
 
 def component_label(key: str, fallback: str = "") -> str:
     """A component's name in the user's language (the core's one table, ``vramgui.core.step.components``)."""
-    known = components.COMPONENT_KEYS + components.STEP_KEYS
-    return text(components.label(key)) if key in known else (fallback or key)
+    name = components.label_of(key)
+    return text(name) if name is not None else (fallback or key)
 
 
 @dataclass

@@ -29,7 +29,8 @@ STEP_GAP = 0.7  # extra x distance between the first step's bars and the steady 
 
 def label(key: str) -> str:
     """A component's name in the user's language (the core's one table, step components included)."""
-    return text(components.label(key)) if key in components.COMPONENT_KEYS + components.STEP_KEYS else key
+    name = components.label_of(key)
+    return text(name) if name is not None else key
 
 
 def phase_name(phase: Phase) -> str:

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from vramgui.core.step.components import PEAK_KEYS
 from vramgui.core.step.terms import (
     DEFAULT_CUDA_CONTEXT,
     StepInputs,
@@ -55,9 +56,6 @@ from vramgui.core.text.message import Msg, render
 
 __all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
-# the order components stack in (bars, the step chart, the table)
-PEAK_KEYS = ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
-             "optimizer_temporaries", "comm_buffers", "zero3_working_set", "cuda_context", "other")
 PHASES = ("forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward", "optimizer_step")
 
 

@@ -27,7 +27,8 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 def component_label(key: str) -> str:
     """The core's one component table (``vramgui.core.step.components``), in the user's language."""
-    return text(components.label(key)) if key in components.COMPONENT_KEYS else key
+    name = components.label_of(key)
+    return text(name) if name is not None else key
 
 
 def row_vm(p: Pinned, f: Figures, unit: str) -> CompareRowVM:
