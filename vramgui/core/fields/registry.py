@@ -1,11 +1,12 @@
 """The field registry: every input of a ``Scenario`` once, by its dotted path.
 
 The dataclasses in ``vramgui.core.scenario.specs`` and ``vramgui.core.scenario.architecture`` declare each field's
-type and
-default; this table adds what everything else needs: the allowed range or choices, the unit, the CLI flag, the
-label and tooltip (marked for translation), and when a field does not apply. Validation of single values, the
-scenario reader, the CLI parser, the window's form, the error-to-field mapping and the range tooltips are all
-derived from here, so adding an input is one entry here plus its formula.
+type and default; the rows (``table.py`` and the per-section tables beside it) add what everything else needs: the
+allowed range or choices, the unit, the CLI flag, every word about the field (label, tooltip, choice words, check-box
+text, placeholder, explanation, marked for translation), its place in the window's form and its editor, and the
+rule for when it does nothing (``rules.py``). Validation of single values, the scenario reader, the CLI parser,
+the window's form, its word tables, pin names and captions, the error-to-field mapping and the range tooltips are
+all derived from here, so adding an input is its spec field, its row here, its messages and its formula.
 
 Cross-field rules (tp × pp divides the GPUs, the global batch is a multiple of micro-batch × N_d...) are in
 ``vramgui.core.fields.validate``; single-value rules are here and only here.
