@@ -1,5 +1,5 @@
 """``QT_TRANSLATE_NOOP``: marks a template for ``pyside6-lupdate`` (which extracts calls by that name) and returns
-it unchanged. One definition for every catalogue module (messages, messages_*, field tables)."""
+it unchanged. One definition for every catalogue module (``vramgui.core.text.catalogue``, the field tables)."""
 
 from __future__ import annotations
 
