@@ -211,58 +211,6 @@ The file on disk is unchanged.</source>
         <translation>vramgui 对比文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>the file is larger than %1 bytes: not a comparison</source>
-        <translation>文件大于 %1 字节：不是对比文件</translation>
-    </message>
-    <message>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <source>the file is not UTF-8 text: not a comparison</source>
-        <translation>文件不是 UTF-8 文本：不是对比文件</translation>
-    </message>
-    <message>
-        <source>not valid JSON: %1</source>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
-        <source>a comparison must be a JSON object</source>
-        <translation>对比文件必须是一个 JSON 对象</translation>
-    </message>
-    <message>
-        <source>this is a scenario file, not a comparison: open it with File &gt; Open scenario</source>
-        <translation>这是方案文件，不是对比文件：请用“文件 &gt; 打开方案”打开</translation>
-    </message>
-    <message>
-        <source>the schema is %1, not %2</source>
-        <translation>schema 为 %1，而不是 %2</translation>
-    </message>
-    <message>
-        <source>unknown field %1 (known fields here: %2)</source>
-        <translation>未知字段 %1（此处可用的字段：%2）</translation>
-    </message>
-    <message>
-        <source>written by a newer vramgui (comparison version %1; this version reads up to %2)</source>
-        <translation>由更新版本的 vramgui 写入（对比文件版本 %1；本版本最多读取版本 %2）</translation>
-    </message>
-    <message>
-        <source>schema_version must be a whole number of at least 1</source>
-        <translation>schema_version 必须是不小于 1 的整数</translation>
-    </message>
-    <message>
-        <source>“pinned” must be a list of scenarios</source>
-        <translation>“pinned” 必须是方案列表</translation>
-    </message>
-    <message>
-        <source>it holds %1 scenarios; at most %2 can be compared</source>
-        <translation>其中有 %1 个方案；最多可对比 %2 个</translation>
-    </message>
-    <message>
-        <source>%1 of its scenarios cannot be used:</source>
-        <translation>其中 %1 个方案无法使用：</translation>
-    </message>
-    <message>
         <source>%1 cannot be opened:</source>
         <translation>无法打开 %1：</translation>
     </message>
@@ -543,6 +491,54 @@ The file on disk is unchanged.</source>
     <message>
         <source>the file is not UTF-8 text: not a scenario</source>
         <translation>文件不是 UTF-8 文本：不是方案文件</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} bytes: not a comparison</source>
+        <translation>文件大于 {limit} 字节：不是对比文件</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text: not a comparison</source>
+        <translation>文件不是 UTF-8 文本：不是对比文件</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {reason}</source>
+        <translation>不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>a comparison must be a JSON object</source>
+        <translation>对比文件必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>this is a scenario file, not a comparison: open it with File &gt; Open scenario</source>
+        <translation>这是方案文件，不是对比文件：请用“文件 &gt; 打开方案”打开</translation>
+    </message>
+    <message>
+        <source>the schema is {found}, not {expected}</source>
+        <translation>schema 为 {found}，而不是 {expected}</translation>
+    </message>
+    <message>
+        <source>written by a newer vramgui (comparison version {version}; this version reads up to {supported})</source>
+        <translation>由更新版本的 vramgui 写入（对比文件版本 {version}；本版本最多读取版本 {supported}）</translation>
+    </message>
+    <message>
+        <source>schema_version must be a whole number of at least 1</source>
+        <translation>schema_version 必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>unknown field {names} (known fields here: {known})</source>
+        <translation>未知字段 {names}（此处可用的字段：{known}）</translation>
+    </message>
+    <message>
+        <source>"pinned" must be a list of scenarios</source>
+        <translation>“pinned” 必须是方案列表</translation>
+    </message>
+    <message>
+        <source>it holds {count} scenarios; at most {limit} can be compared</source>
+        <translation>其中有 {count} 个方案；最多可对比 {limit} 个</translation>
+    </message>
+    <message>
+        <source>{count} of its scenarios cannot be used</source>
+        <translation>其中 {count} 个方案无法使用</translation>
     </message>
     <message>
         <source>cannot read the file: {reason}</source>

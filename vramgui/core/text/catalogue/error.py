@@ -80,6 +80,26 @@ def entries() -> Mapping[str, str]:
             "Core", "{size} characters, more than the {limit} bytes read at most"),
         "error.json_bytes_over_cap": QT_TRANSLATE_NOOP(
             "Core", "{size} bytes, more than the {limit} bytes read at most"),
+        # ----- comparison files (vramgui.io.comparison_files): the file's problem; a bad pinned scenario is named by
+        # its position and its problems as a scenario file's
+        "error.comparison_too_large": QT_TRANSLATE_NOOP(
+            "Core", "the file is larger than {limit} bytes: not a comparison"),
+        "error.comparison_not_utf8": QT_TRANSLATE_NOOP("Core", "the file is not UTF-8 text: not a comparison"),
+        "error.comparison_not_json": QT_TRANSLATE_NOOP("Core", "not valid JSON: {reason}"),
+        "error.comparison_not_object": QT_TRANSLATE_NOOP("Core", "a comparison must be a JSON object"),
+        "error.comparison_is_scenario": QT_TRANSLATE_NOOP(
+            "Core", "this is a scenario file, not a comparison: open it with File > Open scenario"),
+        "error.comparison_schema": QT_TRANSLATE_NOOP("Core", "the schema is {found}, not {expected}"),
+        "error.comparison_newer": QT_TRANSLATE_NOOP(
+            "Core", "written by a newer vramgui (comparison version {version}; this version reads up to {supported})"),
+        "error.comparison_bad_version": QT_TRANSLATE_NOOP(
+            "Core", "schema_version must be a whole number of at least 1"),
+        "error.comparison_unknown_keys": QT_TRANSLATE_NOOP(
+            "Core", "unknown field {names} (known fields here: {known})"),
+        "error.comparison_no_list": QT_TRANSLATE_NOOP("Core", "\"pinned\" must be a list of scenarios"),
+        "error.comparison_too_many": QT_TRANSLATE_NOOP(
+            "Core", "it holds {count} scenarios; at most {limit} can be compared"),
+        "error.comparison_entries": QT_TRANSLATE_NOOP("Core", "{count} of its scenarios cannot be used"),
         # ----- Hugging Face config.json (vramgui.core.documents.hf_config, vramgui.io.hf_config): problems by config
         # key
         "error.config_key": QT_TRANSLATE_NOOP("Core", "{problem} (model_type {model_type})"),
