@@ -1096,9 +1096,11 @@ The file on disk is unchanged.</source>
         <source>0 (no fixed terms given)</source>
         <translation>0（未指定固定项）</translation>
     </message>
-    <message>
-        <source>{coefficient} layer(s) × {quantity}</source>
-        <translation>{coefficient} 层 × {quantity}</translation>
+    <message numerus="yes">
+        <source>%n layer(s) × {quantity}</source>
+        <translation>
+            <numerusform>%n 层 × {quantity}</numerusform>
+        </translation>
     </message>
     <message>
         <source>{value} outside the layers (embedding, logits, loss)</source>
@@ -1610,13 +1612,17 @@ no distributed optimizer</source>
         <source>first and last stages hold {layers} layers of the model&apos;s {total}</source>
         <translation>第一个和最后一个阶段共有 {layers} 层，而模型共 {total} 层</translation>
     </message>
-    <message>
-        <source>the {rest} layers left for the {stages} other stage(s) do not split evenly</source>
-        <translation>留给其余 {stages} 个阶段的 {rest} 层不能均分</translation>
+    <message numerus="yes">
+        <source>the %n layer(s) left for the {stages} other stages do not split evenly</source>
+        <translation>
+            <numerusform>留给其余 {stages} 个阶段的 %n 层不能均分</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{rest} layer(s) are left over, and no other pipeline stage takes them</source>
-        <translation>剩下 {rest} 层，没有其他流水线阶段接收</translation>
+    <message numerus="yes">
+        <source>%n layer(s) left over, and no other pipeline stage takes them</source>
+        <translation>
+            <numerusform>剩下 %n 层，没有其他流水线阶段接收</numerusform>
+        </translation>
     </message>
     <message>
         <source>{layers} layers on pipeline stage {stage} do not split into {vpp} virtual stages</source>

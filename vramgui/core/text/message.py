@@ -13,21 +13,25 @@ napari's ``trans`` idea (``napari/utils/translations.py``) in its simplest form.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
+from typing import Protocol, Union
 
 # re-exported: the field tables mark their labels with it
 from vramgui.core.text import catalogue
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import Plural
 
 CONTEXT = "Core"
 
-Translator = Callable[[str, str], str]
+class Translator(Protocol):
+    """``QCoreApplication.translate`` in the shape the core calls it: ``n`` (>= 0) only for a counted message."""
+
+    def __call__(self, context: str, text: str, n: int = -1, /) -> str: ...
 
 
-def english(context: str, text: str) -> str:
-    """The identity translator: the catalogue's English text."""
+def english(context: str, text: str, n: int = -1, /) -> str:
+    """The identity translator: the catalogue's English text (a counted message then takes the core's English
+    plural rule, as it does where Qt has no translation)."""
     return text
 
 
@@ -65,16 +69,33 @@ def render(msg: Msg | str | None, tr: Translator = english) -> str:
         return ""
     if isinstance(msg, str):
         return msg
-    template = tr(CONTEXT, CATALOGUE[msg.code])
     values = {k: render(v, tr) if isinstance(v, Msg) else v for k, v in msg.params}
+    source = CATALOGUE[msg.code]
+    plural = PLURALS.get(msg.code)
+    if plural is None:
+        own, template = source, tr(CONTEXT, source)
+    else:
+        count = _count(values.get(plural.n))
+        own = plural.english(count).replace("%n", "{" + plural.n + "}")
+        shown = tr(CONTEXT, source, -1 if count is None else count)
+        # Qt gives back the source (its %n filled in) where it has no translation: English, the core's rule
+        untranslated = shown in (source, source.replace("%n", str(count)))
+        template = own if untranslated else shown.replace("%n", "{" + plural.n + "}")
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the message
         pass
     try:
-        return CATALOGUE[msg.code].format(**values)
+        return own.format(**values)
     except (KeyError, IndexError, ValueError, AttributeError):  # a parameter left out: show the rest
-        return CATALOGUE[msg.code].format_map(_Shown(values))
+        return own.format_map(_Shown(values))
+
+
+def _count(value: object) -> int | None:
+    """The n of a plural: a whole number (32, or 32.0), else None (any other n takes the "other" form)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not float(value).is_integer():
+        return None
+    return int(value)
 
 
 class _Shown(dict[str, Param]):
@@ -84,4 +105,7 @@ class _Shown(dict[str, Param]):
         return "{" + key + "}"
 
 
-CATALOGUE: dict[str, str] = catalogue.entries()
+_ENTRIES = catalogue.entries()
+# the source text of every code (what Qt translates; a counted message's has %n) and the counted messages
+CATALOGUE: dict[str, str] = {code: e.source if isinstance(e, Plural) else e for code, e in _ENTRIES.items()}
+PLURALS: dict[str, Plural] = {code: e for code, e in _ENTRIES.items() if isinstance(e, Plural)}

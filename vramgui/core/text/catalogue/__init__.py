@@ -18,13 +18,15 @@ from vramgui.core.text.catalogue import (
     phase,
     strategy,
 )
+from vramgui.core.text.mark import Plural
 
 MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise)
 
 
-def entries() -> dict[str, str]:
-    """Every code and its English template; a code defined twice is a mistake, not an override."""
-    out: dict[str, str] = {}
+def entries() -> dict[str, str | Plural]:
+    """Every code and its English template (or its ``Plural``); a code defined twice is a mistake, not an
+    override."""
+    out: dict[str, str | Plural] = {}
     for module in MODULES:
         part = module.entries()
         twice = sorted(set(part) & set(out))

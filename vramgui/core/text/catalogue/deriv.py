@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import NUMERUS, QT_TRANSLATE_NOOP, Plural
 
 
-def entries() -> Mapping[str, str]:
+def entries() -> Mapping[str, str | Plural]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
         # ----- words inside derivations and formulas (the numbers and symbols are not translated)
@@ -33,7 +33,8 @@ def entries() -> Mapping[str, str]:
         "deriv.params": QT_TRANSLATE_NOOP("Core", "params"),
         "deriv.gradients": QT_TRANSLATE_NOOP("Core", "gradients"),
         "deriv.no_fixed_terms": QT_TRANSLATE_NOOP("Core", "0 (no fixed terms given)"),
-        "deriv.layers": QT_TRANSLATE_NOOP("Core", "{coefficient} layer(s) × {quantity}"),
+        "deriv.layers": Plural(QT_TRANSLATE_NOOP("Core", "%n layer(s) × {quantity}", None, NUMERUS), n="coefficient",
+                               one="%n layer × {quantity}", other="%n layers × {quantity}"),
         "deriv.outside_layers": QT_TRANSLATE_NOOP("Core", "{value} outside the layers (embedding, logits, loss)"),
         "deriv.layers_differ": QT_TRANSLATE_NOOP(
             "Core", "{terms} (largest layer kind; layers differ) → {total} in all"),

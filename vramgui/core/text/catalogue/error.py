@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import NUMERUS, QT_TRANSLATE_NOOP, Plural
 
 
-def entries() -> Mapping[str, str]:
+def entries() -> Mapping[str, str | Plural]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
         # ----- input errors: "{field}: {message} (allowed: {allowed})"
@@ -200,10 +200,15 @@ def entries() -> Mapping[str, str]:
         "error.needs_pipeline": QT_TRANSLATE_NOOP("Core", "needs pipeline parallelism (pp > 1)"),
         "error.stage_layers_over": QT_TRANSLATE_NOOP(
             "Core", "first and last stages hold {layers} layers of the model's {total}"),
-        "error.middle_layers_uneven": QT_TRANSLATE_NOOP(
-            "Core", "the {rest} layers left for the {stages} other stage(s) do not split evenly"),
-        "error.middle_layers_left": QT_TRANSLATE_NOOP(
-            "Core", "{rest} layer(s) are left over, and no other pipeline stage takes them"),
+        "error.middle_layers_uneven": Plural(
+            QT_TRANSLATE_NOOP("Core", "the %n layer(s) left for the {stages} other stages do not split evenly", None,
+                              NUMERUS), n="rest",
+            one="the %n layer left for the {stages} other stages does not split evenly",
+            other="the %n layers left for the {stages} other stages do not split evenly"),
+        "error.middle_layers_left": Plural(
+            QT_TRANSLATE_NOOP("Core", "%n layer(s) left over, and no other pipeline stage takes them", None, NUMERUS),
+            n="rest", one="%n layer is left over, and no other pipeline stage takes it",
+            other="%n layers are left over, and no other pipeline stage takes them"),
         "error.vpp_layers": QT_TRANSLATE_NOOP(
             "Core", "{layers} layers on pipeline stage {stage} do not split into {vpp} virtual stages"),
     }
