@@ -132,3 +132,16 @@ def test_a_comparison_file_problem_is_shown_in_the_reader_s_language(chinese, tm
     shown = files.error_text(info.value).splitlines()
     assert shown[:3] == [f"无法打开 {bad}：", "  其中 1 个方案无法使用", "  固定的方案 1："]
     assert str(info.value).splitlines()[0] == f"{bad}: 1 of its scenarios cannot be used"
+
+
+@pytest.mark.parametrize(("rest", "english"), [
+    (1, "1 layer is left over, and no other pipeline stage takes it"),
+    (2, "2 layers are left over, and no other pipeline stage takes them"),
+])
+def test_a_count_in_the_window_reads_one_layer_or_layers_in_english(qapp, rest, english):
+    assert messages.text(Msg.of("error.middle_layers_left", rest=rest)) == english
+
+
+@pytest.mark.parametrize("rest", [1, 2])
+def test_a_count_in_the_window_takes_qt_s_chinese_numerus_form(chinese, rest):
+    assert messages.text(Msg.of("error.middle_layers_left", rest=rest)) == f"剩下 {rest} 层，没有其他流水线阶段接收"
