@@ -352,9 +352,11 @@ The file on disk is unchanged.</source>
         <source>give a parameter count or an architecture</source>
         <translation>请给出参数量或模型结构</translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into tp × pp = {group}</source>
-        <translation>{gpus} 张 GPU 无法按 TP × PP = {group} 整除</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into tp × pp = {group}</source>
+        <translation>
+            <numerusform>%n 张 GPU 无法按 TP × PP = {group} 整除</numerusform>
+        </translation>
     </message>
     <message>
         <source>{pp} pipeline stages for {layers} layers</source>
@@ -1572,13 +1574,17 @@ no distributed optimizer</source>
         <source>No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, recompute, TP, PP).</source>
         <translation>没有找到能装下的单项修改（已尝试 GPU 数量、微批次、序列长度、策略、卸载、重计算、TP、PP）。</translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into tp × cp × pp = {group}</source>
-        <translation>{gpus} 个 GPU 不能整除 tp × cp × pp = {group}</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into tp × cp × pp = {group}</source>
+        <translation>
+            <numerusform>%n 个 GPU 不能整除 tp × cp × pp = {group}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into etp × ep × pp = {group} (the experts&apos; grid)</source>
-        <translation>{gpus} 个 GPU 不能整除 etp × ep × pp = {group}（专家的网格）</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into etp × ep × pp = {group} (the experts&apos; grid)</source>
+        <translation>
+            <numerusform>%n 个 GPU 不能整除 etp × ep × pp = {group}（专家的网格）</numerusform>
+        </translation>
     </message>
     <message>
         <source>a multiple of {group}, nearest: {nearest}</source>

@@ -191,3 +191,13 @@ def test_every_counted_message_is_a_numerus_entry_with_english_forms_that_differ
 def test_no_english_template_writes_a_plural_as_s_in_brackets():
     shown = [CATALOGUE[c] for c in CATALOGUE if c not in PLURALS]
     assert [t for t in shown if "(s)" in t or "(es)" in t] == []
+
+
+@pytest.mark.parametrize(("gpus", "english"), [
+    (1, "1 GPU does not divide into tp × pp = 2"),
+    (3, "3 GPUs do not divide into tp × pp = 2"),
+])
+def test_a_gpu_count_that_does_not_divide_reads_one_gpu_or_gpus(gpus, english):
+    msg = Msg.of("error.gpus_not_divisible", gpus=gpus, group=2)
+    assert render(msg) == english
+    assert render(msg, zh) == f"{gpus} 张 GPU 无法按 TP × PP = 2 整除"

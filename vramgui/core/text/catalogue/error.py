@@ -22,7 +22,9 @@ def entries() -> Mapping[str, str | Plural]:
         "error.true_false": QT_TRANSLATE_NOOP("Core", "expected true or false, got {value}"),
         "error.text": QT_TRANSLATE_NOOP("Core", "expected text, got {value}"),
         "error.params_or_architecture": QT_TRANSLATE_NOOP("Core", "give a parameter count or an architecture"),
-        "error.gpus_not_divisible": QT_TRANSLATE_NOOP("Core", "{gpus} GPUs do not divide into tp × pp = {group}"),
+        "error.gpus_not_divisible": Plural(
+            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × pp = {group}", None, NUMERUS), n="gpus",
+            one="%n GPU does not divide into tp × pp = {group}", other="%n GPUs do not divide into tp × pp = {group}"),
         "error.pp_over_layers": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages for {layers} layers"),
         "error.global_batch_multiple": QT_TRANSLATE_NOOP(
             "Core", "{global_batch} is not a multiple of micro_batch × N_d = {micro} × {n_d} = {step}"),
@@ -183,10 +185,15 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "LoRA and QLoRA count their adapters from the architecture: choose a preset or a config.json"),
         # ----- expert, context and uneven pipeline parallelism (vramgui.core.fields.validate): world-size and
         # layout errors; the allowed text names the valid sizes
-        "error.gpus_not_divisible_cp": QT_TRANSLATE_NOOP(
-            "Core", "{gpus} GPUs do not divide into tp × cp × pp = {group}"),
-        "error.expert_gpus_not_divisible": QT_TRANSLATE_NOOP(
-            "Core", "{gpus} GPUs do not divide into etp × ep × pp = {group} (the experts' grid)"),
+        "error.gpus_not_divisible_cp": Plural(
+            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × cp × pp = {group}", None, NUMERUS),
+            n="gpus", one="%n GPU does not divide into tp × cp × pp = {group}",
+            other="%n GPUs do not divide into tp × cp × pp = {group}"),
+        "error.expert_gpus_not_divisible": Plural(
+            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into etp × ep × pp = {group} (the experts' grid)", None,
+                              NUMERUS), n="gpus",
+            one="%n GPU does not divide into etp × ep × pp = {group} (the experts' grid)",
+            other="%n GPUs do not divide into etp × ep × pp = {group} (the experts' grid)"),
         "error.ep_needs_moe": QT_TRANSLATE_NOOP(
             "Core", "expert parallelism needs a mixture-of-experts architecture (routed experts)"),
         "error.experts_over_ep": QT_TRANSLATE_NOOP(
