@@ -211,58 +211,6 @@ The file on disk is unchanged.</source>
         <translation>vramgui 对比文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>the file is larger than %1 bytes: not a comparison</source>
-        <translation>文件大于 %1 字节：不是对比文件</translation>
-    </message>
-    <message>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <source>the file is not UTF-8 text: not a comparison</source>
-        <translation>文件不是 UTF-8 文本：不是对比文件</translation>
-    </message>
-    <message>
-        <source>not valid JSON: %1</source>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
-        <source>a comparison must be a JSON object</source>
-        <translation>对比文件必须是一个 JSON 对象</translation>
-    </message>
-    <message>
-        <source>this is a scenario file, not a comparison: open it with File &gt; Open scenario</source>
-        <translation>这是方案文件，不是对比文件：请用“文件 &gt; 打开方案”打开</translation>
-    </message>
-    <message>
-        <source>the schema is %1, not %2</source>
-        <translation>schema 为 %1，而不是 %2</translation>
-    </message>
-    <message>
-        <source>unknown field %1 (known fields here: %2)</source>
-        <translation>未知字段 %1（此处可用的字段：%2）</translation>
-    </message>
-    <message>
-        <source>written by a newer vramgui (comparison version %1; this version reads up to %2)</source>
-        <translation>由更新版本的 vramgui 写入（对比文件版本 %1；本版本最多读取版本 %2）</translation>
-    </message>
-    <message>
-        <source>schema_version must be a whole number of at least 1</source>
-        <translation>schema_version 必须是不小于 1 的整数</translation>
-    </message>
-    <message>
-        <source>“pinned” must be a list of scenarios</source>
-        <translation>“pinned” 必须是方案列表</translation>
-    </message>
-    <message>
-        <source>it holds %1 scenarios; at most %2 can be compared</source>
-        <translation>其中有 %1 个方案；最多可对比 %2 个</translation>
-    </message>
-    <message>
-        <source>%1 of its scenarios cannot be used:</source>
-        <translation>其中 %1 个方案无法使用：</translation>
-    </message>
-    <message>
         <source>%1 cannot be opened:</source>
         <translation>无法打开 %1：</translation>
     </message>
@@ -404,9 +352,11 @@ The file on disk is unchanged.</source>
         <source>give a parameter count or an architecture</source>
         <translation>请给出参数量或模型结构</translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into tp × pp = {group}</source>
-        <translation>{gpus} 张 GPU 无法按 TP × PP = {group} 整除</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into tp × pp = {group}</source>
+        <translation>
+            <numerusform>%n 张 GPU 无法按 TP × PP = {group} 整除</numerusform>
+        </translation>
     </message>
     <message>
         <source>{pp} pipeline stages for {layers} layers</source>
@@ -543,6 +493,54 @@ The file on disk is unchanged.</source>
     <message>
         <source>the file is not UTF-8 text: not a scenario</source>
         <translation>文件不是 UTF-8 文本：不是方案文件</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit} bytes: not a comparison</source>
+        <translation>文件大于 {limit} 字节：不是对比文件</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text: not a comparison</source>
+        <translation>文件不是 UTF-8 文本：不是对比文件</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {reason}</source>
+        <translation>不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>a comparison must be a JSON object</source>
+        <translation>对比文件必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>this is a scenario file, not a comparison: open it with File &gt; Open scenario</source>
+        <translation>这是方案文件，不是对比文件：请用“文件 &gt; 打开方案”打开</translation>
+    </message>
+    <message>
+        <source>the schema is {found}, not {expected}</source>
+        <translation>schema 为 {found}，而不是 {expected}</translation>
+    </message>
+    <message>
+        <source>written by a newer vramgui (comparison version {version}; this version reads up to {supported})</source>
+        <translation>由更新版本的 vramgui 写入（对比文件版本 {version}；本版本最多读取版本 {supported}）</translation>
+    </message>
+    <message>
+        <source>schema_version must be a whole number of at least 1</source>
+        <translation>schema_version 必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>unknown field {names} (known fields here: {known})</source>
+        <translation>未知字段 {names}（此处可用的字段：{known}）</translation>
+    </message>
+    <message>
+        <source>"pinned" must be a list of scenarios</source>
+        <translation>“pinned” 必须是方案列表</translation>
+    </message>
+    <message>
+        <source>it holds {count} scenarios; at most {limit} can be compared</source>
+        <translation>其中有 {count} 个方案；最多可对比 {limit} 个</translation>
+    </message>
+    <message>
+        <source>{count} of its scenarios cannot be used</source>
+        <translation>其中 {count} 个方案无法使用</translation>
     </message>
     <message>
         <source>cannot read the file: {reason}</source>
@@ -1100,9 +1098,11 @@ The file on disk is unchanged.</source>
         <source>0 (no fixed terms given)</source>
         <translation>0（未指定固定项）</translation>
     </message>
-    <message>
-        <source>{coefficient} layer(s) × {quantity}</source>
-        <translation>{coefficient} 层 × {quantity}</translation>
+    <message numerus="yes">
+        <source>%n layer(s) × {quantity}</source>
+        <translation>
+            <numerusform>%n 层 × {quantity}</numerusform>
+        </translation>
     </message>
     <message>
         <source>{value} outside the layers (embedding, logits, loss)</source>
@@ -1574,13 +1574,17 @@ no distributed optimizer</source>
         <source>No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, recompute, TP, PP).</source>
         <translation>没有找到能装下的单项修改（已尝试 GPU 数量、微批次、序列长度、策略、卸载、重计算、TP、PP）。</translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into tp × cp × pp = {group}</source>
-        <translation>{gpus} 个 GPU 不能整除 tp × cp × pp = {group}</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into tp × cp × pp = {group}</source>
+        <translation>
+            <numerusform>%n 个 GPU 不能整除 tp × cp × pp = {group}</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{gpus} GPUs do not divide into etp × ep × pp = {group} (the experts&apos; grid)</source>
-        <translation>{gpus} 个 GPU 不能整除 etp × ep × pp = {group}（专家的网格）</translation>
+    <message numerus="yes">
+        <source>%n GPU(s) do not divide into etp × ep × pp = {group} (the experts&apos; grid)</source>
+        <translation>
+            <numerusform>%n 个 GPU 不能整除 etp × ep × pp = {group}（专家的网格）</numerusform>
+        </translation>
     </message>
     <message>
         <source>a multiple of {group}, nearest: {nearest}</source>
@@ -1614,13 +1618,17 @@ no distributed optimizer</source>
         <source>first and last stages hold {layers} layers of the model&apos;s {total}</source>
         <translation>第一个和最后一个阶段共有 {layers} 层，而模型共 {total} 层</translation>
     </message>
-    <message>
-        <source>the {rest} layers left for the {stages} other stage(s) do not split evenly</source>
-        <translation>留给其余 {stages} 个阶段的 {rest} 层不能均分</translation>
+    <message numerus="yes">
+        <source>the %n layer(s) left for the {stages} other stages do not split evenly</source>
+        <translation>
+            <numerusform>留给其余 {stages} 个阶段的 %n 层不能均分</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>{rest} layer(s) are left over, and no other pipeline stage takes them</source>
-        <translation>剩下 {rest} 层，没有其他流水线阶段接收</translation>
+    <message numerus="yes">
+        <source>%n layer(s) left over, and no other pipeline stage takes them</source>
+        <translation>
+            <numerusform>剩下 %n 层，没有其他流水线阶段接收</numerusform>
+        </translation>
     </message>
     <message>
         <source>{layers} layers on pipeline stage {stage} do not split into {vpp} virtual stages</source>

@@ -65,8 +65,8 @@ def test_words_come_from_the_translator_and_numbers_stay():
     assert render_derivation(deriv, "GB", upper) == "0: GRADIENT PARTITION OFFLOADED TO CPU MEMORY"
     layers = Derivation((Term(10**9, 32, quantity=31_250_000, style="fine_bytes", label=Msg.of("deriv.layers")),),
                         10**9)
-    assert render_derivation(layers, "GB") == "32 layer(s) × 31.2 MB = 1.00 GB"
-    shown = render_derivation(layers, "GiB", lambda c, t: "{coefficient} 层 × {quantity}" if "layer" in t else t)
+    assert render_derivation(layers, "GB") == "32 layers × 31.2 MB = 1.00 GB"
+    shown = render_derivation(layers, "GiB", lambda c, t, n=-1: "%n 层 × {quantity}" if "layer" in t else t)
     assert shown == "32 层 × 29.8 MiB = 0.93 GiB"
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from tests.strategies import LLAMA_8B
 from vramgui.core.scenario.specs import ParallelSpec, Scenario
+from vramgui.core.text.message import Msg, render
 from vramgui.io import comparison_files as cf
 from vramgui.io.comparison_files import ComparisonEntry, ComparisonError
 from vramgui.io.scenario_files import load_scenario, save_scenario
@@ -46,26 +47,26 @@ def test_an_old_scenario_version_inside_is_migrated_like_a_scenario_file(tmp_pat
 
 
 @pytest.mark.parametrize(("content", "code"), [
-    (b"", "not_json"),
-    (b"[1]", "not_object"),
-    (b'{"schema": "vramgui.comparison", "schema_version": 1}', "no_list"),
-    (b'{"schema": "vramgui.comparison", "schema_version": 1, "pinned": {}}', "no_list"),
-    (b'{"schema": "vramgui.comparison", "schema_version": 99, "pinned": []}', "newer"),
-    (b'{"schema": "vramgui.comparison", "schema_version": "1", "pinned": []}', "bad_version"),
-    (b'{"schema": "something.else", "pinned": []}', "schema"),
-    (b'{"pinned": [], "pined": 1}', "unknown_keys"),
-    (b'{"schema": "vramgui.scenario", "schema_version": 2}', "scenario_file"),
-    (b'{"model": {"params": 7e9}}', "scenario_file"),
-    (b"\xff\xfe\x00 nope", "not_utf8"),
-    (b'{"pinned": [{}, {}, {}]}', "too_many"),
+    (b"", "error.comparison_not_json"),
+    (b"[1]", "error.comparison_not_object"),
+    (b'{"schema": "vramgui.comparison", "schema_version": 1}', "error.comparison_no_list"),
+    (b'{"schema": "vramgui.comparison", "schema_version": 1, "pinned": {}}', "error.comparison_no_list"),
+    (b'{"schema": "vramgui.comparison", "schema_version": 99, "pinned": []}', "error.comparison_newer"),
+    (b'{"schema": "vramgui.comparison", "schema_version": "1", "pinned": []}', "error.comparison_bad_version"),
+    (b'{"schema": "something.else", "pinned": []}', "error.comparison_schema"),
+    (b'{"pinned": [], "pined": 1}', "error.comparison_unknown_keys"),
+    (b'{"schema": "vramgui.scenario", "schema_version": 2}', "error.comparison_is_scenario"),
+    (b'{"model": {"params": 7e9}}', "error.comparison_is_scenario"),
+    (b"\xff\xfe\x00 nope", "error.comparison_not_utf8"),
+    (b'{"pinned": [{}, {}, {}]}', "error.comparison_too_many"),
 ])
 def test_a_file_that_is_not_a_comparison_is_refused_with_its_reason(tmp_path, content, code):
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     with pytest.raises(ComparisonError) as info:
         cf.load_comparison(path, max_entries=2)
-    assert info.value.code == code
-    assert str(path) in str(info.value)
+    assert info.value.msg.code == code
+    assert str(info.value) == f"{path}: {render(info.value.msg)}"
 
 
 def test_every_bad_scenario_is_named_by_its_position_and_field(tmp_path):
@@ -73,7 +74,7 @@ def test_every_bad_scenario_is_named_by_its_position_and_field(tmp_path):
     with pytest.raises(ComparisonError) as info:
         cf.loads(text, "f.json", max_entries=6)
     err = info.value
-    assert err.code == "entries" and [i for i, _ in err.entries] == [1, 3]
+    assert err.msg == Msg.of("error.comparison_entries", count=2) and [i for i, _ in err.entries] == [1, 3]
     assert err.entries[0][1].problems[0][0] == "training.micro_batch"
     assert "scenario 3: parallel.tpp: unknown field (did you mean 'tp'?)" in str(err)
 
@@ -88,10 +89,10 @@ def test_the_reader_is_capped_and_reads_regular_files_only(tmp_path):
     big.write_bytes(b" " * (cf.MAX_FILE_BYTES + 1))
     with pytest.raises(ComparisonError) as info:
         cf.load_comparison(big, max_entries=6)
-    assert info.value.code == "too_large"
+    assert info.value.msg.code == "error.comparison_too_large"
     with pytest.raises(ComparisonError) as info:
         cf.load_comparison(tmp_path, max_entries=6)
-    assert info.value.code == "unreadable" and "folder" in str(info.value)
+    assert info.value.msg.code == "error.cannot_read_file" and "folder" in str(info.value)
     if hasattr(os, "mkfifo"):
         fifo = tmp_path / "pipe.json"
         os.mkfifo(fifo)
@@ -100,7 +101,7 @@ def test_the_reader_is_capped_and_reads_regular_files_only(tmp_path):
         assert "FIFO" in str(info.value)
     with pytest.raises(ComparisonError) as info:
         cf.load_comparison(tmp_path / "missing.json", max_entries=6)
-    assert info.value.code == "unreadable"
+    assert info.value.msg.code == "error.cannot_read_file"
 
 
 def test_a_failed_save_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch):
@@ -116,3 +117,19 @@ def test_a_failed_save_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monk
         cf.save_comparison(path, ENTRIES)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["cmp.json"]
+
+
+def test_a_problem_is_one_catalogue_message_english_in_str_and_translated_through_the_translator():
+    with pytest.raises(ComparisonError) as info:
+        cf.loads('{"pinned": "x"}', "f.json", max_entries=6)
+    assert str(info.value) == 'f.json: "pinned" must be a list of scenarios'
+    assert render(info.value.msg, lambda context, text: f"[{context}] {text}") == \
+        '[Core] "pinned" must be a list of scenarios'
+
+
+def test_the_json_reason_stays_a_message_so_the_window_can_translate_it():
+    with pytest.raises(ComparisonError) as info:
+        cf.loads("{", "f.json", max_entries=6)
+    reason = info.value.msg.kwargs["reason"]
+    assert isinstance(reason, Msg) and reason.code.startswith("error.json_")
+    assert str(info.value).startswith("f.json: not valid JSON: ")

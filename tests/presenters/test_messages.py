@@ -120,3 +120,28 @@ def test_derivations_notes_and_strategies_read_in_chinese(chinese):
     assert "未估算激活值：模型结构未知" in vm.summary.notes
     assert vm.bars.short_labels[-1] == "ZeRO-3\n+ 卸载（全部）"
     assert [seg.label for seg in vm.bars.segments][:3] == ["参数", "梯度", "优化器状态"]
+
+
+def test_a_comparison_file_problem_is_shown_in_the_reader_s_language(chinese, tmp_path):
+    from vramgui.presenters.compare import files
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"pinned": [{"training": {"micro_batch": 0}}]}', encoding="utf-8")
+    with pytest.raises(files.ComparisonError) as info:
+        files.load_comparison(bad, max_entries=6)
+    shown = files.error_text(info.value).splitlines()
+    assert shown[:3] == [f"无法打开 {bad}：", "  其中 1 个方案无法使用", "  固定的方案 1："]
+    assert str(info.value).splitlines()[0] == f"{bad}: 1 of its scenarios cannot be used"
+
+
+@pytest.mark.parametrize(("rest", "english"), [
+    (1, "1 layer is left over, and no other pipeline stage takes it"),
+    (2, "2 layers are left over, and no other pipeline stage takes them"),
+])
+def test_a_count_in_the_window_reads_one_layer_or_layers_in_english(qapp, rest, english):
+    assert messages.text(Msg.of("error.middle_layers_left", rest=rest)) == english
+
+
+@pytest.mark.parametrize("rest", [1, 2])
+def test_a_count_in_the_window_takes_qt_s_chinese_numerus_form(chinese, rest):
+    assert messages.text(Msg.of("error.middle_layers_left", rest=rest)) == f"剩下 {rest} 层，没有其他流水线阶段接收"

@@ -162,7 +162,7 @@ def _term_text(t: Term, unit: str, tr: Translator) -> str:
             value = f"int({value})"
     if t.label is None:
         return value
-    extra = (("value", value), ("coefficient", "" if t.coefficient is None else str(t.coefficient)),
+    extra = (("value", value), ("coefficient", "" if t.coefficient is None else t.coefficient),  # a plural's n
              ("quantity", quantity))
     return render(Msg(t.label.code, (*t.label.params, *extra)), tr)
 

@@ -18,8 +18,8 @@ exactly what scenario files can, and an old entry is brought up to date the same
 
 Any problem is a ``ComparisonError`` naming it (the file, and for entries their positions and field paths) and
 nothing is returned: a bad file is never applied in part. The session keeps its pins as the same text
-(``vramgui.settings``). No Qt here: ``ComparisonError.code`` and its parameters let the GUI say it in the user's
-language, ``str()`` is the English text for logs and the command line.
+(``vramgui.settings``). No Qt here: ``ComparisonError.msg`` is a code of the one catalogue, which the GUI renders in the
+user's language; ``str()`` is the English text for logs and the command line.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from vramgui.core.documents.json_text import JsonError, decode_text, loads_json
 from vramgui.core.documents.scenario import SCHEMA as SCENARIO_SCHEMA
 from vramgui.core.documents.scenario import ScenarioError, document_from_dict, scenario_to_dict
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.text.message import render
+from vramgui.core.text.message import Msg, Param, render
 from vramgui.io.files import FileReadError, FileTooLargeError, atomic_write_text, read_regular_file
 
 SCHEMA = "vramgui.comparison"
@@ -47,24 +47,6 @@ MAX_ITEMS = 200_000
 _KEYS = ("schema", "schema_version", "app_version", "pinned")
 _SCENARIO_KEYS = frozenset(f.name for f in dataclasses.fields(Scenario))  # a scenario's sections
 
-# the English text of each problem (the GUI translates by ``code``: vramgui.presenters.compare.files)
-MESSAGES = {
-    "too_large": "the file is larger than {limit} bytes: not a comparison",
-    "unreadable": "cannot read the file: {reason}",
-    "not_utf8": "the file is not UTF-8 text: not a comparison",
-    "not_json": "not valid JSON: {reason}",
-    "not_object": "a comparison must be a JSON object",
-    "scenario_file": "this is a scenario file, not a comparison: open it with File > Open scenario",
-    "schema": "the schema is {found}, not {expected}",
-    "newer": "written by a newer vramgui (comparison version {version}; this version reads up to {supported})",
-    "bad_version": "schema_version must be a whole number of at least 1",
-    "unknown_keys": "unknown field {names} (known fields here: {known})",
-    "no_list": "\"pinned\" must be a list of scenarios",
-    "too_many": "it holds {count} scenarios; at most {limit} can be compared",
-    "entries": "{count} of its scenarios cannot be used",
-}
-
-
 @dataclass(frozen=True)
 class ComparisonEntry:
     scenario: Scenario
@@ -72,18 +54,23 @@ class ComparisonEntry:
 
 
 class ComparisonError(ValueError):
-    """A comparison that cannot be used: ``code`` (a key of ``MESSAGES``) with its ``params``, the ``source`` file,
-    and for ``code == "entries"`` every bad entry as ``(position from 1, its ScenarioError)``."""
+    """A comparison that cannot be used: ``msg`` says why (an ``error.comparison_*`` code of the one catalogue,
+    ``vramgui.core.text.message``), ``source`` is the file, and for ``error.comparison_entries`` every bad entry is
+    ``(position from 1, its ScenarioError)``. ``str()`` is the English text (logs, the command line)."""
 
-    def __init__(self, code: str, source: str | os.PathLike[str] | None = None, *,
-                 entries: Sequence[tuple[int, ScenarioError]] = (), **params: Any) -> None:
-        self.code = code
-        self.params = params
+    def __init__(self, msg: Msg, source: str | os.PathLike[str] | None = None, *,
+                 entries: Sequence[tuple[int, ScenarioError]] = ()) -> None:
+        self.msg = msg
         self.source = None if source is None else os.fspath(source)
         self.entries = tuple(entries)
-        lines = [f"{self.source + ': ' if self.source else ''}{MESSAGES[code].format(**params)}"]
+        lines = [f"{self.source + ': ' if self.source else ''}{render(msg)}"]
         lines += [f"  scenario {i}: {err}" for i, err in self.entries]
         super().__init__("\n".join(lines))
+
+
+def _error(code: str, source: str | os.PathLike[str] | None = None, *,
+           entries: Sequence[tuple[int, ScenarioError]] = (), **params: Param) -> ComparisonError:
+    return ComparisonError(Msg.of(f"error.comparison_{code}", **params), source, entries=entries)
 
 
 # ----------------------------------------------------------------------------------------------- writing
@@ -113,33 +100,32 @@ def loads(text: str, source: str | os.PathLike[str] | None = None, *, max_entrie
     try:
         data = loads_json(text, max_depth=MAX_DEPTH, max_items=MAX_ITEMS, what="comparison")
     except JsonError as err:
-        raise ComparisonError("not_json", source, reason=render(err.reason_msg)) from None
+        raise _error("not_json", source, reason=err.reason_msg) from None
     return from_dict(data, source, max_entries=max_entries)
 
 
 def from_dict(data: Any, source: str | os.PathLike[str] | None = None, *,
               max_entries: int) -> tuple[ComparisonEntry, ...]:
     if not isinstance(data, dict):
-        raise ComparisonError("not_object", source)
+        raise _error("not_object", source)
     schema = data.get("schema")
     if schema == SCENARIO_SCHEMA or (schema is None and "pinned" not in data and _SCENARIO_KEYS & set(data)):
-        raise ComparisonError("scenario_file", source)
+        raise _error("is_scenario", source)
     if schema != SCHEMA and not (schema is None and "pinned" in data):  # hand-written: no header needed
-        raise ComparisonError("schema", source, found="null" if schema is None else repr(schema),
-                              expected=repr(SCHEMA))
+        raise _error("schema", source, found="null" if schema is None else repr(schema), expected=repr(SCHEMA))
     unknown = sorted(str(k) for k in data if k not in _KEYS)
     if unknown:
-        raise ComparisonError("unknown_keys", source, names=", ".join(unknown), known=", ".join(_KEYS))
+        raise _error("unknown_keys", source, names=", ".join(unknown), known=", ".join(_KEYS))
     version = data.get("schema_version", SCHEMA_VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ComparisonError("bad_version", source)
+        raise _error("bad_version", source)
     if version > SCHEMA_VERSION:
-        raise ComparisonError("newer", source, version=version, supported=SCHEMA_VERSION)
+        raise _error("newer", source, version=version, supported=SCHEMA_VERSION)
     pinned = data.get("pinned")
     if not isinstance(pinned, list):
-        raise ComparisonError("no_list", source)
+        raise _error("no_list", source)
     if len(pinned) > max_entries:
-        raise ComparisonError("too_many", source, count=len(pinned), limit=max_entries)
+        raise _error("too_many", source, count=len(pinned), limit=max_entries)
     entries: list[ComparisonEntry] = []
     bad: list[tuple[int, ScenarioError]] = []
     for i, item in enumerate(pinned, start=1):
@@ -150,7 +136,7 @@ def from_dict(data: Any, source: str | os.PathLike[str] | None = None, *,
             continue
         entries.append(ComparisonEntry(document.scenario, (document.name or "").strip() or None))
     if bad:
-        raise ComparisonError("entries", source, entries=bad, count=len(bad))
+        raise _error("entries", source, entries=bad, count=len(bad))
     return tuple(entries)
 
 
@@ -160,16 +146,16 @@ def load_comparison(path: str | os.PathLike[str], *, max_entries: int) -> tuple[
     try:
         raw = read_regular_file(path, MAX_FILE_BYTES, what="comparison file")
     except FileTooLargeError:
-        raise ComparisonError("too_large", path, limit=f"{MAX_FILE_BYTES:,}") from None
+        raise _error("too_large", path, limit=f"{MAX_FILE_BYTES:,}") from None
     except FileReadError as err:
         reason = err.reason.removeprefix("cannot open: ").removeprefix("cannot read: ")
-        raise ComparisonError("unreadable", path, reason=reason) from None
+        raise ComparisonError(Msg.of("error.cannot_read_file", reason=reason), path) from None
     try:
         text = decode_text(raw)
     except JsonError:
-        raise ComparisonError("not_utf8", path) from None
+        raise _error("not_utf8", path) from None
     return loads(text, path, max_entries=max_entries)
 
 
-__all__ = ["MAX_FILE_BYTES", "MESSAGES", "SCHEMA", "SCHEMA_VERSION", "ComparisonEntry", "ComparisonError", "dumps",
+__all__ = ["MAX_FILE_BYTES", "SCHEMA", "SCHEMA_VERSION", "ComparisonEntry", "ComparisonError", "dumps",
            "from_dict", "load_comparison", "loads", "save_comparison", "to_dict"]

@@ -18,9 +18,10 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for (li
 _qt_translate = QCoreApplication.translate  # for texts that come from the catalogue and the registry
 
 
-def qt_translate(context: str, text: str) -> str:
-    """The translator the core's renderers take (``render(msg, qt_translate)``): the current language's catalogue."""
-    return _qt_translate(context, text)
+def qt_translate(context: str, text: str, n: int = -1, /) -> str:
+    """The translator the core's renderers take (``render(msg, qt_translate)``): the current language's catalogue;
+    ``n`` picks a counted message's numerus form (Qt's ``%n``)."""
+    return _qt_translate(context, text, None, n)
 
 
 def text(msg: Msg | str | None) -> str:

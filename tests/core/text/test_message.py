@@ -24,9 +24,9 @@ from vramgui.core.scenario.specs import (
     Scenario,
 )
 from vramgui.core.solve.questions import strategy_variants
-from vramgui.core.terms import render_derivation, render_formula
+from vramgui.core.terms import Derivation, Term, render_derivation, render_formula, render_terms
 from vramgui.core.text.errors import InputError
-from vramgui.core.text.message import CATALOGUE, CONTEXT, Msg, render
+from vramgui.core.text.message import CATALOGUE, CONTEXT, PLURALS, Msg, render
 from vramgui.io.presets import find_model
 from vramgui.paths import resource_path
 
@@ -38,7 +38,9 @@ CODE_RE = re.compile(r"""["']((?:""" + "|".join(PREFIXES) + r""")\.[a-z0-9_]+)["
 
 def chinese() -> dict[tuple[str, str], str]:
     root = ET.parse(TS_FILE).getroot()
-    return {(ctx.findtext("name"), msg.findtext("source")): msg.findtext("translation") or ""
+    return {(ctx.findtext("name"), msg.findtext("source")): (msg.findtext("translation/numerusform")
+                                                           if msg.get("numerus") == "yes"
+                                                           else msg.findtext("translation")) or ""
             for ctx in root.iter("context") for msg in ctx.iter("message")
             if msg.find("translation").get("type") not in ("unfinished", "vanished", "obsolete")}
 
@@ -46,7 +48,8 @@ def chinese() -> dict[tuple[str, str], str]:
 ZH = chinese()
 
 
-def zh(context: str, text: str) -> str:
+def zh(context: str, text: str, n: int = -1) -> str:
+    """Chinese from the .ts (zh_CN has one numerus form, so n picks nothing)."""
     return ZH.get((context, text), text)
 
 
@@ -57,7 +60,7 @@ def placeholders(template: str) -> list[str]:
 def used_codes() -> set[str]:
     found = set()
     for path in PACKAGE.rglob("*.py"):
-        if path.name == "messages.py" and path.parent.name == "core":
+        if path.parent.name == "catalogue":
             continue
         found |= set(CODE_RE.findall(path.read_text(encoding="utf-8")))
     return found
@@ -73,11 +76,13 @@ def test_every_entry_renders_in_english_and_chinese_with_the_same_placeholders(c
     assert (CONTEXT, template) in ZH, f"no finished zh_CN translation of {template!r} (run make lupdate, translate)"
     translated = ZH[(CONTEXT, template)]
     assert placeholders(translated) == placeholders(template)
-    params = {name: f"<{name}>" for name in placeholders(template)}
+    plural = PLURALS.get(code)
+    params = {name: f"<{name}>" for name in placeholders(template) + ([plural.n] if plural else [])}
     english = render(Msg(code, tuple(params.items())))
-    assert english == template.format(**params)
+    own = template if plural is None else plural.other.replace("%n", "{" + plural.n + "}")
+    assert english == own.format(**params)
     shown = render(Msg(code, tuple(params.items())), zh)
-    assert shown == translated.format(**params)
+    assert shown == translated.replace("%n", "{" + plural.n + "}" if plural else "%n").format(**params)
     assert all(f"<{name}>" in shown for name in params)
 
 
@@ -151,3 +156,48 @@ def test_a_message_missing_a_parameter_still_renders_and_extra_parameters_are_ig
     assert render(Msg.of("error.out_of_range", value=3), lambda context, text: "{valeur} {value.real}") == (
         "3 is out of range")
     assert str(InputError("parallel.tp", Msg.of("error.out_of_range"))) == "parallel.tp: {value} is out of range"
+
+
+@pytest.mark.parametrize(("n", "english", "chinese"), [
+    (1, "1 layer × 31.2 MB", "1 层 × 31.2 MB"),
+    (2, "2 layers × 31.2 MB", "2 层 × 31.2 MB"),
+])
+def test_a_count_takes_the_english_plural_rule_and_the_chinese_numerus_form(n, english, chinese):
+    deriv = Derivation((Term(n * 31_250_000, n, quantity=31_250_000, style="fine_bytes",
+                             label=Msg.of("deriv.layers")),), n * 31_250_000)
+    assert render_terms(deriv) == english
+    assert render_terms(deriv, "GB", zh) == chinese
+
+
+@pytest.mark.parametrize(("rest", "english"), [
+    (1, "1 layer is left over, and no other pipeline stage takes it"),
+    (3, "3 layers are left over, and no other pipeline stage takes them"),
+])
+def test_an_error_with_a_count_says_one_layer_or_layers(rest, english):
+    msg = Msg.of("error.middle_layers_left", rest=rest)
+    assert render(msg) == english
+    assert render(msg, zh) == f"剩下 {rest} 层，没有其他流水线阶段接收"
+
+
+def test_every_counted_message_is_a_numerus_entry_with_english_forms_that_differ():
+    numerus = {msg.findtext("source") for msg in ET.parse(TS_FILE).getroot().iter("message")
+               if msg.get("numerus") == "yes"}
+    for code, plural in PLURALS.items():
+        assert "%n" in plural.source and CATALOGUE[code] in numerus
+        assert plural.one != plural.other and "%n" in plural.one and "%n" in plural.other
+        assert "(s)" not in plural.one + plural.other
+
+
+def test_no_english_template_writes_a_plural_as_s_in_brackets():
+    shown = [CATALOGUE[c] for c in CATALOGUE if c not in PLURALS]
+    assert [t for t in shown if "(s)" in t or "(es)" in t] == []
+
+
+@pytest.mark.parametrize(("gpus", "english"), [
+    (1, "1 GPU does not divide into tp × pp = 2"),
+    (3, "3 GPUs do not divide into tp × pp = 2"),
+])
+def test_a_gpu_count_that_does_not_divide_reads_one_gpu_or_gpus(gpus, english):
+    msg = Msg.of("error.gpus_not_divisible", gpus=gpus, group=2)
+    assert render(msg) == english
+    assert render(msg, zh) == f"{gpus} 张 GPU 无法按 TP × PP = 2 整除"

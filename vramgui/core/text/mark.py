@@ -1,9 +1,33 @@
 """``QT_TRANSLATE_NOOP``: marks a template for ``pyside6-lupdate`` (which extracts calls by that name) and returns
-it unchanged. One definition for every catalogue module (messages, messages_*, field tables)."""
+it unchanged. One definition for every catalogue module (``vramgui.core.text.catalogue``, the field tables).
+
+A message that shows a count is a ``Plural``: its source is Qt's numerus text (``%n`` the count, marked with a
+fourth argument so that lupdate extracts it as ``numerus="yes"``), and it names the parameter that is the count
+and its English forms (English has no .ts: the core's rule picks "1 layer" / "2 layers")."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
+
+def QT_TRANSLATE_NOOP(context: str, text: str, disambiguation: None = None,  # noqa: N802 - the name lupdate
+                      n: int | None = None) -> str:  # looks for; an ``n`` marks a numerus (plural) message
     """Mark ``text`` for extraction into the translation catalogue; returns it unchanged."""
     return text
+
+
+NUMERUS = 1  # the fourth argument of QT_TRANSLATE_NOOP for a Plural's source: lupdate reads it as numerus
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A counted message: ``source`` (with ``%n``) is what Qt translates with n; ``one``/``other`` are the English
+    forms for n == 1 and any other n; ``n`` names the parameter that holds the count."""
+
+    source: str
+    n: str
+    one: str
+    other: str
+
+    def english(self, count: int | None) -> str:
+        return self.one if count == 1 else self.other

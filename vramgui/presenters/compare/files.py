@@ -1,6 +1,6 @@
 """Comparison files for the Compare tab, through ``vramgui.io.comparison_files``: what to call them in dialogs and
-every problem in the user's language (the io layer says which by a code; the field paths and the scenario
-reader's messages come with it)."""
+every problem in the user's language (the io layer says which by a code of the core's catalogue; the field paths
+and the scenario reader's messages come with it)."""
 
 from __future__ import annotations
 
@@ -20,36 +20,8 @@ def file_filter() -> str:
 
 
 def problem_text(err: ComparisonError) -> str:
-    """The problem ``err.code`` names, translated, with its parameters."""
-    p = {k: str(v) for k, v in err.params.items()}
-    templates = {
-        "too_large": translate("ComparePresenter", "the file is larger than %1 bytes: not a comparison"),
-        "unreadable": translate("ComparePresenter", "cannot read the file: %1"),
-        "not_utf8": translate("ComparePresenter", "the file is not UTF-8 text: not a comparison"),
-        "not_json": translate("ComparePresenter", "not valid JSON: %1"),
-        "not_object": translate("ComparePresenter", "a comparison must be a JSON object"),
-        "scenario_file": translate("ComparePresenter",
-                                   "this is a scenario file, not a comparison: open it with File > Open scenario"),
-        "schema": translate("ComparePresenter", "the schema is %1, not %2"),
-        "unknown_keys": translate("ComparePresenter", "unknown field %1 (known fields here: %2)"),
-        "newer": translate("ComparePresenter",
-                           "written by a newer vramgui (comparison version %1; this version reads up to %2)"),
-        "bad_version": translate("ComparePresenter", "schema_version must be a whole number of at least 1"),
-        "no_list": translate("ComparePresenter", "\u201cpinned\u201d must be a list of scenarios"),
-        "too_many": translate("ComparePresenter", "it holds %1 scenarios; at most %2 can be compared"),
-        "entries": translate("ComparePresenter", "%1 of its scenarios cannot be used:"),
-    }
-    args = {
-        "too_large": [p.get("limit", "")], "unreadable": [p.get("reason", "")], "not_json": [p.get("reason", "")],
-        "schema": [p.get("found", ""), p.get("expected", "")],
-        "unknown_keys": [p.get("names", ""), p.get("known", "")],
-        "newer": [p.get("version", ""), p.get("supported", "")],
-        "too_many": [p.get("count", ""), p.get("limit", "")], "entries": [p.get("count", "")],
-    }.get(err.code, [])
-    out = templates.get(err.code, str(err))
-    for i, arg in enumerate(args, start=1):
-        out = out.replace(f"%{i}", arg)
-    return out
+    """The file's problem in the user's language (the core's catalogue, context "Core")."""
+    return text(err.msg)
 
 
 def error_text(err: ComparisonError) -> str:

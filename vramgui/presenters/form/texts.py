@@ -18,7 +18,7 @@ from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import render
 from vramgui.core.text.units import GB, GiB, format_bytes, format_count
 from vramgui.presenters.form.groups import ARCH, FORM_PATHS, Editor, display, editor_kind, parse_input
-from vramgui.presenters.messages import field_label, input_error_text
+from vramgui.presenters.messages import field_label, input_error_text, qt_translate
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -92,7 +92,7 @@ def field_info(path: str) -> FieldInfo:
     kind = editor_kind(f)
     allowed = ""
     if f.kind in ("int", "bytes", "count"):
-        allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), translate))
+        allowed = translate("Form", "Allowed: {0}").format(render(f.allowed(), qt_translate))
     placeholder = _words(f.placeholder)
     if f.placeholder_value:
         placeholder = placeholder.format(f.placeholder_value)
@@ -143,7 +143,7 @@ def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[s
                                                 "Defined by to the parameter count Φ")
         else:
             msg = fields.inactive_reason(draft, path)
-            reason = render(msg, translate) if msg is not None else ""
+            reason = render(msg, qt_translate) if msg is not None else ""
         if reason and path not in blamed:
             reasons[path] = reason
         states[path] = path not in reasons

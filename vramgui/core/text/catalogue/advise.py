@@ -1,7 +1,7 @@
-"""The message templates of the adviser (``vramgui.core.advise.suggestions``): the ways to make a scenario fit.
+"""``advise.*`` messages. The adviser's headings and suggestions (``vramgui.core.advise.suggestions``): the ways to
+make a scenario fit.
 
-Part of the one catalogue (``vramgui.core.text.message.CATALOGUE``), in the same "Core" translation context; kept in
-a module of its own so that each file stays readable.
+Part of the one catalogue (``vramgui.core.text.message.CATALOGUE``, translation context "Core").
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 
 
-def advise_catalogue() -> Mapping[str, str]:
+def entries() -> Mapping[str, str]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
-        # ----- headings above the list
+        # ----- the adviser (vramgui.core.advise.suggestions): headings above the list
         "advise.heading_fit": QT_TRANSLATE_NOOP("Core", "Ways to make it fit:"),
         "advise.heading_headroom": QT_TRANSLATE_NOOP(
             "Core", "Little headroom; ways to keep at least {share} % of usable memory free:"),
-        # ----- one suggestion: the change, then what it leads to
+        # ----- the adviser (vramgui.core.advise.suggestions): one suggestion: the change, then what it leads to
         "advise.outcome": QT_TRANSLATE_NOOP("Core", "{change}: peak {peak}, {free} free"),
         "advise.gpus": QT_TRANSLATE_NOOP("Core", "use {n} GPUs instead of {was}"),
         "advise.gpus_strategy": QT_TRANSLATE_NOOP("Core", "{strategy} on {n} GPUs instead of {was}"),

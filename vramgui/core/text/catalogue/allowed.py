@@ -1,0 +1,57 @@
+"""``allowed.*`` messages. The allowed range or choices shown after an error ("(allowed: ...)").
+
+Part of the one catalogue (``vramgui.core.text.message.CATALOGUE``, translation context "Core").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+
+
+def entries() -> Mapping[str, str]:
+    # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
+    return {
+        # ----- allowed ranges
+        "allowed.range": QT_TRANSLATE_NOOP("Core", "{low} to {high}"),
+        "allowed.fraction": QT_TRANSLATE_NOOP("Core", "0 <= value < 1"),
+        "allowed.choices": QT_TRANSLATE_NOOP("Core", "{choices}"),
+        "allowed.multiple_of_group": QT_TRANSLATE_NOOP("Core", "a multiple of tp × pp: {nearest}"),
+        "allowed.multiple_nearest": QT_TRANSLATE_NOOP("Core", "a multiple of {step}, nearest: {nearest}"),
+        "allowed.none": QT_TRANSLATE_NOOP("Core", "none"),
+        "allowed.none_below_stage3": QT_TRANSLATE_NOOP("Core", "none below stage 3"),
+        "allowed.none_at_stage0": QT_TRANSLATE_NOOP("Core", "none at stage 0"),
+        "allowed.none_unless_optimizer_offload": QT_TRANSLATE_NOOP("Core", "none unless offload.optimizer is cpu"),
+        "allowed.size_units": QT_TRANSLATE_NOOP("Core", "a number with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB"),
+        "allowed.unit_names": QT_TRANSLATE_NOOP("Core", "B, KB, MB, GB, TB, KiB, MiB, GiB, TiB"),
+        "allowed.count_suffixes": QT_TRANSLATE_NOOP("Core", "a number with optional K, M, B (or G), T"),
+        "allowed.suffix_names": QT_TRANSLATE_NOOP("Core", "K, M, B (or G), T"),
+        "allowed.at_least_zero": QT_TRANSLATE_NOOP("Core", ">= 0"),
+        "allowed.count_example": QT_TRANSLATE_NOOP("Core", "a parameter count such as 7B"),
+        "allowed.true_false": QT_TRANSLATE_NOOP("Core", "true or false"),
+        # ----- more input errors (activations, solves, seed functions, presets, CLI)
+        "allowed.at_least_one": QT_TRANSLATE_NOOP("Core", ">= 1"),
+        "allowed.positive": QT_TRANSLATE_NOOP("Core", "> 0"),
+        "allowed.span": QT_TRANSLATE_NOOP("Core", "{low}..{high}"),
+        "allowed.divisor": QT_TRANSLATE_NOOP("Core", "a divisor of {n}"),
+        "allowed.multiple_of": QT_TRANSLATE_NOOP("Core", "a multiple of {n}"),
+        "allowed.group_to": QT_TRANSLATE_NOOP("Core", "tp × pp = {group} to {high}"),
+        "allowed.multiple_nearest_batches": QT_TRANSLATE_NOOP(
+            "Core", "a multiple of {step}; nearest valid global batches: {nearest}"),
+        "allowed.either": QT_TRANSLATE_NOOP("Core", "{first} or {second}"),
+        "allowed.seed_stages": QT_TRANSLATE_NOOP("Core", "'ddp' or 0, 1, 2, 3"),
+        "allowed.overhead_ratio": QT_TRANSLATE_NOOP("Core", "0 <= overhead_ratio < 1"),
+        "allowed.size_or_preset": QT_TRANSLATE_NOOP("Core", "a size such as 80GB or 80GiB, or a GPU preset"),
+        "allowed.preset_or_config": QT_TRANSLATE_NOOP("Core", "a preset or a config.json"),
+        "allowed.close_matches": QT_TRANSLATE_NOOP("Core", "close matches: {names}"),
+        "allowed.known_presets": QT_TRANSLATE_NOOP("Core", "known: {names}, ..."),
+        # ----- LoRA / QLoRA fine-tuning (vramgui.core.finetune.adapters)
+        "allowed.lora_targets": QT_TRANSLATE_NOOP("Core", "attention, all-linear, or names among: {names}"),
+        "allowed.lora_target_syntax": QT_TRANSLATE_NOOP(
+            "Core", "attention, all-linear, or module names separated by commas (q_proj,v_proj)"),
+        # ----- expert, context and uneven pipeline parallelism (vramgui.core.fields.validate): world-size and
+        # layout errors; the allowed text names the valid sizes
+        "allowed.gpu_counts": QT_TRANSLATE_NOOP("Core", "a multiple of {group}, nearest: {nearest}"),
+        "allowed.sizes": QT_TRANSLATE_NOOP("Core", "one of {sizes}"),
+    }
