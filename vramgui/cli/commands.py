@@ -120,24 +120,25 @@ def _add_solve_parser(sub: Any) -> None:
         add_scenario_options(q)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.", epilog=_MAIN_EPILOG,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", "-V", action="version", version=f"vramgui {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+def _add_estimate_parser(sub: Any) -> None:
     add_scenario_options(_command(
         sub, "estimate", "per-GPU memory breakdown of one training run, with the formula of every term",
         "Per-GPU memory (parameters, gradients, optimizer states, activations, other), host memory per node "
         "when anything is offloaded,\nwhether it fits --gpu-memory after --reserve, and if not, the ways to make it "
         "fit with the flags to add.",
         "vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096"))
+
+
+def _add_max_params_parser(sub: Any) -> None:
     add_scenario_options(_command(
         sub, "max-params", "largest parameter count that fits (judged by the peak of a training step)",
         "Largest parameter count whose training step fits: judged by the step peak, the per-GPU sum shown for "
         "reference;\nan architecture (--preset/--config) still sizes the activations. --gpu-memory (or --gpu) is "
         "required.",
         "vramgui max-params --gpus 8 --stage 3 --gpu-memory 80GB --reserve 0.2 --dtype fp16"))
-    _add_solve_parser(sub)
+
+
+def _add_accumulation_parser(sub: Any) -> None:
     p = _command(sub, "accumulation", "gradient-accumulation steps from global batch, micro-batch and GPUs",
                  "Steps = global batch / (micro-batch × data-parallel size), data-parallel size = GPUs / (tp × pp).\n"
                  "A global batch that does not divide is rejected with the nearest valid ones.",
@@ -149,6 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
         add_field_option(p, path)
     add_field_option(p, "training.seq_len", default=None, help="also report tokens per optimizer step")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _add_compare_parser(sub: Any) -> None:
+    from vramgui.cli.tables import COMPARE_FINETUNE, finetune_default
+
     p = _command(sub, "compare", "the seed's table: largest model per strategy; with --params, memory per strategy",
                  "Largest trainable model under DDP and ZeRO-1/2/3 (the seed tutorial's Part 3 table); with "
                  "--params, each strategy's\nper-GPU memory, host memory and fit, offload variants included.",
@@ -157,10 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
         text, metavar = _COMPARE_HELP.get(path, (None, None))
         add_field_option(p, path, default=default, help=text, metavar=metavar)
     add_field_option(p, "model.params", help="also show each strategy's per-GPU memory for this model")
-    from vramgui.cli.tables import COMPARE_FINETUNE, finetune_default
     for path in COMPARE_FINETUNE:  # --finetune lora|qlora adds the LoRA / QLoRA rows (docs/finetune.md)
         add_field_option(p, path, default=finetune_default(path))
     add_output_options(p)
+
+
+def _add_inspect_parser(sub: Any) -> None:
     p = _command(sub, "inspect", "a local Hugging Face model: architecture, config.json count vs. safetensors count",
                  "Read config.json (a file, or the one in a model folder) and the safetensors headers beside it, "
                  "offline:\nnothing is downloaded, executed or loaded beyond the headers. A weights count that "
@@ -168,11 +176,32 @@ def build_parser() -> argparse.ArgumentParser:
                  "vramgui inspect ~/models/Mistral-7B-v0.1")
     p.add_argument("path", metavar="PATH", help="config.json or a model folder")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _add_presets_parser(sub: Any) -> None:
     p = _command(sub, "presets", "list model presets (exact and official parameter counts) and GPU presets",
                  "Model presets with the exact parameter count computed from the architecture beside the official "
                  "rounded figure,\nand GPU presets with memory in GB and GiB. Use a key with --preset or --gpu.",
                  "vramgui presets --json")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+# Each sub-command's parser, in the order `vramgui --help` lists them (SUBCOMMANDS).
+_PARSERS = {"estimate": _add_estimate_parser, "max-params": _add_max_params_parser, "solve": _add_solve_parser,
+            "accumulation": _add_accumulation_parser, "compare": _add_compare_parser,
+            "inspect": _add_inspect_parser, "presets": _add_presets_parser}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``command`` (a sub-command's name) the main parser and that sub-command's
+    parser only: a call builds the one it runs (each scenario command adds about a hundred options). Parsing
+    ``[command, ...]`` reads the same either way: the main parser's options, usage and COMMAND are unchanged."""
+    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.", epilog=_MAIN_EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", "-V", action="version", version=f"vramgui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in SUBCOMMANDS if command is None else (command,):
+        _PARSERS[name](sub)
     return parser
 
 
@@ -346,7 +375,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    # `vramgui COMMAND ...` needs COMMAND's parser only; anything else (no command, --help, a mistyped command that
+    # argparse lists the choices for) gets them all.
+    parser = build_parser(argv[0] if argv and argv[0] in _PARSERS else None)
     args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
