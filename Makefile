@@ -45,7 +45,7 @@ lint: $(STAMP)
 	echo "== import-linter"; $(BIN)/lint-imports || status=1; \
 	exit $$status
 
-# BENCH_ARGS: which benchmarks (bench_core bench_gui ...), and --suite to time `make test`'s pytest run as well.
+# BENCH_ARGS: which benchmarks (bench_core bench_gui ...); --suite times `make test`'s pytest run (alone: only that).
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench $(BENCH_ARGS)
 
