@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from vramgui.cli.commands import SUBCOMMANDS, build_parser
+from vramgui.cli.parser import SUBCOMMANDS, build_parser
 
 
 def _sub_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
