@@ -20,10 +20,20 @@ run: $(STAMP) translations
 	$(BIN)/vramgui
 
 # The linters run first, then the tests run whatever the linters said (one CI run reports both); fails if either does.
+# The suite runs on TEST_WORKERS processes (pytest-xdist; `TEST_WORKERS=0` runs it in this process), each test
+# file on one worker (--dist loadfile: a module's fixtures are built once, and the files that run linters or
+# subprocesses never race one another). The PyInstaller build (marker `frozen`) is `make test-frozen`.
+TEST_WORKERS ?= auto
 test: $(STAMP) translations
 	@lint=0; $(MAKE) --no-print-directory lint || lint=1; \
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS) || exit $$?; \
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m 'not frozen' -n $(TEST_WORKERS) --dist loadfile \
+	  $(PYTEST_ARGS) || exit $$?; \
 	if [ $$lint != 0 ]; then echo "make test: the tests passed but \`make lint\` failed (see above)" >&2; exit 1; fi
+
+# The standalone binary built by PyInstaller and smoke-tested (tests/packaging/test_frozen.py; a few minutes).
+.PHONY: test-frozen
+test-frozen: $(STAMP) translations
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m frozen tests/packaging/test_frozen.py $(PYTEST_ARGS)
 
 # Static checks, configured in pyproject.toml: ruff (style, bugs, imports), mypy (strict on core and io),
 # import-linter (the layers app > views > presenters > io > core, Qt-free core/io/CLI, no import cycle).
@@ -35,8 +45,9 @@ lint: $(STAMP)
 	echo "== import-linter"; $(BIN)/lint-imports || status=1; \
 	exit $$status
 
+# BENCH_ARGS: which benchmarks (bench_core bench_gui ...); --suite times `make test`'s pytest run (alone: only that).
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench $(BENCH_ARGS)
 
 # The fuzz tests at full strength (docs/fuzzing.md): VRAMGUI_FUZZ examples shared among the hypothesis tests of
 # tests/fuzz, the whole run stopped after FUZZ_BUDGET seconds (a run that needs longer has found a hang).

@@ -11,7 +11,7 @@ import sys
 
 def _wants_gui(argv: list[str]) -> bool:
     """No arguments, or only GUI options (``--self-test``, ``--lang``...), opens the window."""
-    from vramgui.cli.commands import SUBCOMMANDS
+    from vramgui.cli.parser import SUBCOMMANDS
 
     if not argv:
         return True

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from vramgui.cli.commands import COMMANDS, SUBCOMMANDS, main
+from vramgui.cli.commands import COMMANDS, main
+from vramgui.cli.parser import SUBCOMMANDS
 
 PER_GPU_KEYS = {"parameters", "gradients", "optimizer_states", "master_weights", "activations", "other", "total"}
 

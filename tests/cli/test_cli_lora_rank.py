@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from vramgui.cli.commands import SOLVE_EXAMPLES, build_parser, main, scenario_from_args
+from vramgui.cli.commands import build_parser, main, scenario_from_args
+from vramgui.cli.parser import SOLVE_EXAMPLES
 from vramgui.core.estimate import estimate
 from vramgui.core.solve import questions as solve
 

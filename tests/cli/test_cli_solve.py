@@ -183,7 +183,7 @@ def test_every_question_has_help(capsys, question):
 
 @pytest.mark.parametrize("question", list(QUESTIONS))
 def test_every_help_example_runs(capsys, question):
-    from vramgui.cli.commands import SOLVE_EXAMPLES
+    from vramgui.cli.parser import SOLVE_EXAMPLES
 
     code, out, err = run(capsys, "solve", question, *SOLVE_EXAMPLES[question].split())
     assert code == 0 and err == "" and "fit" in out

@@ -69,7 +69,7 @@ def model_folder(tmp_path: Path, tensors=None, config=None) -> Path:
 def test_header_lists_tensors_with_shapes(tmp_path):
     path = write_safetensors(tmp_path / "a.safetensors", {"w": ("F32", [3, 4]), "b": ("BF16", [4])},
                              metadata={"format": "pt"}, pad_header=5)
-    tensors = {t.name: t for t in read_header(path)}
+    tensors = {t.name: t for t in read_header(path)[0]}
     assert set(tensors) == {"w", "b"}
     assert tensors["w"].numel == 12 and tensors["b"].dtype == "BF16"
 
@@ -202,7 +202,7 @@ REAL = Path(__file__).resolve().parents[1] / "fixtures" / "safetensors"
 
 def test_reads_a_file_written_by_the_safetensors_library():
     expected = json.loads((REAL / "written_by_safetensors.json").read_text())["tensors"]
-    tensors = {t.name: t for t in read_header(REAL / "written_by_safetensors.safetensors")}
+    tensors = {t.name: t for t in read_header(REAL / "written_by_safetensors.safetensors")[0]}
     assert set(tensors) == set(expected)
     for name, info in expected.items():
         assert list(tensors[name].shape) == info["shape"] and tensors[name].numel == info["numel"], name

@@ -14,38 +14,17 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from vramgui import __version__
-from vramgui.cli.options import (
-    add_field_option,
-    add_output_options,
-    add_scenario_options,
-    empty_source,
-    flag_for,
-    option_value,
-    scenario_from_args,
-)
+from vramgui.cli.options import empty_source, flag_for, option_value, scenario_from_args
+from vramgui.cli.parser import COMPARE_DEFAULTS, PARSERS, UsageError, build_parser
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
-SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets")
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1  # `solve`: nothing fits; any command: the output could not be written, or an internal error
 DEBUG_ENV = "VRAMGUI_DEBUG"  # set to 1: an internal error prints its traceback too
-COMPARE_DEFAULTS = {  # the seed's Part 3 table: 8 x 80 GB, 20% kept back, fp16 with Adam
-    "hardware.gpu_memory": 80 * 10**9, "parallel.num_gpus": 8, "hardware.reserve": 0.2, "precision.dtype": "fp16",
-    "precision.optimizer": "adam",
-}
-_COMPARE_HELP = {  # (help, metavar) where the seed's table takes a field in a narrower sense than the registry
-    "hardware.gpu_memory": ("Memory per GPU: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB (default 80GB)", None),
-    "precision.optimizer": ("The seed's table counts Adam (K = 12) or SGD (K = 4) (default adam)", "{adam,sgd}"),
-}
-
-
-class UsageError(Exception):
-    """A command-line mistake: printed as one line, exit code 2."""
 
 
 class OutputError(Exception):
@@ -54,126 +33,6 @@ class OutputError(Exception):
     def __init__(self, err: OSError) -> None:
         self.err = err
         super().__init__(f"vramgui: error: cannot write the output to stdout: {err.strerror or err}")
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, no usage dump
-        raise UsageError(f"{self.prog}: {message}")
-
-    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        """As argparse's, with the arguments it did not recognise quoted (an empty one is shown as '')."""
-        ns, extras = self.parse_known_args(args, namespace)
-        if extras:
-            self.error("unrecognized arguments: " + " ".join(
-                repr(a) if not a.isprintable() or not a or a.strip() != a or " " in a else a for a in extras))
-        return ns
-
-    def _print_message(self, message: str, file: Any = None) -> None:  # argparse would ignore a failed write
-        if message:
-            (file or sys.stderr).write(message)
-
-
-_MAIN_EPILOG = """\
-Without a sub-command, vramgui opens the desktop app. `vramgui COMMAND --help` describes each command.
-Sizes: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB. Counts: 7B, 124M, 7.5e9.
-Exit codes: 0 done; 1 `solve` or `max-params` found nothing that fits, or vramgui could not finish (the output
-could not be written; an internal error, reported in one line: VRAMGUI_DEBUG=1 adds the traceback); 2 bad input
-(one line on stderr naming the flag).
-"""
-
-
-def _command(sub: Any, name: str, summary: str, description: str,
-             example: str | None = None) -> argparse.ArgumentParser:
-    return sub.add_parser(name, help=summary, description=description,
-                          epilog=f"example:\n  {example}" if example else None,
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
-
-
-SOLVE_EXAMPLES = {
-    "max-micro-batch": "--preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096",
-    "max-seq-len": "--preset llama-3.1-8b --gpu a100-80gb --gpus 8 --stage 3 --recompute full",
-    "min-gpus": "--preset llama-3-70b --gpu h100-sxm --stage 3 --seq-len 4096 --recompute full",
-    "cheapest-strategy": "--params 13B --dtype fp16 --gpus 8 --gpu-memory 80GB --reserve 0.2",
-    "max-lora-rank": "--preset llama-3-8b --gpu rtx-4090 --finetune qlora --lora-targets all-linear --recompute full",
-}
-
-
-def _add_solve_parser(sub: Any) -> None:
-    from vramgui.cli.solve import DEFAULT_MAX_GPUS, QUESTIONS
-
-    p = _command(sub, "solve", "reverse solves: largest micro-batch or sequence, fewest GPUs, cheapest strategy",
-                 "Answer a question about what fits, with the same scenario options as `estimate`; "
-                 "--gpu-memory (or --gpu) is required.\nThe answer is judged by the peak of one training step: "
-                 "checked by the estimate at it (fits) and at the next value\n(does not fit); the per-GPU sum is "
-                 "shown for reference. Exit code 1 when nothing fits, 2 for bad input.",
-                 "vramgui solve max-micro-batch --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3")
-    questions = p.add_subparsers(dest="question", metavar="QUESTION", parser_class=_Parser)
-    for name, (summary, _, flag) in QUESTIONS.items():
-        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + "."
-                                 + f" {flag} is what is solved for: a value given is ignored.\n"
-                                 "Exit code 1 when nothing fits, 2 for bad input.",
-                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-        if name == "min-gpus":
-            q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
-                           help=f"search bound: the most GPUs tried (default {DEFAULT_MAX_GPUS:,})")
-        add_scenario_options(q)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="vramgui", description="Plan the GPU memory of a training run.", epilog=_MAIN_EPILOG,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", "-V", action="version", version=f"vramgui {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    add_scenario_options(_command(
-        sub, "estimate", "per-GPU memory breakdown of one training run, with the formula of every term",
-        "Per-GPU memory (parameters, gradients, optimizer states, activations, other), host memory per node "
-        "when anything is offloaded,\nwhether it fits --gpu-memory after --reserve, and if not, the ways to make it "
-        "fit with the flags to add.",
-        "vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 3 --seq-len 4096"))
-    add_scenario_options(_command(
-        sub, "max-params", "largest parameter count that fits (judged by the peak of a training step)",
-        "Largest parameter count whose training step fits: judged by the step peak, the per-GPU sum shown for "
-        "reference;\nan architecture (--preset/--config) still sizes the activations. --gpu-memory (or --gpu) is "
-        "required.",
-        "vramgui max-params --gpus 8 --stage 3 --gpu-memory 80GB --reserve 0.2 --dtype fp16"))
-    _add_solve_parser(sub)
-    p = _command(sub, "accumulation", "gradient-accumulation steps from global batch, micro-batch and GPUs",
-                 "Steps = global batch / (micro-batch × data-parallel size), data-parallel size = GPUs / (tp × pp).\n"
-                 "A global batch that does not divide is rejected with the nearest valid ones.",
-                 "vramgui accumulation --global-batch 1024 --micro-batch 4 --gpus 64 --tp 2 --seq-len 4096")
-    add_field_option(p, "training.global_batch", required=True, help="Samples per optimizer step")
-    for path in ("training.micro_batch", "parallel.num_gpus"):
-        add_field_option(p, path, required=True)
-    for path in ("parallel.tp", "parallel.pp"):
-        add_field_option(p, path)
-    add_field_option(p, "training.seq_len", default=None, help="also report tokens per optimizer step")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p = _command(sub, "compare", "the seed's table: largest model per strategy; with --params, memory per strategy",
-                 "Largest trainable model under DDP and ZeRO-1/2/3 (the seed tutorial's Part 3 table); with "
-                 "--params, each strategy's\nper-GPU memory, host memory and fit, offload variants included.",
-                 "vramgui compare --gpu-memory 80GB --gpus 8 --params 13B")
-    for path, default in COMPARE_DEFAULTS.items():
-        text, metavar = _COMPARE_HELP.get(path, (None, None))
-        add_field_option(p, path, default=default, help=text, metavar=metavar)
-    add_field_option(p, "model.params", help="also show each strategy's per-GPU memory for this model")
-    from vramgui.cli.tables import COMPARE_FINETUNE, finetune_default
-    for path in COMPARE_FINETUNE:  # --finetune lora|qlora adds the LoRA / QLoRA rows (docs/finetune.md)
-        add_field_option(p, path, default=finetune_default(path))
-    add_output_options(p)
-    p = _command(sub, "inspect", "a local Hugging Face model: architecture, config.json count vs. safetensors count",
-                 "Read config.json (a file, or the one in a model folder) and the safetensors headers beside it, "
-                 "offline:\nnothing is downloaded, executed or loaded beyond the headers. A weights count that "
-                 "differs from\nthe config count prints a WARNING line (exit code still 0; `mismatch` in --json).",
-                 "vramgui inspect ~/models/Mistral-7B-v0.1")
-    p.add_argument("path", metavar="PATH", help="config.json or a model folder")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p = _command(sub, "presets", "list model presets (exact and official parameter counts) and GPU presets",
-                 "Model presets with the exact parameter count computed from the architecture beside the official "
-                 "rounded figure,\nand GPU presets with memory in GB and GiB. Use a key with --preset or --gpu.",
-                 "vramgui presets --json")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    return parser
 
 
 def _write(text: str) -> None:
@@ -346,7 +205,9 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    # `vramgui COMMAND ...` needs COMMAND's parser only; anything else (no command, --help, a mistyped command that
+    # argparse lists the choices for) gets them all.
+    parser = build_parser(argv[0] if argv and argv[0] in PARSERS else None)
     args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)

@@ -83,13 +83,9 @@ def _name(name: str) -> str:
     return repr(name[:80])
 
 
-def read_header(path: str | os.PathLike[str], cap: int = MAX_HEADER_BYTES) -> list[Tensor]:
-    """The tensors a .safetensors file declares, validated against the file's size. Reads 8 + N bytes."""
-    return _read_header(Path(path), cap)[0]
-
-
-def _read_header(p: Path, cap: int, max_items: int | None = None) -> tuple[list[Tensor], int]:
-    """(tensors, header length N); at most ``max_items`` JSON elements (default MAX_HEADER_ITEMS)."""
+def read_header(p: Path, cap: int = MAX_HEADER_BYTES, max_items: int | None = None) -> tuple[list[Tensor], int]:
+    """(the tensors a .safetensors file declares, validated against the file's size; header length N). Reads
+    8 + N bytes; at most ``max_items`` JSON elements (default MAX_HEADER_ITEMS)."""
     try:
         with open_regular_file(p, what="safetensors file") as (fh, st):
             if st.st_size < 8:
@@ -250,7 +246,7 @@ def _read_budgeted(folder: Path, f: Path, left: int) -> tuple[list[Tensor], int]
     """One header within what is left of the folder's element budget (and the per-file caps)."""
     limit = min(MAX_HEADER_ITEMS, max(left, 0))
     try:
-        return _read_header(f, MAX_HEADER_BYTES, limit)  # checks this file's own header length first
+        return read_header(f, MAX_HEADER_BYTES, limit)  # checks this file's own header length first
     except InputError as err:
         problem = err.msg.kwargs.get("problem") if isinstance(err.msg, Msg) else None
         if limit < MAX_HEADER_ITEMS and isinstance(problem, Msg) and problem.code == _TOO_MANY_ITEMS:

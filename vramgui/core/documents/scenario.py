@@ -51,7 +51,6 @@ SCHEMA_VERSION = 2
 MAX_DEPTH = 32  # a scenario nests three levels (model.architecture.num_layers)
 MAX_ITEMS = 100_000  # a scenario holds about a hundred values
 _HEADER_KEYS = ("schema", "schema_version", "app_version", "name", "preset")
-_PRESET_KEYS = ("model", "gpu")
 
 # Migrations: MIGRATIONS[v] turns a version-v document (a plain dict, header included) into a version v + 1 one.
 # They run in order from the file's version up to SCHEMA_VERSION, before validation, so the checks below only
