@@ -8,10 +8,12 @@ and on the change, then compare::
     git worktree add /tmp/before HEAD~1
     PYTHONPATH=/tmp/before .venv/bin/python -m bench.differential record /tmp/before.jsonl
     PYTHONPATH=. .venv/bin/python -m bench.differential record /tmp/after.jsonl
-    .venv/bin/python -m bench.differential compare /tmp/before.jsonl /tmp/after.jsonl
+    .venv/bin/python -m bench.differential compare /tmp/before.jsonl /tmp/after.jsonl ['OLD=NEW' ...]
 
 ``compare`` prints every call whose exit code, stdout or stderr differs (the JSON parsed, so a difference is
-named by its key path) and exits 1 if any does. The scenarios use only flags that both trees know.
+named by its key path) and exits 1 if any does. Each ``OLD=NEW`` names an intended wording change: a call whose
+only difference it explains (once runs of spaces and dashes are folded, as table columns move) is counted
+apart. The scenarios use only flags that both trees know.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import contextlib
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -174,7 +177,24 @@ def _parsed(text: str) -> Any:
         return text
 
 
-def compare(before: str, after: str) -> int:
+def _renamed(value: Any, renames: list[tuple[str, str]]) -> Any:
+    """``value`` with each old text replaced by its new one and runs of spaces folded (table columns shift when
+    a text changes length): what an intended wording change leaves of a difference."""
+    if isinstance(value, str):
+        for old, new in renames:
+            value = value.replace(old, new)
+        return re.sub(r"-{2,}", "-", re.sub(r" +", " ", value))
+    if isinstance(value, dict):
+        return {k: _renamed(v, renames) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, renames) for v in value]
+    return value
+
+
+def compare(before: str, after: str, renames: list[tuple[str, str]] | None = None) -> int:
+    """Every call whose answer differs; with ``renames`` (old text, new text), differences that only those
+    intended wording changes explain are not counted (and the count of calls they touched is printed)."""
+    renames = renames or []
     with open(before, encoding="utf-8") as f:
         old = [json.loads(line) for line in f]
     with open(after, encoding="utf-8") as f:
@@ -182,17 +202,24 @@ def compare(before: str, after: str) -> int:
     if [r["argv"] for r in old] != [r["argv"] for r in new]:
         print("the two runs made different calls (record both with the same n and this script)")
         return 1
-    changed = 0
+    changed = reworded = 0
     for o, n in zip(old, new, strict=True):
         diffs: list[str] = []
-        _diff({"rc": o["rc"], "stderr": o["stderr"], "stdout": _parsed(o["stdout"])},
-              {"rc": n["rc"], "stderr": n["stderr"], "stdout": _parsed(n["stdout"])}, "", diffs)
+        a = {"rc": o["rc"], "stderr": o["stderr"], "stdout": _parsed(o["stdout"])}
+        b = {"rc": n["rc"], "stderr": n["stderr"], "stdout": _parsed(n["stdout"])}
+        if renames and a != b:
+            reworded += 1
+            a, b = _renamed(a, renames), _renamed(b, renames)
+        _diff(a, b, "", diffs)
         if diffs:
             changed += 1
             print("vramgui " + " ".join(o["argv"]))
             for d in diffs[:12]:
                 print("   ", d)
     ok = sum(1 for r in old if r["rc"] == 0)
+    if renames:
+        names = "; ".join(f"{o!r} -> {n!r}" for o, n in renames)
+        print(f"{reworded - changed} calls differ only by the renames {names}")
     print(f"{len(old)} calls ({ok} answered with exit 0, {len(old) - ok} refused or nothing fits): "
           f"{changed} differ")
     return 1 if changed else 0
@@ -202,8 +229,8 @@ def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "record":
         record(argv[1], int(argv[2]) if len(argv) > 2 else 500)
         return 0
-    if len(argv) == 3 and argv[0] == "compare":
-        return compare(argv[1], argv[2])
+    if len(argv) >= 3 and argv[0] == "compare" and all("=" in a for a in argv[3:]):
+        return compare(argv[1], argv[2], [tuple(a.split("=", 1)) for a in argv[3:]])  # type: ignore[misc]
     print(__doc__)
     return 2
 
