@@ -27,6 +27,7 @@ from vramgui.core.parallel.layout import (
     stage_params,
 )
 from vramgui.core.scenario import architecture as arch_mod
+from vramgui.core.scenario.choices import Recompute
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
@@ -344,8 +345,8 @@ def _decoder_layer(s: Scenario) -> int | None:
 def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
     """One layer's saved activations without recompute (the layer recomputed in backward under full recompute)."""
     arch = s.model.architecture
-    if arch is None or s.training.recompute != "full":
+    if arch is None or s.training.recompute != Recompute.FULL:
         return 0
-    plain = replace(s.training, recompute="none")
+    plain = replace(s.training, recompute=Recompute.NONE)
     return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
                                lora, fp8_acts.active_recipe(s)).per_layer

@@ -17,6 +17,7 @@ from dataclasses import replace
 from vramgui.core.finetune.adapters import FinetuneSizes
 from vramgui.core.model_states.paper import ModelStates, Part, paper_model_states
 from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.choices import AdapterDType, DType
 from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
@@ -25,9 +26,9 @@ SOURCE = ("peft LoraConfig (tuners/lora/layer.py); bitsandbytes Int8Params / Par
           "functional.py); measured (bench/validate/lora_measure.py)")
 
 
-def adapter_precision(precision: PrecisionSpec, adapter_dtype: str) -> PrecisionSpec:
+def adapter_precision(precision: PrecisionSpec, adapter_dtype: AdapterDType) -> PrecisionSpec:
     """The precision the adapters train in: the recipe and optimizer as given, the dtype of the adapters."""
-    return replace(precision, dtype=adapter_dtype)
+    return replace(precision, dtype=DType(adapter_dtype))
 
 
 def _adapter_part(p: Part) -> Part:

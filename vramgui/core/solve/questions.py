@@ -16,6 +16,7 @@ from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.fields.validate import world_group
+from vramgui.core.scenario.choices import Convention
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.text.errors import InputError
@@ -27,8 +28,8 @@ ZERO_VARIANTS = (
     Strategy(2, offload_optimizer=True), Strategy(3, offload_optimizer=True),
     Strategy(3, offload_optimizer=True, offload_params=True),
 )
-MEGATRON_VARIANTS = (Strategy(convention="megatron", distributed_optimizer=False),
-                     Strategy(convention="megatron", distributed_optimizer=True))
+MEGATRON_VARIANTS = (Strategy(convention=Convention.MEGATRON, distributed_optimizer=False),
+                     Strategy(convention=Convention.MEGATRON, distributed_optimizer=True))
 
 
 def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
