@@ -16,7 +16,7 @@ from vramgui.core.activations import fp8 as fp8_acts
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.finetune.estimate import finetune_parts
 from vramgui.core.model_states import fp8 as fp8_mod
-from vramgui.core.model_states.conventions import model_states_for
+from vramgui.core.model_states.conventions import convention_of, model_states_for
 from vramgui.core.model_states.paper import Part
 from vramgui.core.parallel.layout import (
     batch_parallel_size,
@@ -27,7 +27,7 @@ from vramgui.core.parallel.layout import (
     stage_params,
 )
 from vramgui.core.scenario import architecture as arch_mod
-from vramgui.core.scenario.choices import Recompute
+from vramgui.core.scenario.choices import Offload, Recompute
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
@@ -244,7 +244,7 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
         terms.append(Term(ov.cuda_context, symbol="cuda_context", style="bytes"))
     if ov.comm_buffers:
         terms.append(Term(ov.comm_buffers, symbol="comm_buffers", style="bytes"))
-    if ov.zero3_live_params and scenario.parallel.zero_stage == 3 and scenario.convention != "megatron":
+    if ov.zero3_live_params and scenario.parallel.zero_stage == 3 and convention_of(scenario).uses_zero_stage:
         # a DeepSpeed ZeRO-3 setting (stage3_max_live_parameters): Megatron-LM has no ZeRO stage to gather under
         wb = DTYPE_BYTES[scenario.precision.dtype]
         terms.append(Term(ov.zero3_live_params * wb, wb, "live_params", ov.zero3_live_params, style="grouped",
@@ -307,7 +307,7 @@ def estimate(scenario: Scenario) -> Estimate:
     notes += _parallel_notes(s, sp.experts, n_d, n_e, act)
     if act_comp.bytes is None and act_comp.deriv.note is not None:
         notes.append(Msg.of("note.activations_not_estimated", reason=act_comp.deriv.note.kwargs["reason"]))
-    if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
+    if (s.offload.params != Offload.NONE and s.parallel.zero_stage == 3 and convention_of(s).fsdp_zero3
             and not s.overhead.zero3_live_params):
         notes.append(Msg.of("note.offloaded_params_gathered"))
     if ft is not None:

@@ -38,8 +38,10 @@ from vramgui.core.fields.table import (
     Field,
     Kind,
 )
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.scenario import specs
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import Offload
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 from vramgui.core.text.units import parse_bytes_exact, parse_count_exact, without_digit_separators
@@ -281,24 +283,24 @@ def memory_text(n: int) -> str:
 
 def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
     """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None."""
-    conv, par = scenario.convention, scenario.parallel
-    if path in ("parallel.zero_stage", "overhead.zero3_live_params") and conv == "megatron":
+    conv, par = convention_of(scenario), scenario.parallel
+    if path in ("parallel.zero_stage", "overhead.zero3_live_params") and not conv.uses_zero_stage:
         return Msg.of("inactive.stage_megatron")
-    if path == "parallel.distributed_optimizer" and conv != "megatron":
+    if path == "parallel.distributed_optimizer" and conv.uses_zero_stage:
         return Msg.of("inactive.megatron_only")
-    if path == "offload.zero_init" and conv != "deepspeed":
+    if path == "offload.zero_init" and not conv.host_memory:
         return Msg.of("inactive.deepspeed_only")
-    if path in ("precision.recipe", "precision.optimizer") and conv == "deepspeed":
+    if path in ("precision.recipe", "precision.optimizer") and conv.fixed_precision:
         return Msg.of("inactive.deepspeed_precision")
-    if path == "precision.recipe" and conv == "megatron":
+    if path == "precision.recipe" and conv.always_main_params:
         return Msg.of("inactive.megatron_recipe")
-    if path in ("offload.optimizer", "offload.params") and conv == "megatron":
+    if path in ("offload.optimizer", "offload.params") and not conv.models_offload:
         return Msg.of("inactive.megatron_offload")
     if path == "offload.params" and par.zero_stage != 3:
         return Msg.of("inactive.stage3_only")
     if path == "overhead.zero3_live_params" and par.zero_stage != 3:
         return Msg.of("inactive.stage3_only")
-    if path == "model.largest_layer" and not (conv == "deepspeed" and par.zero_stage == 3):
+    if path == "model.largest_layer" and not (conv.largest_layer_term and par.zero_stage == 3):
         return Msg.of("inactive.largest_layer")
     if path == "parallel.sp" and par.tp == 1:
         return Msg.of("inactive.sp_needs_tp")
@@ -343,17 +345,18 @@ def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None
 
 def _step_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
     """The step peak's inputs (vramgui.core.step.peak) that a choice makes moot."""
-    conv, par = scenario.convention, scenario.parallel
-    if path == "parallel.ddp_bucket_view" and (par.zero_stage != 0 or conv == "megatron"):
+    conv, par = convention_of(scenario), scenario.parallel
+    if path == "parallel.ddp_bucket_view" and (par.zero_stage != 0 or not conv.uses_zero_stage):
         return Msg.of("inactive.ddp_only")
-    if path == "precision.optimizer_impl" and conv in ("deepspeed", "megatron"):
+    if path == "precision.optimizer_impl" and conv.fused_optimizer:
         return Msg.of("inactive.fused_optimizer_convention")
-    if path == "precision.optimizer_impl" and scenario.offload.optimizer == "cpu":
+    if path == "precision.optimizer_impl" and scenario.offload.optimizer == Offload.CPU:
         return Msg.of("inactive.optimizer_on_host")
-    if path == "overhead.reduce_bucket" and (par.zero_stage == 0 or conv == "megatron"):
+    if path == "overhead.reduce_bucket" and (par.zero_stage == 0 or not conv.uses_zero_stage):
         return Msg.of("inactive.zero_only")
-    if path == "overhead.zero3_prefetch" and (par.zero_stage != 3 or conv == "megatron"):
+    if path == "overhead.zero3_prefetch" and (par.zero_stage != 3 or not conv.uses_zero_stage):
         return Msg.of("inactive.stage3_only")
-    if path == "overhead.zero3_prefetch" and conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
+    if (path == "overhead.zero3_prefetch" and not conv.zero3_live_default
+            and scenario.overhead.zero3_live_params is None):
         return Msg.of("inactive.prefetch_deepspeed")
     return None

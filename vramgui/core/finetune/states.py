@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vramgui.core.finetune.adapters import FinetuneSizes
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.model_states.paper import ModelStates, Part, paper_model_states
 from vramgui.core.parallel.layout import ceil_div
-from vramgui.core.scenario.choices import AdapterDType, DType
+from vramgui.core.scenario.choices import AdapterDType, DType, Offload
 from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
@@ -38,8 +39,9 @@ def _adapter_part(p: Part) -> Part:
 
 
 def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_node: int) -> ModelStates:
-    stage = s.parallel.zero_stage if s.convention != "megatron" else 0
-    offload_opt = s.offload.optimizer == "cpu" and s.convention != "megatron"
+    rules = convention_of(s)
+    stage = s.parallel.zero_stage if rules.uses_zero_stage else 0
+    offload_opt = s.offload.optimizer == Offload.CPU and rules.models_offload
     offload_par = s.offload.params == "cpu" and stage == 3
     ap = adapter_precision(s.precision, s.finetune.adapter_dtype)
     st = paper_model_states(sizes.trainable, ap, stage, n_d, ranks_on_node, offload_opt, offload_par, sizes.tensors)
@@ -65,7 +67,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
         total = shard + adapters.bytes
         parameters = Part(total, Derivation(terms, total), SOURCE)
     notes = list(st.notes)
-    if s.convention != "paper":
+    if not convention_of(s).publishes_finetune:
         notes.append(Msg.of("note.finetune_convention", convention=s.convention))
     if sizes.scaled:
         notes.append(Msg.of("note.finetune_scaled"))

@@ -16,6 +16,7 @@ from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.fields.validate import world_group
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.scenario.choices import Convention
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
@@ -227,7 +228,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
     """(strategy, scenario) for DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without and
     with the distributed optimizer). ``str(strategy)`` is its English label, ``strategy.key`` a stable id."""
-    if scenario.convention == "megatron":
+    if not convention_of(scenario).uses_zero_stage:
         return [(v, v.apply(scenario)) for v in MEGATRON_VARIANTS]
     return [(replace(v, convention=scenario.convention), v.apply(scenario)) for v in ZERO_VARIANTS]
 
