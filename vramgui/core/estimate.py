@@ -27,7 +27,7 @@ from vramgui.core.parallel.layout import (
     stage_params,
 )
 from vramgui.core.scenario import architecture as arch_mod
-from vramgui.core.scenario.choices import Offload, Recompute
+from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
@@ -217,7 +217,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
                            formula=Msg.of("deriv.not_available"))
         return Component("activations", None, deriv, ""), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == "amp", lora, fp8_acts.active_recipe(scenario))
+                              scenario.precision.recipe == Recipe.AMP, lora, fp8_acts.active_recipe(scenario))
     return Component("activations", act.total, _activation_derivation(act), act.source), act
 
 
@@ -275,7 +275,7 @@ def estimate(scenario: Scenario) -> Estimate:
     tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
-    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != "full" else None
+    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != FinetuneMethod.FULL else None
     states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
                                                                sp.experts, n_e)
     fp8 = fp8_mod.fp8_states(s)
@@ -348,5 +348,5 @@ def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
     if arch is None or s.training.recompute != Recompute.FULL:
         return 0
     plain = replace(s.training, recompute=Recompute.NONE)
-    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
+    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == Recipe.AMP,
                                lora, fp8_acts.active_recipe(s)).per_layer

@@ -57,3 +57,12 @@ def test_a_scenario_of_members_equals_one_of_strings() -> None:
     as_text = specs.Scenario(convention="megatron", precision=specs.PrecisionSpec(dtype="fp16"))  # type: ignore[arg-type]
     assert as_text == dataclasses.replace(specs.Scenario(convention=Convention.MEGATRON),
                                           precision=specs.PrecisionSpec(dtype=DType.FP16))
+
+
+def test_a_scenario_read_from_a_file_holds_members() -> None:
+    from vramgui.core.documents import scenario as doc
+
+    text = doc.dumps(specs.Scenario()).replace('"paper"', '"megatron"').replace('"foreach"', '"for-loop"')
+    s = doc.loads(text)
+    assert s.convention is Convention.MEGATRON and s.precision.optimizer_impl is OptimizerImpl.FOR_LOOP
+    assert s.precision.dtype is DType.BF16

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.choices import Attention, DType, FinetuneMethod, Implementation, Recompute
 from vramgui.core.scenario.specs import FP8_RECIPES, Scenario
 from vramgui.core.text.message import Msg
 
@@ -61,11 +62,11 @@ _OUT_PROJ = "output projection input"
 
 def inactive_reason(scenario: Scenario) -> Msg | None:
     """Why ``precision.fp8`` has no effect: a dtype that is not 16-bit, the hf profile, LoRA/QLoRA."""
-    if scenario.precision.dtype not in ("bf16", "fp16"):
+    if scenario.precision.dtype not in (DType.BF16, DType.FP16):
         return Msg.of("inactive.fp8_needs_16bit")
-    if scenario.training.implementation != "fused":
+    if scenario.training.implementation != Implementation.FUSED:
         return Msg.of("inactive.fp8_fused_only")
-    if scenario.finetune.method != "full":
+    if scenario.finetune.method != FinetuneMethod.FULL:
         return Msg.of("inactive.fp8_full_training")
     return None
 
@@ -94,7 +95,7 @@ def layer_terms(terms: list[RawTerm], recipe: str, sh: Shape, moe: bool) -> list
     for t in terms:
         n = t.bytes // B
         if t.name in names or t.name == _OUT_PROJ:
-            if t.name == _OUT_PROJ and sh.attention == "flash" and sh.recompute == "none":
+            if t.name == _OUT_PROJ and sh.attention == Attention.FLASH and sh.recompute == Recompute.NONE:
                 out.append(RawTerm("attention output (16-bit, kept by flash attention)", t.bytes, t.formula))
             out.append(RawTerm(t.name + " (FP8)", stored(recipe, n), _fp8_formula(t.formula, B, per)))
         else:

@@ -41,7 +41,7 @@ from vramgui.core.fields.table import (
 from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.scenario import specs
 from vramgui.core.scenario.architecture import Architecture
-from vramgui.core.scenario.choices import Offload
+from vramgui.core.scenario.choices import BaseDType, FinetuneMethod, Offload
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 from vramgui.core.text.units import parse_bytes_exact, parse_count_exact, without_digit_separators
@@ -334,11 +334,11 @@ def _finetune_inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None
     if not path.startswith("finetune.") or path == "finetune.method":
         return None
     ft = scenario.finetune
-    if ft.method == "full":
+    if ft.method == FinetuneMethod.FULL:
         return Msg.of("inactive.full_finetune")
-    if path == "finetune.base_dtype" and ft.method == "qlora":
+    if path == "finetune.base_dtype" and ft.method == FinetuneMethod.QLORA:
         return Msg.of("inactive.qlora_base")
-    if path == "finetune.double_quant" and ft.method != "qlora" and ft.base_dtype != "nf4":
+    if path == "finetune.double_quant" and ft.method != FinetuneMethod.QLORA and ft.base_dtype != BaseDType.NF4:
         return Msg.of("inactive.double_quant_nf4")
     return None
 

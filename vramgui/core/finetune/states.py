@@ -18,7 +18,7 @@ from vramgui.core.finetune.adapters import FinetuneSizes
 from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.model_states.paper import ModelStates, Part, paper_model_states
 from vramgui.core.parallel.layout import ceil_div
-from vramgui.core.scenario.choices import AdapterDType, DType, Offload
+from vramgui.core.scenario.choices import AdapterDType, DType, Offload, Optimizer
 from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
@@ -42,7 +42,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
     rules = convention_of(s)
     stage = s.parallel.zero_stage if rules.uses_zero_stage else 0
     offload_opt = s.offload.optimizer == Offload.CPU and rules.models_offload
-    offload_par = s.offload.params == "cpu" and stage == 3
+    offload_par = s.offload.params == Offload.CPU and stage == 3
     ap = adapter_precision(s.precision, s.finetune.adapter_dtype)
     st = paper_model_states(sizes.trainable, ap, stage, n_d, ranks_on_node, offload_opt, offload_par, sizes.tensors)
     storage = sizes.plan.base_storage
@@ -75,7 +75,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
         notes.append(Msg.of("note.finetune_kbit_modules"))
         if s.model.architecture is not None and s.model.architecture.is_moe:
             notes.append(Msg.of("note.finetune_moe_experts"))
-    if s.precision.optimizer == "adam8bit":
+    if s.precision.optimizer == Optimizer.ADAM8BIT:
         notes.append(Msg.of("note.finetune_paged_optimizer"))
     return ModelStates(parameters, _adapter_part(st.gradients), _adapter_part(st.optimizer_states),
                        _adapter_part(st.master_weights), None, host, host_formula, tuple(notes))

@@ -17,7 +17,7 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.fields.validate import world_group
 from vramgui.core.model_states.conventions import convention_of
-from vramgui.core.scenario.choices import Convention
+from vramgui.core.scenario.choices import Convention, FinetuneMethod
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.text.errors import InputError
@@ -192,7 +192,7 @@ def max_lora_rank(scenario: Scenario) -> int:
     from vramgui.core.fields.finetune import MAX_LORA_RANK
 
     _need_memory(scenario)
-    if scenario.finetune.method == "full":
+    if scenario.finetune.method == FinetuneMethod.FULL:
         raise InputError("finetune.method", Msg.of("inactive.full_finetune"),
                          Msg.of("allowed.choices", choices="lora, qlora"))
     _need_activations(scenario, "error.finetune_needs_architecture")

@@ -12,7 +12,7 @@ from vramgui.core.model_states import precision as prec
 from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.scenario import architecture as am
-from vramgui.core.scenario.choices import Offload, OptimizerImpl
+from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.terms import Derivation, Term, render_derivation, render_formula
 from vramgui.core.text.message import Msg, english
 
@@ -110,7 +110,7 @@ def _zero(key: str, note: str, source: str = "", **params: Any) -> LiveTerm:
 def loss_term(inp: StepInputs) -> LiveTerm:
     s = inp.scenario
     act = inp.activations
-    if s.training.loss == "chunked":
+    if s.training.loss == Loss.CHUNKED:
         return _zero("loss_gradient", "deriv.peak_loss_chunked", "Liger FusedLinearCrossEntropy; Megatron fused CE")
     if act is None or s.model.architecture is None:
         return _zero("loss_gradient", "deriv.not_estimable", reason=Msg.of("deriv.no_architecture"))
@@ -136,13 +136,13 @@ def backward_term(inp: StepInputs) -> LiveTerm:
 
     bb = DTYPE_BYTES[s.precision.dtype]
     b, seq, t = s.training.micro_batch, s.training.seq_len // s.parallel.cp, s.parallel.tp
-    if s.training.recompute == "full":
+    if s.training.recompute == Recompute.FULL:
         # the layer replayed (its saved activations without recompute) and, while it is back-propagated, its
         # largest pair of gradient temporaries: the MLP's two (b·s, f) gradients, or with eager attention the
         # softmax backward's two (a, s, s) gradients (measured: bench/validate, llama-gqa eager, 1.001)
         layer = inp.recompute_layer
         mlp = 2 * bb * b * seq * ceil_div(_mlp_width(arch), t)
-        attn = 2 * bb * b * ceil_div(arch.num_heads, t) * seq * seq if s.training.attention == "eager" else 0
+        attn = 2 * bb * b * ceil_div(arch.num_heads, t) * seq * seq if s.training.attention == Attention.EAGER else 0
         terms = [Term(layer, symbol="A_layer", style="bytes")]
         if attn > mlp:
             terms.append(Term(attn, 2 * bb, "a·s²·b", arch.num_heads * seq * seq * b, t if t > 1 else None,
