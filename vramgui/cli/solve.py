@@ -14,6 +14,7 @@ from typing import Any
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields.finetune import MAX_LORA_RANK
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_SEQ
+from vramgui.core.scenario.choices import FinetuneMethod
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.questions import (
     cheapest_strategy,
@@ -57,9 +58,9 @@ def _context(s: Scenario, est: Estimate, unit: str) -> str:
     size = format_bytes(hw.gpu_memory, unit)
     gpu = f"{hw.gpu_name} ({size})" if hw.gpu_name else size
     ft = s.finetune
-    tuned = "" if ft.method == "full" else (
+    tuned = "" if ft.method == FinetuneMethod.FULL else (
         f"\n{ft.method} rank {ft.lora_rank:,} on {ft.lora_targets}, base "
-        f"{'nf4' if ft.method == 'qlora' else ft.base_dtype}, {ft.adapter_dtype} "
+        f"{'nf4' if ft.method == FinetuneMethod.QLORA else ft.base_dtype}, {ft.adapter_dtype} "
         f"adapters: {format_count(est.trainable_params)} trainable parameters")
     return (f"{s.model.name}: {format_count(est.params)} parameters | {est.strategy} | {s.precision.dtype} "
             f"{s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention\n"

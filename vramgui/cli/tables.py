@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from vramgui.core.estimate import Estimate
+from vramgui.core.scenario.choices import DType, Optimizer
 from vramgui.core.terms import render_derivation
 from vramgui.core.text.message import render
 from vramgui.core.text.units import format_bytes, format_count, to_unit
@@ -99,7 +100,8 @@ def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, op
         from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
         from vramgui.core.solve.questions import strategy_variants
 
-        base = Scenario(model=ModelSpec(params=params), precision=PrecisionSpec(dtype=dtype, optimizer=optimizer),
+        base = Scenario(model=ModelSpec(params=params),
+                        precision=PrecisionSpec(dtype=DType(dtype), optimizer=Optimizer(optimizer)),
                         parallel=ParallelSpec(num_gpus=num_gpus),
                         hardware=HardwareSpec(gpu_memory=memory, reserve=reserve))
         rows = [["Strategy", "Per GPU", "Step peak", "Host per node", "Fits (by the peak)"]]
@@ -164,7 +166,7 @@ def finetune_compare_rows(finetune: Any, *, memory: int, num_gpus: int, reserve:
 
     ft, arch, label = finetune.spec, finetune.architecture, finetune.label
     base = Scenario(model=ModelSpec(name=label, architecture=arch),
-                    precision=PrecisionSpec(dtype=dtype, optimizer=optimizer),
+                    precision=PrecisionSpec(dtype=DType(dtype), optimizer=Optimizer(optimizer)),
                     training=TrainingSpec(micro_batch=finetune.micro_batch, seq_len=finetune.seq_len,
                                           recompute=finetune.recompute),
                     parallel=ParallelSpec(num_gpus=num_gpus), hardware=HardwareSpec(gpu_memory=memory, reserve=reserve),

@@ -26,6 +26,7 @@ from vramgui.core.parallel.layout import (
     stage_params,
 )
 from vramgui.core.scenario import architecture as arch_mod
+from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
@@ -231,7 +232,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
                            formula=Msg.of("deriv.not_available"))
         return Component(Part(0, deriv, "", "activations"), estimated=False), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == "amp", lora, fp8_acts.active_recipe(scenario))
+                              scenario.precision.recipe == Recipe.AMP, lora, fp8_acts.active_recipe(scenario))
     return Component(Part(act.total, _activation_derivation(act), act.source, "activations")), act
 
 
@@ -258,7 +259,7 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
         terms.append(Term(ov.cuda_context, symbol="cuda_context", style="bytes"))
     if ov.comm_buffers:
         terms.append(Term(ov.comm_buffers, symbol="comm_buffers", style="bytes"))
-    if ov.zero3_live_params and scenario.parallel.zero_stage == 3 and scenario.convention != "megatron":
+    if ov.zero3_live_params and scenario.parallel.zero_stage == 3 and convention_of(scenario).uses_zero_stage:
         # a DeepSpeed ZeRO-3 setting (stage3_max_live_parameters): Megatron-LM has no ZeRO stage to gather under
         wb = DTYPE_BYTES[scenario.precision.dtype]
         terms.append(Term(ov.zero3_live_params * wb, wb, "live_params", ov.zero3_live_params, style="grouped",
@@ -289,7 +290,7 @@ def estimate(scenario: Scenario) -> Estimate:
     tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
-    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != "full" else None
+    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != FinetuneMethod.FULL else None
     states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
                                                                sp.experts, n_e)
     fp8 = fp8_mod.fp8_states(s)
@@ -321,7 +322,7 @@ def estimate(scenario: Scenario) -> Estimate:
     notes += _parallel_notes(s, sp.experts, n_d, n_e, act)
     if act_comp.bytes is None and act_comp.deriv.note is not None:
         notes.append(Msg.of("note.activations_not_estimated", reason=act_comp.deriv.note.kwargs["reason"]))
-    if (s.offload.params != "none" and s.parallel.zero_stage == 3 and s.convention == "paper"
+    if (s.offload.params != Offload.NONE and s.parallel.zero_stage == 3 and convention_of(s).fsdp_zero3
             and not s.overhead.zero3_live_params):
         notes.append(Msg.of("note.offloaded_params_gathered"))
     if ft is not None:
@@ -359,8 +360,8 @@ def _decoder_layer(s: Scenario) -> int | None:
 def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
     """One layer's saved activations without recompute (the layer recomputed in backward under full recompute)."""
     arch = s.model.architecture
-    if arch is None or s.training.recompute != "full":
+    if arch is None or s.training.recompute != Recompute.FULL:
         return 0
-    plain = replace(s.training, recompute="none")
-    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == "amp",
+    plain = replace(s.training, recompute=Recompute.NONE)
+    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == Recipe.AMP,
                                lora, fp8_acts.active_recipe(s)).per_layer

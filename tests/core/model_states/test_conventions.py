@@ -95,3 +95,14 @@ def test_megatron_has_no_offload():
                  offload=OffloadSpec(optimizer="cpu"))
     with pytest.raises(InputError, match=r"offload\.optimizer"):
         estimate(s)
+
+
+def test_each_convention_is_an_object_chosen_once_by_the_scenario() -> None:
+    from vramgui.core.model_states.conventions import DEEPSPEED, MEGATRON, PAPER, convention_of
+    from vramgui.core.scenario.specs import Scenario
+
+    assert [convention_of(Scenario(convention=c)) for c in ("paper", "deepspeed", "megatron")] == [  # type: ignore[arg-type]
+        PAPER, DEEPSPEED, MEGATRON]
+    assert not MEGATRON.uses_zero_stage and not MEGATRON.models_offload and MEGATRON.main_grad_buffers
+    assert DEEPSPEED.host_memory and DEEPSPEED.refuses_param_offload_alone and DEEPSPEED.uses_zero_stage
+    assert PAPER.fsdp_zero3 and PAPER.publishes_finetune and not PAPER.fused_optimizer

@@ -24,6 +24,7 @@ from vramgui.core.activations import lora as activations_lora
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chunks
 from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between
+from vramgui.core.scenario.choices import Attention, Implementation, Recompute
 from vramgui.core.scenario.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, english, render
@@ -75,7 +76,7 @@ def estimate_activations(
         loss=training.loss, amp=amp, **_routing(training, parallel),
     )
     gpt = arch.family == "gpt"
-    fused = training.implementation == "fused"
+    fused = training.implementation == Implementation.FUSED
     if lora is not None and not fused:
         dense = activations_lora.layer_terms(sh, arch, False, lora)
         moe_layer = activations_lora.layer_terms(sh, arch, True, lora) if arch.is_moe else None
@@ -185,13 +186,13 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
 def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:
     held = Msg.of("deriv.in_flight_one" if m == 1 else "deriv.in_flight_many", layers=n_layers, count=m)
     if fused and gpt and not arch.is_moe and arch.ffn_size == 4 * arch.hidden_size and sh.dtype_bytes == 2:
-        if sh.recompute == "full":
+        if sh.recompute == Recompute.FULL:
             core = "sbh·2" + ("/t" if sh.sp else "")
         else:
             lin = "34/t" if sh.sp else ("10 + 24/t" if sh.t > 1 else "34")
-            if sh.recompute == "selective":
+            if sh.recompute == Recompute.SELECTIVE:
                 att = ""
-            elif sh.attention == "eager":
+            elif sh.attention == Attention.EAGER:
                 att = " + 5as/(ht)" if sh.t > 1 else " + 5as/h"
             else:
                 att = " + 4a/(ht)" if sh.t > 1 else " + 4a/h"

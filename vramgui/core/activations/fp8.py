@@ -38,6 +38,7 @@ from __future__ import annotations
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.fields import registry as fields
 from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.choices import Attention, Recompute
 from vramgui.core.scenario.specs import FP8_RECIPES, Scenario
 
 __all__ = ["FP8_RECIPES", "active_recipe", "layer_terms", "stored"]
@@ -83,7 +84,7 @@ def layer_terms(terms: list[RawTerm], recipe: str, sh: Shape, moe: bool) -> list
         if t.key not in keys:
             out.append(t)
             continue
-        if t.key == _OUT_PROJ and sh.attention == "flash" and sh.recompute == "none":
+        if t.key == _OUT_PROJ and sh.attention == Attention.FLASH and sh.recompute == Recompute.NONE:
             out.append(RawTerm("attention_output_16bit", "attention output (16-bit, kept by flash attention)",
                                t.bytes, t.formula, t.elements))
         out.append(RawTerm(t.key + "_fp8", t.name + " (FP8)", stored(recipe, t.bytes // B), _fp8_formula(t, B, per)))

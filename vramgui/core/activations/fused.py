@@ -26,6 +26,7 @@ from __future__ import annotations
 from vramgui.core.activations.common import RawTerm, Shape, per_element
 from vramgui.core.activations.moe import fused_moe_terms
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import Attention, Loss, Recompute
 
 SOURCE = (
     "Korthikanti et al. 2022, 'Reducing Activation Recomputation in Large Transformer Models' "
@@ -40,7 +41,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     B, b, h, d = sh.dtype_bytes, sh.b, sh.h, sh.d
     s, sr = sh.s, sh.s_rep
     sp_note = "/t" if sh.sp else ""
-    if sh.recompute == "full":
+    if sh.recompute == Recompute.FULL:
         return [RawTerm("checkpoint_input", "layer input (checkpoint)", B * b * sr * h, f"{B}·s·b·h{sp_note}")]
     terms = [
         RawTerm("norm_inputs", "norm inputs (2 per layer)", 2 * B * b * sr * h, f"2·{B}·s·b·h{sp_note}"),
@@ -49,8 +50,8 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
         RawTerm("v", "V", B * b * s * sh.kv_t * d, f"{B}·s·b·k·d/t"),
         per_element("attn_out_proj_input", "output projection input", B, b * s * sh.a_t * d, "s·b·a·d/t"),
     ]
-    if sh.recompute != "selective":
-        if sh.attention == "eager":
+    if sh.recompute != Recompute.SELECTIVE:
+        if sh.attention == Attention.EAGER:
             probs = b * sh.a_t * s * s
             terms.append(RawTerm("softmax_output", "softmax output", B * probs, f"{B}·a·s²·b/t"))
             if gpt:
@@ -98,7 +99,7 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         RawTerm("final_norm_input", "final norm input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
         RawTerm("output_layer_input", "output projection input", B * b * sr * h, f"{B}·s·b·h{sp_note}"),
     ]
-    if sh.loss == "hf":  # a chunked/fused cross-entropy never materialises the fp32 logits
+    if sh.loss == Loss.HF:  # a chunked/fused cross-entropy never materialises the fp32 logits
         terms.append(RawTerm("logits_fp32", "logits for the cross entropy (fp32)", 4 * b * sh.s * sh.split(sh.v),
                              "4·s·b·v/t"))
     return terms

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from vramgui.core.activations.common import RawTerm, Shape, linear_weights, norm_readers
 from vramgui.core.activations.moe import hf_moe_terms
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import Attention, Loss, Recompute
 
 SOURCE = (
     "Hugging Face transformers 5.x modeling_llama/mistral/qwen2/mixtral/gpt2 and ForCausalLMLoss, tensor by "
@@ -210,8 +211,8 @@ def _qk_norm_terms(sh: Shape, st: Style) -> list[RawTerm]:
 def _attention_terms(sh: Shape, st: Style, v_dim: int) -> list[RawTerm]:
     B, b, s, d = sh.dtype_bytes, sh.b, sh.s, sh.d
     a, kv = sh.a_t, sh.kv_t
-    eager = sh.attention == "eager"
-    core = sh.recompute != "selective"  # selective: the core attention is recomputed (Megatron's definition)
+    eager = sh.attention == Attention.EAGER
+    core = sh.recompute != Recompute.SELECTIVE  # selective: the core attention is recomputed (Megatron's definition)
     if st.gpt2:
         terms = _gpt2_qkv_terms(sh, st, eager)
     else:
@@ -309,7 +310,7 @@ def _mlp_dropout(sh: Shape, st: Style) -> list[RawTerm]:
 
 def layer_terms(sh: Shape, arch: Architecture, moe: bool) -> list[RawTerm]:
     """Saved tensors of one decoder layer for one micro-batch (``moe``: the layer has routed experts)."""
-    if sh.recompute == "full":  # gradient checkpointing saves the layer's positional input only
+    if sh.recompute == Recompute.FULL:  # gradient checkpointing saves the layer's positional input only
         t = "/t" if sh.sp else ""
         B = FP32 if _amp(sh) else sh.dtype_bytes  # autocast: the residual stream is fp32
         # autocast: the checkpoint drops the weight casts too (its replay casts again)
@@ -331,7 +332,7 @@ def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     their keyword inputs (position ids, cos/sin) and, for eager attention, the causal mask."""
     st = Style.of(arch)
     b, s, B = sh.b, sh.s, sh.dtype_bytes
-    full = sh.recompute == "full"
+    full = sh.recompute == Recompute.FULL
     terms = [RawTerm("token_ids", "token ids (int64)", INT64 * b * s, "8·s·b")]
     if st.gpt2:
         terms.append(RawTerm("position_ids", "position ids (int64)", INT64 * s, "8·s"))
@@ -345,7 +346,7 @@ def input_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         if full:  # keyword arguments of every checkpointed layer, kept until backward replays it
             terms.append(RawTerm("position_ids_checkpoint", "position ids (int64, checkpoint keyword input)", INT64 * s,
                                  "8·s"))
-    if full and sh.attention == "eager":  # the additive causal mask, shared by all checkpointed layers
+    if full and sh.attention == Attention.EAGER:  # the additive causal mask, shared by all checkpointed layers
         mb = FP32 if _amp(sh) else B  # in the embedding output's dtype
         terms.append(RawTerm("causal_mask_checkpoint", "causal mask (checkpoint input)", mb * b * s * s, f"{mb}·b·s²"))
     return terms
@@ -367,7 +368,7 @@ def output_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     if st.softcap:
         terms.append(RawTerm("softcapped_logits", "soft-capped logits (tanh output)",
                              sh.dtype_bytes * b * s * sh.split(sh.v), f"{sh.dtype_bytes}·s·b·v/t"))
-    if sh.loss == "hf":  # a chunked/fused cross-entropy (Liger, Megatron) never materialises fp32 logits
+    if sh.loss == Loss.HF:  # a chunked/fused cross-entropy (Liger, Megatron) never materialises fp32 logits
         terms.append(RawTerm("log_softmax", "log-softmax of the logits (fp32)", FP32 * b * s * sh.split(sh.v),
                              "4·s·b·v/t"))
     # labels are padded by one and shifted; with b = 1 the shifted view is already contiguous and keeps all s + 1

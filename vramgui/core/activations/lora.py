@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from vramgui.core.activations import hf
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import Attention, Recompute
 
 FP32 = 4
 INT64 = 8
@@ -102,7 +103,7 @@ def _adapter_terms(sh: Shape, acts: LoraActs, moe: bool) -> list[RawTerm]:
 
 
 def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> list[RawTerm]:
-    if sh.recompute == "full" or not supported(arch, sh.amp):
+    if sh.recompute == Recompute.FULL or not supported(arch, sh.amp):
         return hf.layer_terms(sh, arch, moe)
     st = hf.Style.of(arch)
     B, b, s = sh.dtype_bytes, sh.b, sh.s
@@ -111,7 +112,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
     kept = [shared and "norm1" in reads, shared and "norm2" in reads]
     terms = _norms(sh, st, "block", "block", st.norms, sum(kept[: st.fed]))
     attn = hf._attention_terms(sh, st, arch.value_head_size)  # noqa: SLF001 - the same tensors, one profile
-    if sh.attention == "eager" and not (shared and "attn_out" in reads):
+    if sh.attention == Attention.EAGER and not (shared and "attn_out" in reads):
         attn = [t for t in attn if t.key != "attention_output"]
     terms += attn
     f = sh.split(arch.ffn_size)
@@ -128,7 +129,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
         n_norms = st.fed - sum(kept[: st.fed])
         terms.append(RawTerm("norm_outputs_int8", "norm outputs kept by MatMul8bitLt (int8 base)",
                              n_norms * B * b * sh.s_rep * sh.h, f"{n_norms}·{B}·s·b·h"))
-        if sh.attention == "eager" and not (shared and "attn_out" in reads):
+        if sh.attention == Attention.EAGER and not (shared and "attn_out" in reads):
             terms.append(RawTerm("attention_output_int8", "attention output kept by MatMul8bitLt (int8 base)",
                                  B * b * s * sh.a_t * arch.value_head_size, f"{B}·s·b·a·d_v/t"))
     terms += hf._mlp_dropout(sh, st)  # noqa: SLF001
@@ -139,7 +140,7 @@ def layer_terms(sh: Shape, arch: Architecture, moe: bool, acts: LoraActs) -> lis
 def input_terms(sh: Shape, arch: Architecture, acts: LoraActs) -> list[RawTerm]:
     """The embedding is frozen: no token ids (nor GPT-2's position ids) kept; without checkpointing its output
     needs no gradient, so the first norm keeps nothing and GPT-2's embedding dropout keeps no mask."""
-    full = sh.recompute == "full"
+    full = sh.recompute == Recompute.FULL
     terms = [t for t in hf.input_terms(sh, arch) if t.key not in ("token_ids", "position_ids")]
     if full or not supported(arch, sh.amp):
         return terms

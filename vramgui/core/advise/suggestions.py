@@ -28,6 +28,7 @@ from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_GPUS
 from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.choices import FinetuneMethod, Loss, Recompute
 from vramgui.core.scenario.specs import RECOMPUTE, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
@@ -224,7 +225,7 @@ def _recompute(ask: _Ask) -> Suggestion | None:
 
 def _loss(ask: _Ask) -> Suggestion | None:
     s = ask.scenario
-    if s.model.architecture is None or s.training.loss == "chunked":
+    if s.model.architecture is None or s.training.loss == Loss.CHUNKED:
         return None
     return _try(ask, "loss", (("training.loss", "chunked"),), Msg.of("advise.loss_chunked"))
 
@@ -234,7 +235,7 @@ def _micro_batch(ask: _Ask) -> Suggestion | None:
     if ask.scenario.model.architecture is None or t.micro_batch <= 1:
         return None
     found = _smaller_micro_batch(ask, ())
-    if found is None and t.recompute != "full":  # activations dominate: the same with full recompute
+    if found is None and t.recompute != Recompute.FULL:  # activations dominate: the same with full recompute
         found = _smaller_micro_batch(ask, (("training.recompute", "full"),))
     return found
 
@@ -262,7 +263,7 @@ def _seq_len(ask: _Ask) -> Suggestion | None:
     if ask.scenario.model.architecture is None:
         return None
     found = _shorter_sequence(ask, ())
-    if found is None and t.recompute != "full":
+    if found is None and t.recompute != Recompute.FULL:
         found = _shorter_sequence(ask, (("training.recompute", "full"),))
     return found
 
@@ -306,7 +307,7 @@ def _gpus(ask: _Ask) -> Suggestion | None:
     needs at most half as many GPUs (activations, which more GPUs do not shard, dominate)."""
     plain = _more_gpus(ask, ())
     s = ask.scenario
-    if s.model.architecture is None or s.training.recompute == "full":
+    if s.model.architecture is None or s.training.recompute == Recompute.FULL:
         return plain
     full = (("training.recompute", "full"),)
     if _try(ask, "recompute", full, Msg.of("advise.recompute_full")) is not None:
@@ -388,7 +389,7 @@ def _pp(ask: _Ask) -> Suggestion | None:
 
 def _finetune(ask: _Ask) -> Suggestion | None:
     s = ask.scenario
-    if s.finetune.method != "full" or s.model.architecture is None:
+    if s.finetune.method != FinetuneMethod.FULL or s.model.architecture is None:
         return None  # LoRA needs the architecture's Linear layers
     rank = s.finetune.lora_rank
     return _first(ask, "finetune", [((("finetune.method", m),), Msg.of("advise." + m, rank=rank))

@@ -179,13 +179,14 @@ def _convert(value: Any, tp: Any, path: str, problems: list[Problem]) -> Any:
     elif tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
             return float(value)
-    elif tp is str:
+    elif isinstance(tp, type) and issubclass(tp, str):  # a choice (a StrEnum): the registry's check makes the member
         if isinstance(value, str):
             return value
     else:
         problems.append((path, Msg.of("error.unsupported_type", type=str(tp))))
         return None
-    problems.append((path, Msg.of(_MUST_BE[tp], kind=_json_kind(value))))
+    problems.append((path, Msg.of(_MUST_BE[str if tp is not bool and issubclass(tp, str) else tp],
+                                  kind=_json_kind(value))))
     return None
 
 

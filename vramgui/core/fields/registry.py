@@ -175,7 +175,7 @@ def check(f: Field, value: Any) -> Any:
     if f.kind == "choice":
         if isinstance(value, bool) or value not in f.choices:
             raise InputError(f.path, Msg.of("error.unknown_value", value=_show(value)), f.allowed())
-        return value
+        return _member(f, value)
     if f.kind == "fraction":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
                 float("inf"), float("-inf")):
@@ -198,9 +198,14 @@ def is_open_choice(path: str) -> bool:
     return path in OPEN_CHOICES
 
 
+def _member(f: Field, value: Any) -> Any:
+    """The choice ``value`` names: the enum member for a text (so a scenario holds members), else ``value``."""
+    return next(c for c in f.choices if c == value) if isinstance(value, str) else value
+
+
 def _open_choice(f: Field, value: Any) -> Any:
     if isinstance(value, str) and (value in f.choices or targets_syntax_ok(value)):
-        return value.strip() if value.strip() in f.choices else ",".join(p.strip() for p in value.split(",")
+        return _member(f, value.strip()) if value.strip() in f.choices else ",".join(p.strip() for p in value.split(",")
                                                                          if p.strip())
     raise InputError(f.path, Msg.of("error.lora_targets", value=_show(value)), Msg.of("allowed.lora_target_syntax"))
 

@@ -14,8 +14,10 @@ from functools import cache, lru_cache
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_LAYERS
 from vramgui.core.fields.table import Field
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, stage_layer_counts
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import Attention, Offload
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
@@ -132,14 +134,15 @@ def validate_scenario(s: Scenario) -> Scenario:
                              Msg.of("allowed.multiple_nearest", step=step, nearest=_nearest_text(t.global_batch, step)))
 
     o = s.offload
-    if s.convention == "megatron" and (o.optimizer != "none" or o.params != "none"):
-        name = "offload.optimizer" if o.optimizer != "none" else "offload.params"
+    rules = convention_of(s)
+    if not rules.models_offload and (o.optimizer != Offload.NONE or o.params != Offload.NONE):
+        name = "offload.optimizer" if o.optimizer != Offload.NONE else "offload.params"
         raise InputError(name, Msg.of("error.megatron_no_offload"), Msg.of("allowed.none"))
-    if o.params != "none" and p.zero_stage != 3:
+    if o.params != Offload.NONE and p.zero_stage != 3:
         raise InputError("offload.params", Msg.of("error.param_offload_stage3"), Msg.of("allowed.none_below_stage3"))
-    if o.optimizer != "none" and p.zero_stage == 0 and s.convention != "megatron":
+    if o.optimizer != Offload.NONE and p.zero_stage == 0 and rules.uses_zero_stage:
         raise InputError("offload.optimizer", Msg.of("error.optimizer_offload_stage"), Msg.of("allowed.none_at_stage0"))
-    if o.params != "none" and o.optimizer == "none" and s.convention == "deepspeed":
+    if o.params != Offload.NONE and o.optimizer == Offload.NONE and rules.refuses_param_offload_alone:
         raise InputError("offload.params", Msg.of("error.deepspeed_param_offload"),
                          Msg.of("allowed.none_unless_optimizer_offload"))
     return s
@@ -184,7 +187,7 @@ def validate_parallel(s: Scenario) -> None:
         if t.seq_len % step:
             raise InputError("training.seq_len", Msg.of("error.cp_splits_sequence", cp=p.cp, chunks=2 * p.cp),
                              Msg.of("allowed.multiple_nearest", step=step, nearest=_nearest_text(t.seq_len, step)))
-        if arch is not None and t.attention == "eager":
+        if arch is not None and t.attention == Attention.EAGER:
             raise InputError("training.attention", Msg.of("error.cp_needs_flash"),
                              Msg.of("allowed.choices", choices="flash"))
     _validate_stages(s)

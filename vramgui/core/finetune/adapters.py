@@ -32,6 +32,7 @@ from vramgui.core.fields.finetune import split_targets, targets_syntax_ok
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import BaseDType, FinetuneMethod
 from vramgui.core.scenario.specs import DTYPE_BYTES, FinetuneSpec
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
@@ -179,9 +180,9 @@ class LoraPlan:
 
 def base_storage(ft: FinetuneSpec, weight_dtype: str) -> str:
     """The frozen base's storage: nf4 under QLoRA, else the given base dtype or the weights' own dtype."""
-    if ft.method == "qlora":
+    if ft.method == FinetuneMethod.QLORA:
         return "nf4"
-    return ft.base_dtype if ft.base_dtype != "auto" else weight_dtype
+    return ft.base_dtype if ft.base_dtype != BaseDType.AUTO else weight_dtype
 
 
 def quantised_weight_bytes(n_in: int, n_out: int, storage: str, double_quant: bool) -> int:

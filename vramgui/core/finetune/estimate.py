@@ -13,6 +13,7 @@ from vramgui.core.finetune.states import adapter_precision, finetune_model_state
 from vramgui.core.model_states import precision as prec
 from vramgui.core.model_states.paper import ModelStates
 from vramgui.core.parallel.layout import ceil_div, ranks_per_node
+from vramgui.core.scenario.choices import Implementation, Recipe
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.step.terms import TrainableStep
 from vramgui.core.text.errors import InputError
@@ -33,7 +34,7 @@ def finetune_parts(s: Scenario, params: int, stage_params: int, n_d: int) -> Fin
     if arch is None:
         raise InputError("finetune.method", Msg.of("error.finetune_needs_architecture"),
                          Msg.of("allowed.preset_or_config"))
-    amp = s.precision.recipe == "amp"
+    amp = s.precision.recipe == Recipe.AMP
     weight_dtype = "fp32" if amp else s.precision.dtype
     plan = lora_plan(arch, s.finetune, weight_dtype, prec.weight_bytes(s.precision))
     par = s.parallel
@@ -46,7 +47,7 @@ def finetune_parts(s: Scenario, params: int, stage_params: int, n_d: int) -> Fin
     step = TrainableStep(sizes.trainable, adapter_precision(s.precision, s.finetune.adapter_dtype),
                          sizes.base_bytes, dequant, largest)
     notes: list[Msg] = []
-    if s.model.architecture is not None and (s.training.implementation == "fused"
+    if s.model.architecture is not None and (s.training.implementation == Implementation.FUSED
                                              or not activations_lora.supported(arch, amp)):
         notes.append(Msg.of("note.finetune_activations"))
     trainable = ceil_div(plan.trainable * params, plan.base_params) if sizes.scaled else plan.trainable

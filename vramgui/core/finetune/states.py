@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vramgui.core.finetune.adapters import FinetuneSizes
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.model_states.paper import ModelStates, Part, paper_model_states
 from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario.choices import AdapterDType, DType, Offload, Optimizer
 from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
@@ -25,15 +27,16 @@ SOURCE = ("peft LoraConfig (tuners/lora/layer.py); bitsandbytes Int8Params / Par
           "functional.py); measured (bench/validate/lora_measure.py)")
 
 
-def adapter_precision(precision: PrecisionSpec, adapter_dtype: str) -> PrecisionSpec:
+def adapter_precision(precision: PrecisionSpec, adapter_dtype: AdapterDType) -> PrecisionSpec:
     """The precision the adapters train in: the recipe and optimizer as given, the dtype of the adapters."""
-    return replace(precision, dtype=adapter_dtype)
+    return replace(precision, dtype=DType(adapter_dtype))
 
 
 def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_node: int) -> ModelStates:
-    stage = s.parallel.zero_stage if s.convention != "megatron" else 0
-    offload_opt = s.offload.optimizer == "cpu" and s.convention != "megatron"
-    offload_par = s.offload.params == "cpu" and stage == 3
+    rules = convention_of(s)
+    stage = s.parallel.zero_stage if rules.uses_zero_stage else 0
+    offload_opt = s.offload.optimizer == Offload.CPU and rules.models_offload
+    offload_par = s.offload.params == Offload.CPU and stage == 3
     ap = adapter_precision(s.precision, s.finetune.adapter_dtype)
     # Φ written Φ_A: the trainable adapters' parameters, not the model's
     st = paper_model_states(sizes.trainable, ap, stage, n_d, ranks_on_node, offload_opt, offload_par, sizes.tensors,
@@ -60,7 +63,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
         total = shard + adapters.bytes
         parameters = Part(total, Derivation(terms, total), SOURCE)
     notes = list(st.notes)
-    if s.convention != "paper":
+    if not convention_of(s).publishes_finetune:
         notes.append(Msg.of("note.finetune_convention", convention=s.convention))
     if sizes.scaled:
         notes.append(Msg.of("note.finetune_scaled"))
@@ -68,7 +71,7 @@ def finetune_model_states(s: Scenario, sizes: FinetuneSizes, n_d: int, ranks_on_
         notes.append(Msg.of("note.finetune_kbit_modules"))
         if s.model.architecture is not None and s.model.architecture.is_moe:
             notes.append(Msg.of("note.finetune_moe_experts"))
-    if s.precision.optimizer == "adam8bit":
+    if s.precision.optimizer == Optimizer.ADAM8BIT:
         notes.append(Msg.of("note.finetune_paged_optimizer"))
     return ModelStates(parameters, st.gradients, st.optimizer_states, st.master_weights, None, host, host_formula,
                        tuple(notes))

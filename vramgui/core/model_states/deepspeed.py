@@ -28,6 +28,7 @@ saves (4L/tp > 2Φ - 2Φ/N_d without offload), ZeRO-3 really needs more than ZeR
 from __future__ import annotations
 
 from vramgui.core.model_states.paper import ModelStates, Part
+from vramgui.core.scenario.choices import DType, Optimizer, Recipe
 from vramgui.core.scenario.specs import PrecisionSpec
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
@@ -117,7 +118,8 @@ def deepspeed_model_states(phi: int, stage: int, n_d: int, gpus_per_node: int, n
     ``phi`` is already one model-parallel rank's share; ``largest_layer`` is the whole model's largest layer,
     which a tensor-parallel rank holds 1/``tp`` of (see the module docstring)."""
     notes: list[Msg] = []
-    if precision.recipe != "mixed" or precision.dtype == "fp32" or precision.optimizer not in ("adam", "adamw"):
+    if (precision.recipe != Recipe.MIXED or precision.dtype == DType.FP32
+            or precision.optimizer not in (Optimizer.ADAM, Optimizer.ADAMW)):
         notes.append(Msg.of("note.deepspeed_precision"))
     # DeepSpeed divides by total_gpus: here the data-parallel group; GPUs per node and nodes drive the host side
     if stage < 3:

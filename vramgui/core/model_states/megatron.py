@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from vramgui.core.model_states import precision as prec
 from vramgui.core.model_states.paper import ModelStates, Part, part, phi_term
+from vramgui.core.scenario.choices import DType, Optimizer, Recipe
 from vramgui.core.scenario.specs import PrecisionSpec
 from vramgui.core.text.message import Msg
 
@@ -41,9 +42,9 @@ def megatron_model_states(phi: int, precision: PrecisionSpec, n_d: int, distribu
     notes: list[Msg] = []
     info = prec.OPTIMIZER_INFO[precision.optimizer]
     states = info.states * (info.fixed_state_bytes or 4)
-    if precision.optimizer not in ("adam", "adamw"):
+    if precision.optimizer not in (Optimizer.ADAM, Optimizer.ADAMW):
         notes.append(Msg.of("note.megatron_optimizer", optimizer=info.label, bytes=states))
-    if precision.recipe == "pure" and precision.dtype != "fp32":
+    if precision.recipe == Recipe.PURE and precision.dtype != DType.FP32:
         notes.append(Msg.of("note.megatron_recipe"))
     table = megatron_bytes(precision.dtype, distributed, states)
 

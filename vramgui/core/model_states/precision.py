@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vramgui.core.scenario.choices import DType, Recipe
 from vramgui.core.scenario.specs import DTYPE_BYTES, PrecisionSpec
 
 FP32 = 4
@@ -58,12 +59,12 @@ OPTIMIZER_INFO: dict[str, OptimizerInfo] = {
 def effective_recipe(precision: PrecisionSpec) -> str:
     """``fp32`` when the dtype is fp32 (nothing to be mixed) or the recipe is amp (fp32 model states), else the
     spec's recipe."""
-    return "fp32" if precision.dtype == "fp32" or precision.recipe == "amp" else precision.recipe
+    return "fp32" if precision.dtype == DType.FP32 or precision.recipe == Recipe.AMP else precision.recipe
 
 
 def weight_bytes(precision: PrecisionSpec) -> int:
     """Bytes per parameter of the weights as stored (fp32 under amp: autocast casts them per operation)."""
-    return FP32 if precision.recipe == "amp" else DTYPE_BYTES[precision.dtype]
+    return FP32 if precision.recipe == Recipe.AMP else DTYPE_BYTES[precision.dtype]
 
 
 def gradient_bytes(precision: PrecisionSpec) -> int:
@@ -91,7 +92,7 @@ def state_bytes(precision: PrecisionSpec) -> int:
 def counts_step_tensors(precision: PrecisionSpec) -> bool:
     """Step counters are counted under the pure recipe (what a plain PyTorch optimizer holds), fp32 included:
     a plain ``torch.optim.AdamW`` over fp32 parameters keeps them too (measured by bench/validate)."""
-    return precision.recipe in ("pure", "amp") and OPTIMIZER_INFO[precision.optimizer].step_counter
+    return precision.recipe in (Recipe.PURE, Recipe.AMP) and OPTIMIZER_INFO[precision.optimizer].step_counter
 
 
 SEED_OPTIMIZER_BYTES = {"adam": 12, "sgd": 4}  # the seed's optimizer_bytes table (mixed-precision K)

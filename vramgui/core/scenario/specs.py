@@ -1,8 +1,9 @@
 """Inputs of an estimate as frozen dataclasses.
 
 These are the contract between the core, the presenters, the CLI and the scenario files. Fields are plain
-data (ints, floats, strs, bools) so that a scenario serialises to JSON without custom code. Validation
-lives in ``validate_scenario`` (``vramgui.core.fields.validate``) and raises ``InputError`` naming the field.
+data (ints, floats, strs, bools; a choice is a ``StrEnum`` member of ``vramgui.core.scenario.choices``, itself a
+str) so that a scenario serialises to JSON without custom code. Validation lives in ``validate_scenario``
+(``vramgui.core.fields.validate``) and raises ``InputError`` naming the field.
 
 Names follow the ZeRO paper and the seed: Φ = parameter count, K = optimizer-state bytes per parameter,
 N_d = data-parallel size.
@@ -13,34 +14,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.choices import (
+    AdapterDType,
+    Attention,
+    BaseDType,
+    Convention,
+    DType,
+    FinetuneMethod,
+    Fp8Recipe,
+    Implementation,
+    LoraTargetSet,
+    Loss,
+    Offload,
+    Optimizer,
+    OptimizerImpl,
+    Recipe,
+    Recompute,
+)
 
-DTYPES = ("fp32", "fp16", "bf16")
-DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
-# mixed: low-precision weights + fp32 master copy; pure: dtype alone; amp: fp32 weights, gradients and optimizer
-# states with torch.autocast computing in the dtype (HF Trainer's bf16=True over an fp32-loaded model)
-RECIPES = ("mixed", "pure", "amp")
-# torch.optim's implementations (torch/optim/adamw.py): foreach (the CUDA default), fused, the per-tensor for-loop
-OPTIMIZER_IMPLS = ("foreach", "fused", "for-loop")
-# the loss: Hugging Face's ForCausalLMLoss (fp32 log-softmax over the vocabulary) or a chunked/fused cross-entropy
-# (Liger's fused linear cross-entropy, Megatron's fused vocab-parallel loss) that never materialises fp32 logits
-LOSSES = ("hf", "chunked")
-# FP8 Linears through TransformerEngine (vramgui.core.model_states.fp8): off, delayed scaling (DelayedScaling),
-# per-tensor
-# current scaling (Float8CurrentScaling), MXFP8 block scaling (MXFP8BlockScaling)
-FP8_RECIPES = ("none", "delayed", "current", "mxfp8")
-OPTIMIZERS = ("adam", "adamw", "adam8bit", "sgd", "sgd_momentum", "adafactor", "lion")
+DTYPES = tuple(DType)
+DTYPE_BYTES: dict[str, int] = {DType.FP32: 4, DType.FP16: 2, DType.BF16: 2}
+RECIPES = tuple(Recipe)
+OPTIMIZER_IMPLS = tuple(OptimizerImpl)
+LOSSES = tuple(Loss)
+FP8_RECIPES = tuple(Fp8Recipe)
+OPTIMIZERS = tuple(Optimizer)
 ZERO_STAGES = (0, 1, 2, 3)
-RECOMPUTE = ("none", "selective", "full")
-ATTENTION = ("eager", "flash")
-IMPLEMENTATIONS = ("hf", "fused")
-CONVENTIONS = ("paper", "deepspeed", "megatron")
-OFFLOAD = ("none", "cpu")
-# fine-tuning (docs/finetune.md): full training, LoRA adapters over a frozen base, QLoRA (LoRA over an NF4 base)
-FINETUNE_METHODS = ("full", "lora", "qlora")
-# the frozen base's storage: a float dtype, bitsandbytes Int8Params (LLM.int8()) or Params4bit NF4
-BASE_DTYPES = ("auto", "fp32", "bf16", "fp16", "int8", "nf4")  # auto: the weights' dtype (qlora: nf4)
-ADAPTER_DTYPES = ("fp32", "bf16")  # peft's autocast_adapter_dtype=True keeps adapters in fp32 over a 16-bit base
-LORA_TARGET_SETS = ("attention", "all-linear")  # or a comma list of module names (vramgui.core.finetune.adapters)
+RECOMPUTE = tuple(Recompute)
+ATTENTION = tuple(Attention)
+IMPLEMENTATIONS = tuple(Implementation)
+CONVENTIONS = tuple(Convention)
+OFFLOAD = tuple(Offload)
+FINETUNE_METHODS = tuple(FinetuneMethod)
+BASE_DTYPES = tuple(BaseDType)
+ADAPTER_DTYPES = tuple(AdapterDType)
+LORA_TARGET_SETS = tuple(LoraTargetSet)  # or a comma list of module names (vramgui.core.finetune.adapters)
 
 
 @dataclass(frozen=True)
@@ -56,11 +64,11 @@ class ModelSpec:
 
 @dataclass(frozen=True)
 class PrecisionSpec:
-    dtype: str = "bf16"  # one of DTYPES: the dtype of weights/gradients/activations
-    recipe: str = "mixed"  # one of RECIPES
-    optimizer: str = "adam"  # one of OPTIMIZERS
-    optimizer_impl: str = "foreach"  # one of OPTIMIZER_IMPLS: its temporaries at the optimizer step
-    fp8: str = "none"  # one of FP8_RECIPES: TransformerEngine FP8 Linears (fused profile, 16-bit dtype only)
+    dtype: DType = DType.BF16  # the dtype of weights/gradients/activations
+    recipe: Recipe = Recipe.MIXED
+    optimizer: Optimizer = Optimizer.ADAM
+    optimizer_impl: OptimizerImpl = OptimizerImpl.FOREACH  # its temporaries at the optimizer step
+    fp8: Fp8Recipe = Fp8Recipe.NONE  # TransformerEngine FP8 Linears (fused profile, 16-bit dtype only)
 
 
 @dataclass(frozen=True)
@@ -68,10 +76,10 @@ class TrainingSpec:
     micro_batch: int = 1
     seq_len: int = 2048
     global_batch: int | None = None  # for gradient accumulation; None = one micro-batch per GPU per step
-    recompute: str = "none"  # one of RECOMPUTE
-    attention: str = "flash"  # one of ATTENTION
-    implementation: str = "hf"  # one of IMPLEMENTATIONS: activation accounting profile
-    loss: str = "hf"  # one of LOSSES: what the loss keeps and its gradient allocates
+    recompute: Recompute = Recompute.NONE
+    attention: Attention = Attention.FLASH
+    implementation: Implementation = Implementation.HF  # activation accounting profile
+    loss: Loss = Loss.HF  # what the loss keeps and its gradient allocates
     # Mixture of experts (docs/activations.md "Expert and context parallelism"): Megatron-Core's
     # --moe-expert-capacity-factor in percent (None = dropless, Megatron's default) and the routing imbalance: the
     # most loaded expert-parallel rank receives imbalance/100 times the balanced share of routed tokens
@@ -112,8 +120,8 @@ class ParallelSpec:
 
 @dataclass(frozen=True)
 class OffloadSpec:
-    optimizer: str = "none"  # one of OFFLOAD
-    params: str = "none"  # one of OFFLOAD (ZeRO-3 only)
+    optimizer: Offload = Offload.NONE
+    params: Offload = Offload.NONE  # ZeRO-3 only
     zero_init: bool = True  # DeepSpeed zero.Init: host memory while the model initialises (deepspeed convention)
 
 
@@ -143,13 +151,13 @@ class FinetuneSpec:
     """What is trained: every parameter (``full``, the default: today's numbers), or LoRA adapters of rank
     ``lora_rank`` on the ``lora_targets`` Linear layers over a frozen base (``lora``; ``qlora``: an NF4 base)."""
 
-    method: str = "full"  # one of FINETUNE_METHODS
+    method: FinetuneMethod = FinetuneMethod.FULL
     lora_rank: int = 16
-    lora_targets: str = "attention"  # one of LORA_TARGET_SETS or a comma list of module names (q_proj,v_proj)
+    lora_targets: str = LoraTargetSet.ATTENTION  # a LoraTargetSet or a comma list of module names (q_proj,v_proj)
     lora_dropout: float = 0.0  # peft's default; p > 0 keeps a mask and the dropped-out input per adapter
-    base_dtype: str = "auto"  # one of BASE_DTYPES; auto = the weights' dtype (lora), nf4 (qlora)
+    base_dtype: BaseDType = BaseDType.AUTO  # auto = the weights' dtype (lora), nf4 (qlora)
     double_quant: bool = False  # bitsandbytes bnb_4bit_use_double_quant (its default: off)
-    adapter_dtype: str = "fp32"  # one of ADAPTER_DTYPES
+    adapter_dtype: AdapterDType = AdapterDType.FP32
 
 
 @dataclass(frozen=True)
@@ -161,5 +169,5 @@ class Scenario:
     offload: OffloadSpec = field(default_factory=OffloadSpec)
     hardware: HardwareSpec = field(default_factory=HardwareSpec)
     overhead: OverheadSpec = field(default_factory=OverheadSpec)
-    convention: str = "paper"  # one of CONVENTIONS
+    convention: Convention = Convention.PAPER
     finetune: FinetuneSpec = field(default_factory=FinetuneSpec)

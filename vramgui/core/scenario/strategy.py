@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from vramgui.core.scenario.choices import Convention, Offload
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg, Translator, english, render
 
@@ -21,28 +22,29 @@ class Strategy:
     stage: int = 0
     offload_optimizer: bool = False
     offload_params: bool = False
-    convention: str = "paper"
+    convention: Convention = Convention.PAPER
     distributed_optimizer: bool = False
 
     @classmethod
     def of(cls, scenario: Scenario) -> Strategy:
-        if scenario.convention == "megatron":
-            return cls(0, False, False, "megatron", scenario.parallel.distributed_optimizer)
-        return cls(scenario.parallel.zero_stage, scenario.offload.optimizer == "cpu",
-                   scenario.offload.params == "cpu", scenario.convention, False)
+        if scenario.convention == Convention.MEGATRON:
+            return cls(0, False, False, Convention.MEGATRON, scenario.parallel.distributed_optimizer)
+        return cls(scenario.parallel.zero_stage, scenario.offload.optimizer == Offload.CPU,
+                   scenario.offload.params == Offload.CPU, scenario.convention, False)
 
     def apply(self, scenario: Scenario) -> Scenario:
         """``scenario`` trained with this strategy (the convention is the scenario's own)."""
-        if scenario.convention == "megatron":
+        if scenario.convention == Convention.MEGATRON:
             parallel = replace(scenario.parallel, distributed_optimizer=self.distributed_optimizer)
             return replace(scenario, parallel=parallel)
         return replace(scenario, parallel=replace(scenario.parallel, zero_stage=self.stage),
-                       offload=replace(scenario.offload, optimizer="cpu" if self.offload_optimizer else "none",
-                                       params="cpu" if self.offload_params else "none"))
+                       offload=replace(scenario.offload,
+                                       optimizer=Offload.CPU if self.offload_optimizer else Offload.NONE,
+                                       params=Offload.CPU if self.offload_params else Offload.NONE))
 
     @property
     def megatron(self) -> bool:
-        return self.convention == "megatron"
+        return self.convention == Convention.MEGATRON
 
     @property
     def offloads(self) -> bool:

@@ -16,6 +16,8 @@ from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.fields.validate import world_group
+from vramgui.core.model_states.conventions import convention_of
+from vramgui.core.scenario.choices import Convention, FinetuneMethod
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.text.errors import InputError
@@ -27,8 +29,8 @@ ZERO_VARIANTS = (
     Strategy(2, offload_optimizer=True), Strategy(3, offload_optimizer=True),
     Strategy(3, offload_optimizer=True, offload_params=True),
 )
-MEGATRON_VARIANTS = (Strategy(convention="megatron", distributed_optimizer=False),
-                     Strategy(convention="megatron", distributed_optimizer=True))
+MEGATRON_VARIANTS = (Strategy(convention=Convention.MEGATRON, distributed_optimizer=False),
+                     Strategy(convention=Convention.MEGATRON, distributed_optimizer=True))
 
 
 def with_value(scenario: Scenario, path: str, value: object) -> Scenario:
@@ -190,7 +192,7 @@ def max_lora_rank(scenario: Scenario) -> int:
     from vramgui.core.fields.finetune import MAX_LORA_RANK
 
     _need_memory(scenario)
-    if scenario.finetune.method == "full":
+    if scenario.finetune.method == FinetuneMethod.FULL:
         raise InputError("finetune.method", Msg.of("inactive.full_finetune"),
                          Msg.of("allowed.choices", choices="lora, qlora"))
     _need_activations(scenario, "error.finetune_needs_architecture")
@@ -226,7 +228,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
     """(strategy, scenario) for DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without and
     with the distributed optimizer). ``str(strategy)`` is its English label, ``strategy.key`` a stable id."""
-    if scenario.convention == "megatron":
+    if not convention_of(scenario).uses_zero_stage:
         return [(v, v.apply(scenario)) for v in MEGATRON_VARIANTS]
     return [(replace(v, convention=scenario.convention), v.apply(scenario)) for v in ZERO_VARIANTS]
 

@@ -137,7 +137,7 @@ def step_peak(inp: StepInputs) -> StepPeak:
     # Megatron-Core's DDP allocates one contiguous gradient buffer when the model is wrapped and zeroes it in place
     # each step (megatron/core/distributed/param_and_grad_buffer.py: ``self.grad_data = torch.zeros(...)``,
     # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
-    always_grads = s.convention == "megatron"
+    always_grads = convention_of(s).main_grad_buffers
     extra = s.overhead.extra
 
     def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vramgui.core.model_states import precision as prec
+from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.scenario import architecture as am
 from vramgui.core.terms import Derivation, Part, Term
@@ -90,7 +91,7 @@ def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
 def loss_term(inp: StepInputs) -> Part:
     s = inp.scenario
     act = inp.activations
-    if s.training.loss == "chunked":
+    if s.training.loss == Loss.CHUNKED:
         return _zero("loss_gradient", "deriv.peak_loss_chunked", "Liger FusedLinearCrossEntropy; Megatron fused CE")
     if act is None or s.model.architecture is None:
         return _zero("loss_gradient", "deriv.not_estimable", reason=Msg.of("deriv.no_architecture"))
@@ -116,13 +117,13 @@ def backward_term(inp: StepInputs) -> Part:
 
     bb = DTYPE_BYTES[s.precision.dtype]
     b, seq, t = s.training.micro_batch, s.training.seq_len // s.parallel.cp, s.parallel.tp
-    if s.training.recompute == "full":
+    if s.training.recompute == Recompute.FULL:
         # the layer replayed (its saved activations without recompute) and, while it is back-propagated, its
         # largest pair of gradient temporaries: the MLP's two (b·s, f) gradients, or with eager attention the
         # softmax backward's two (a, s, s) gradients (measured: bench/validate, llama-gqa eager, 1.001)
         layer = inp.recompute_layer
         mlp = 2 * bb * b * seq * ceil_div(_mlp_width(arch), t)
-        attn = 2 * bb * b * ceil_div(arch.num_heads, t) * seq * seq if s.training.attention == "eager" else 0
+        attn = 2 * bb * b * ceil_div(arch.num_heads, t) * seq * seq if s.training.attention == Attention.EAGER else 0
         terms = [Term(layer, symbol="A_layer", style="bytes")]
         if attn > mlp:
             terms.append(Term(attn, 2 * bb, "a·s²·b", arch.num_heads * seq * seq * b, t if t > 1 else None,
@@ -175,12 +176,13 @@ def largest_tensor(arch: Architecture) -> int:
 def optimizer_term(inp: StepInputs) -> Part:
     s = inp.scenario
     src = "torch/optim/adamw.py (measured, bench/validate)"
-    if s.offload.optimizer == "cpu" and s.convention != "megatron":
+    rules = convention_of(s)
+    if s.offload.optimizer == Offload.CPU and rules.models_offload:
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src,
                      why=Msg.of("deriv.peak_optimizer_on_host"))
     precision = inp.trained_precision
     info = prec.OPTIMIZER_INFO[precision.optimizer]
-    sharded = s.parallel.zero_stage >= 1 or (s.convention == "megatron" and s.parallel.distributed_optimizer)
+    sharded = s.parallel.zero_stage >= 1 or (not rules.uses_zero_stage and s.parallel.distributed_optimizer)
     n_shard = inp.data_parallel if sharded and inp.data_parallel > 1 else 1
     phi = inp.trained
     updated = ceil_div(phi, n_shard)
@@ -193,10 +195,10 @@ def optimizer_term(inp: StepInputs) -> Part:
     terms: list[Term] = []
     # DeepSpeed steps with its FusedAdam (deepspeed/ops/adam/fused_adam.py, the default for "Adam"/"AdamW" on GPU)
     # and Megatron-LM with TransformerEngine's / Apex's FusedAdam (megatron/core/optimizer): no temporaries
-    impl = "fused" if s.convention in ("deepspeed", "megatron") else precision.optimizer_impl
-    if width and impl == "foreach":
+    impl = OptimizerImpl.FUSED if rules.fused_optimizer else precision.optimizer_impl
+    if width and impl == OptimizerImpl.FOREACH:
         terms += _updated_terms(width, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
-    elif width and impl == "for-loop":
+    elif width and impl == OptimizerImpl.FOR_LOOP:
         arch = s.model.architecture
         big = largest_tensor(arch) if arch is not None else inp.largest_layer or 0
         if inp.finetune is not None:
@@ -205,10 +207,10 @@ def optimizer_term(inp: StepInputs) -> Part:
         terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
     # the low-precision gradient partition cast to fp32 for the master update (Megatron keeps fp32 main grads:
     # already part of its optimizer states)
-    if prec.master_bytes(precision) and s.convention != "megatron":
+    if prec.master_bytes(precision) and not rules.main_grad_buffers:
         terms += _updated_terms(prec.FP32, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
     if not terms:
-        why = "deriv.peak_fused_optimizer" if impl == "fused" else "deriv.peak_no_state"
+        why = "deriv.peak_fused_optimizer" if impl == OptimizerImpl.FUSED else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
     n = sum(t.bytes for t in terms)
     return Part(n, Derivation(tuple(terms), n), src, "optimizer_temporaries")
@@ -233,7 +235,7 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
         return _bytes_term("comm_buffers", ov.comm_buffers, "explicit input"), 0, False
     if par.num_gpus == 1 or inp.data_parallel == 1:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False
-    if s.convention == "megatron":
+    if convention_of(s).main_grad_buffers:
         return _zero("comm_buffers", "deriv.peak_megatron_buffers", "megatron/core/distributed"), 0, False
     gb = prec.gradient_bytes(inp.trained_precision)
     if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
@@ -255,11 +257,11 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int]:
     """(the ZeRO-3 working set at its largest, bytes live in forward, bytes live in backward)."""
     s = inp.scenario
     par, ov = s.parallel, s.overhead
-    if par.zero_stage != 3 or s.convention == "megatron":
+    if par.zero_stage != 3 or not convention_of(s).uses_zero_stage:
         return _zero("zero3_working_set", "deriv.peak_no_working_set"), 0, 0
     wb, gb = prec.weight_bytes(s.precision), prec.gradient_bytes(s.precision)
     phi = inp.stage_params
-    if s.convention == "deepspeed" or ov.zero3_live_params is not None:
+    if convention_of(s).zero3_live_default or ov.zero3_live_params is not None:
         if inp.finetune is not None:  # the gathered parameters in the base's storage format
             wb = max(1, inp.frozen(phi) // max(phi, 1))
         live = min(DS_MAX_LIVE_PARAMETERS if ov.zero3_live_params is None else ov.zero3_live_params, phi)

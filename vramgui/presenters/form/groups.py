@@ -107,7 +107,7 @@ def default_scenario() -> Scenario:
     80 GB in one node, 20 % reserve, ZeRO-2 -> 26.25 GB per GPU."""
     return Scenario(
         model=ModelSpec(name="custom", params=7 * 10**9),
-        precision=PrecisionSpec(dtype="fp16", recipe="mixed", optimizer="adam"),
+        precision=PrecisionSpec(dtype=DType.FP16, recipe=Recipe.MIXED, optimizer=Optimizer.ADAM),
         parallel=ParallelSpec(num_gpus=8, gpus_per_node=8, zero_stage=2),
         hardware=HardwareSpec(gpu_memory=80 * 10**9, reserve=0.2),
     )
