@@ -19,6 +19,7 @@ from typing import Any
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import Field, Widget
 from vramgui.core.fields.table import FORM_GROUPS
+from vramgui.core.scenario.choices import DType, Optimizer, Recipe
 from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
