@@ -16,10 +16,11 @@ from pathlib import Path
 
 from vramgui.core import estimate as estimate_mod
 from vramgui.core.advise.suggestions import advise
-from vramgui.core.estimate import estimate
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.parallel import world
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
-from vramgui.core.solve.questions import max_params, sweep_gpus
+from vramgui.core.solve.questions import max_params, solve_base, with_value
 
 ROOT = Path(__file__).resolve().parent.parent
 DEEPSPEED_PROCESS_S = 1.7
@@ -107,9 +108,16 @@ def paired_start_up(cmd: list[str], floor: list[str], pairs: int = 15) -> tuple[
     return statistics.median(runs), statistics.median(floors), statistics.median(ratios)
 
 
+def gpu_sweep(scenario: Scenario, bound: int) -> list[tuple[int, Estimate]]:
+    """(GPU count, Estimate) for every count up to ``bound`` the layout accepts (``world.accepted_counts``), the
+    global batch dropped as the solvers drop it (it need not divide): what a GPU-count chart would draw."""
+    base = solve_base(scenario, "parallel.num_gpus")
+    return [(n, estimate(with_value(base, "parallel.num_gpus", n))) for n in world.accepted_counts(base, bound)]
+
+
 def run() -> list[tuple[str, float, str]]:
     one = _median_seconds(_fresh_estimate, 200)
-    sweep = _median_seconds(lambda: sweep_gpus(LLAMA_7B, range(1, 1025)), 5)
+    sweep = _median_seconds(lambda: gpu_sweep(LLAMA_7B, 1024), 5)
     solve = _median_seconds(lambda: max_params(SOLVABLE), 20)
     advice_card = _median_seconds(lambda: _fresh_advice(ONE_CARD), 20)
     advice_acts = _median_seconds(lambda: _fresh_advice(ACTIVATION_BOUND), 20)

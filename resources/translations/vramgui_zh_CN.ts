@@ -3525,10 +3525,6 @@ The file on disk is unchanged.</source>
         <translation>可用 {0:,.1f} {1}</translation>
     </message>
     <message>
-        <source>Nothing fits at any number of GPUs: activations, buffers and the CUDA context alone exceed the usable memory.</source>
-        <translation>任何 GPU 数量下都装不下：仅激活值、缓冲区和 CUDA 上下文就已超出可用显存。</translation>
-    </message>
-    <message>
         <source>{0:,} GPUs</source>
         <translation>{0:,} 张 GPU</translation>
     </message>

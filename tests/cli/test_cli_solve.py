@@ -102,6 +102,42 @@ def test_min_gpus_steps_in_model_parallel_groups(capsys):
     assert data["answer"] == solve.min_gpus(scenario(*SEED_70B, "--stage", "3", "--tp", "2", "--pp", "2"))
 
 
+LLAMA_CP = ("--preset", "llama-2-7b", "--cp", "2", "--tp", "2", "--gpus", "4", "--gpu-memory", "16GB", "--stage", "3")
+
+
+def test_min_gpus_with_context_parallelism_steps_by_tp_cp_pp(capsys):
+    # the step was tp × pp = 2, so the count beside the answer (and --max-gpus 65,536's bound) failed validation
+    code, data = run_json(capsys, "solve", "min-gpus", *LLAMA_CP)
+    assert code == 0 and data["step"] == 4 and data["answer"] == 12
+    assert data["previous"]["value"] == 8 and not data["previous"]["fits"] and data["bound"] == 65536
+    _, out, _ = run(capsys, "solve", "min-gpus", *LLAMA_CP)
+    assert "Fewest GPUs that fit: 12 (multiples of tp × cp × pp = 4)" in out and "  8 GPU(s): step peak" in out
+
+
+def test_min_gpus_of_the_issue_answers_instead_of_failing(capsys):
+    argv = ("--preset", "llama-2-7b", "--cp", "2", "--tp", "2", "--gpus", "4", "--gpu-memory", "40GB")
+    code, out, err = run(capsys, "solve", "min-gpus", *argv)
+    assert code == 1 and err == "" and "(multiples of tp × cp × pp = 4)" in out  # DDP: nothing fits, said so
+    code, data = run_json(capsys, "solve", "min-gpus", *argv, "--stage", "3")
+    assert code == 0 and data["answer"] % 4 == 0
+
+
+def test_min_gpus_with_expert_parallelism_steps_by_the_expert_grid(capsys):
+    argv = ("--preset", "mixtral-8x7b", "--gpu-memory", "80GB", "--stage", "3", "--tp", "2", "--ep", "4",
+            "--etp", "1", "--pp", "2")
+    code, data = run_json(capsys, "solve", "min-gpus", *argv)
+    assert code == 0 and data["step"] == 8 and data["answer"] % 8 == 0  # lcm(tp·pp = 4, etp·ep·pp = 8)
+    assert data["answer"] == solve.min_gpus(scenario(*argv))
+    assert data["previous"]["value"] == data["answer"] - 8 and not data["previous"]["fits"]
+    _, out, _ = run(capsys, "solve", "min-gpus", *argv)
+    assert "(multiples of etp × ep × pp = 8)" in out
+
+
+def test_min_gpus_max_gpus_below_the_world_group_names_it(capsys):
+    code, _, err = run(capsys, "solve", "min-gpus", *LLAMA_CP, "--max-gpus", "2")
+    assert code == 2 and "--max-gpus" in err and "4 to" in err
+
+
 def test_min_gpus_nothing_fits_names_the_bound_and_exits_1(capsys):
     code, out, err = run(capsys, "solve", "min-gpus", *SEED_70B, "--stage", "0", "--max-gpus", "1000")
     assert code == 1 and err == ""

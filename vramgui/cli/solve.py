@@ -14,6 +14,7 @@ from typing import Any
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields.finetune import MAX_LORA_RANK
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_SEQ
+from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import FinetuneMethod
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.questions import (
@@ -39,7 +40,8 @@ QUESTIONS = {  # name -> (one-line help, what is solved for, the flag that sets 
                         "training.micro_batch", "--micro-batch"),
     "max-seq-len": ("longest sequence that fits (needs an architecture: --preset or --config)",
                     "training.seq_len", "--seq-len"),
-    "min-gpus": ("fewest GPUs that fit (a multiple of tp × pp), searched up to --max-gpus",
+    "min-gpus": ("fewest GPUs that fit (a multiple of tp × cp × pp and, with experts, of etp × ep × pp), "
+                 "searched up to --max-gpus",
                  "parallel.num_gpus", "--gpus"),
     "cheapest-strategy": ("lowest ZeRO stage that fits without offload, then with CPU offload",
                           "parallel.zero_stage", "--stage"),
@@ -147,14 +149,16 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
 
 
 def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], list[str], int]:
-    group = s.parallel.tp * s.parallel.pp
+    group, terms = world.group_size(s), world.group_terms(s)  # the counts the layout accepts: multiples of group
     if not group <= max_gpus <= MAX_GPUS:
-        raise InputError("--max-gpus", Msg.of("error.out_of_range", value=f"{max_gpus:,}"),
-                         Msg.of("allowed.group_to", group=group, high=f"{MAX_GPUS:,}"))
-    bound = (max_gpus // group) * group
+        allowed = (Msg.of("allowed.group_to", group=group, high=f"{MAX_GPUS:,}")
+                   if group == world.model_grid(s.parallel) else
+                   Msg.of("allowed.range", low=f"{group:,}", high=f"{MAX_GPUS:,}"))
+        raise InputError("--max-gpus", Msg.of("error.out_of_range", value=f"{max_gpus:,}"), allowed)
+    bound = world.accepted_counts(s, max_gpus)[-1]
     n = min_gpus(s, limit=max_gpus)
     base = solve_base(s, "parallel.num_gpus")
-    step = f" (multiples of tp × pp = {group})" if group > 1 else ""
+    step = f" (multiples of {terms} = {group})" if group > 1 else ""
     if n is None:
         top = estimate(with_value(base, "parallel.num_gpus", bound))
         lines = [_context(top.scenario, top, unit),

@@ -15,9 +15,11 @@ from PySide6.QtCore import QCoreApplication
 
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields.registry import MAX_PARAMS
+from vramgui.core.parallel import world
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
+from vramgui.core.solve.nothing_fits import no_model_fits
 from vramgui.core.step import components
 from vramgui.core.terms import render_derivation, render_formula
 from vramgui.core.text.errors import InputError
@@ -39,7 +41,6 @@ from vramgui.presenters.view_models import (
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 SWEEP_COUNTS = tuple(2**i for i in range(11))  # 1, 2, 4, ... 1024 GPUs
-FLOOR_KEYS = ("activations", "loss_gradient", "cuda_context", "other")  # step bytes no smaller model lowers
 
 
 def component_label(key: str, fallback: str = "") -> str:
@@ -65,8 +66,9 @@ class Computed:
 
 
 def _with_gpus(scenario: Scenario, n: int) -> Scenario | None:
+    """The scenario on ``n`` GPUs without its global batch, or None where the layout does not accept ``n``."""
     par = scenario.parallel
-    if n % (par.tp * par.pp):
+    if not world.accepts(scenario, n):
         return None
     return replace(scenario, parallel=replace(par, num_gpus=n, gpus_per_node=min(par.gpus_per_node, n)),
                    training=replace(scenario.training, global_batch=None))
@@ -315,23 +317,20 @@ def _unbounded_label(label: str, values) -> str:
 
 
 def nothing_fits_note(computed: Computed, unit: str) -> str:
-    """Why the largest-model chart is empty when no model fits at any number of GPUs ("" otherwise): the part of
-    the estimate's step peak that no model size lowers (``FLOOR_KEYS``: one micro-batch's activations and loss
-    gradient, the CUDA context, the fixed terms) against the usable memory; the GPU count does not change it."""
-    est, values = computed.estimate, [p for per in computed.max_params.values() for p in per if p is not None]
-    if not values or any(values) or est.peak is None or est.usable is None:
+    """Why the largest-model chart is empty when no model fits at any number of GPUs ("" otherwise): the core's
+    answer (``vramgui.core.solve.nothing_fits``), rendered in the user's language and ``unit``."""
+    why = no_model_fits(computed.estimate, (p for per in computed.max_params.values() for p in per))
+    if why is None:
         return ""
-    moment = max(est.peak.phases, key=lambda p: sum(p.get(k) for k in FLOOR_KEYS))
-    floor, activations = sum(moment.get(k) for k in FLOOR_KEYS), max(p.get("activations") for p in est.peak.phases)
-    args: dict[str, object] = {k: format_bytes(v, unit) for k, v in (("act", activations), ("need", floor),
-                                                                      ("usable", est.usable))}
-    args.update(s=est.scenario.training.seq_len, b=est.scenario.training.micro_batch)
-    if activations > est.usable:
+    args: dict[str, object] = {k: format_bytes(v, unit) for k, v in (("act", why.activations), ("need", why.floor),
+                                                                      ("usable", why.usable))}
+    args.update(s=why.seq_len, b=why.micro_batch)
+    if why.reason == "activations":
         return translate("Results", "Activations alone exceed the usable memory at {s:,} tokens, micro-batch {b}: "
                          "{act} of {usable} per GPU, so no model fits at any number of GPUs. A shorter sequence, "
                          "recomputation or tensor / sequence parallelism lowers them.").format(**args)
-    if floor > est.usable:
-        parts = [f"{component_label(k)} {format_bytes(moment.get(k), unit)}" for k in FLOOR_KEYS if moment.get(k)]
+    if why.reason == "floor":
+        parts = [f"{component_label(k)} {format_bytes(v, unit)}" for k, v in why.floor_parts]
         return translate("Results", "Activations and fixed terms exceed the usable memory at {s:,} tokens, micro-batch "
                          "{b}: {need} of {usable} per GPU ({parts}), so no model fits at any number of GPUs.").format(
             parts=" + ".join(parts), **args)

@@ -173,3 +173,15 @@ def test_a_shorter_sequence_is_one_the_scenario_accepts_under_sequence_and_conte
     n = dict(found["seq_len"].changes)["training.seq_len"]
     assert n % solve.seq_len_step(s.parallel) == 0 and n % adv.SEQ_STEP == 0
     really_fits(s, found["seq_len"])
+
+
+@pytest.mark.parametrize("par", [{"pp": 2, "cp": 2}, {"tp": 2, "cp": 2, "sp": True}])
+def test_more_gpus_with_context_parallelism_are_counts_the_layout_and_the_batch_accept(par):
+    # 16 GPUs = dp 4 x cp 2 x pp 2 keeps the global batch 8 = micro-batch 2 x dp 4; stepping by tp x pp missed it
+    s = Scenario(model=find_model("llama-2-70b").spec, training=TrainingSpec(micro_batch=2, global_batch=8),
+                 parallel=ParallelSpec(num_gpus=8, zero_stage=3, **par), hardware=HardwareSpec(gpu_memory=180 * GB))
+    more = [x for x in adv.advise(s) if x.kind == "gpus"]
+    assert more, [render(x.change_msg) for x in adv.advise(s)]
+    n = more[0].scenario.parallel.num_gpus
+    assert n > 8 and n % (2 * par.get("tp", 1) * par.get("pp", 1)) == 0
+    assert estimate(more[0].scenario).fits

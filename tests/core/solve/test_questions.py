@@ -1,4 +1,4 @@
-"""Reverse solves and sweeps: every answer sits on the boundary of the step peak (``Estimate.peak``, what
+"""Reverse solves: every answer sits on the boundary of the step peak (``Estimate.peak``, what
 ``fits`` judges by), the per-GPU sum of the conventions staying what the seed computes."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from vramgui.core.scenario.specs import (
     ParallelSpec,
     PrecisionSpec,
     Scenario,
-    TrainingSpec,
 )
 from vramgui.core.seed import calculate_zero_memory
 from vramgui.core.solve.questions import (
@@ -22,11 +21,11 @@ from vramgui.core.solve.questions import (
     max_params,
     min_gpus,
     strategy_variants,
-    sweep_gpus,
     with_value,
 )
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.units import GB
+from vramgui.io.presets import find_model
 
 
 def seed_scenario(stage=0, params=7 * 10**9, gpus=8) -> Scenario:
@@ -126,11 +125,36 @@ def test_megatron_variants_are_labelled_like_the_estimate():
     assert [estimate(v).to_dict()["strategy"] for _, v in variants] == [str(st) for st, _ in variants]
 
 
-def test_sweep_gpus_returns_one_estimate_per_count_and_drops_global_batch():
-    s = with_value(seed_scenario(3), "training", TrainingSpec(global_batch=64))
-    rows = sweep_gpus(s, [1, 2, 3, 8])
-    assert [n for n, _ in rows] == [1, 2, 3, 8]
-    assert rows[-1][1].per_gpu_total == 14 * GB
+@pytest.mark.parametrize(("par", "group"), [
+    ({"tp": 2, "cp": 2}, 4),  # the world group tp·cp·pp, not tp·pp = 2
+    ({"tp": 2, "cp": 2, "pp": 2}, 8),
+])
+def test_min_gpus_steps_by_the_context_grid(par, group):
+    s = Scenario(model=find_model("llama-2-7b").spec, parallel=ParallelSpec(num_gpus=group, zero_stage=3, **par),
+                 hardware=HardwareSpec(gpu_memory=16 * GB))  # 12 and 16 GPUs
+    n = min_gpus(s)
+    assert n is not None and n % group == 0 and n > group
+    assert peak_fits(with_value(s, "parallel.num_gpus", n))
+    assert not peak_fits(with_value(s, "parallel.num_gpus", n - group))  # the accepted count below does not fit
+
+
+@pytest.mark.parametrize(("par", "group"), [
+    ({"ep": 8}, 8),  # etp·ep·pp: the experts' grid sets the group
+    ({"tp": 2, "ep": 4, "etp": 1, "pp": 2}, 8),  # lcm(tp·pp = 4, etp·ep·pp = 8)
+])
+def test_min_gpus_steps_by_the_expert_grid(par, group):
+    s = Scenario(model=find_model("mixtral-8x7b").spec, parallel=ParallelSpec(num_gpus=group, zero_stage=3, **par),
+                 hardware=HardwareSpec(gpu_memory=80 * GB))
+    n = min_gpus(s)
+    assert n is not None and n % group == 0 and n > group
+    assert peak_fits(with_value(s, "parallel.num_gpus", n))
+    assert not peak_fits(with_value(s, "parallel.num_gpus", n - group))
+
+
+def test_min_gpus_below_one_group_tries_the_group():
+    s = Scenario(model=find_model("mixtral-8x7b").spec, parallel=ParallelSpec(num_gpus=8, zero_stage=3, ep=8),
+                 hardware=HardwareSpec(gpu_memory=1000 * GB))
+    assert min_gpus(s, limit=4) == 8
 
 
 def test_solves_need_gpu_memory():

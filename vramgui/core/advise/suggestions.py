@@ -27,7 +27,7 @@ from typing import Any
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_GPUS
-from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import FinetuneMethod, Loss, Recompute
 from vramgui.core.scenario.specs import RECOMPUTE, Scenario
 from vramgui.core.scenario.strategy import Strategy
@@ -202,15 +202,15 @@ def _divisors(n: int) -> list[int]:
 
 
 def _gpu_counts(ask: _Ask, changes: Changes, least: int) -> list[int]:
-    """GPU counts from ``least`` up that the changed scenario can use: multiples of tp x pp and, with a global
-    batch, with a data-parallel size that divides global batch / micro-batch (the batch is kept)."""
+    """GPU counts from ``least`` up that the changed scenario accepts (``world.accepts``) and, with a global batch,
+    whose data-parallel size dp = GPUs / (tp·cp·pp) divides global batch / micro-batch (the batch is kept)."""
     s = _apply(ask.scenario, changes)
-    group = s.parallel.tp * s.parallel.pp
     t = s.training
     if t.global_batch is None:
-        counts = [ceil_div(least, group) * group]
+        counts = [world.at_or_above(s, least)]
     else:
-        counts = [d * group for d in _divisors(t.global_batch // t.micro_batch) if d * group >= least]
+        sizes = (dp * world.context_grid(s.parallel) for dp in _divisors(t.global_batch // t.micro_batch))
+        counts = [n for n in sizes if n >= least and world.accepts(s, n)]
     return [n for n in counts if n <= ask.gpu_limit()][:MAX_TRIES]
 
 
@@ -349,9 +349,8 @@ def _model_parallel(ask: _Ask, kind: str, path: str, sizes: tuple[int, ...],
     for size in sizes:
         if size <= now or not usable(size):
             continue
-        group = p.tp * p.pp // now * size
         changes: Changes = ((path, size),)
-        same = ceil_div(p.num_gpus, group) * group  # the GPUs there are (rounded up to the new group)
+        same = world.at_or_above(_apply(s, changes), p.num_gpus)  # the GPUs there are, rounded up to an accepted count
         found = _try(ask, kind, (*changes, ("parallel.num_gpus", same)), _parallel_msg(kind, size, now, same,
                                                                                        p.num_gpus))
         if found is not None:

@@ -15,6 +15,7 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_LAYERS
 from vramgui.core.fields.table import Field
 from vramgui.core.model_states.conventions import convention_of
+from vramgui.core.parallel import world
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, stage_layer_counts
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Offload
@@ -116,9 +117,10 @@ def validate_scenario(s: Scenario) -> Scenario:
         if value is not None and value > p.num_gpus and name != "vpp":
             raise InputError(f"parallel.{name}", Msg.of("error.out_of_range", value=f"{value:,}"),
                              Msg.of("allowed.range", low="1", high=f"{p.num_gpus:,}"))
-    if p.num_gpus % (p.tp * p.pp):
-        raise InputError("parallel.num_gpus", Msg.of("error.gpus_not_divisible", gpus=p.num_gpus, group=p.tp * p.pp),
-                         Msg.of("allowed.multiple_of_group", nearest=_nearest_text(p.num_gpus, p.tp * p.pp)))
+    model = world.model_grid(p)
+    if p.num_gpus % model:
+        raise InputError("parallel.num_gpus", Msg.of("error.gpus_not_divisible", gpus=p.num_gpus, group=model),
+                         Msg.of("allowed.multiple_of_group", nearest=_nearest_text(p.num_gpus, model)))
     if m.architecture is not None and p.pp > m.architecture.num_layers:
         raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=p.pp, layers=m.architecture.num_layers),
                          Msg.of("allowed.range", low="1", high=f"{m.architecture.num_layers:,}"))
@@ -148,28 +150,14 @@ def validate_scenario(s: Scenario) -> Scenario:
     return s
 
 
-def world_group(s: Scenario) -> int:
-    """The GPU counts a layout allows are the multiples of lcm(tp·cp·pp, etp·ep·pp): both of Megatron-Core's
-    grids must tile the world (``parallel_state.initialize_model_parallel``)."""
-    p = s.parallel
-    dense = p.tp * p.cp * p.pp
-    return math.lcm(dense, p.expert_tp * p.ep * p.pp) if _has_experts(s) else dense
-
-
-def _has_experts(s: Scenario) -> bool:
-    arch = s.model.architecture
-    return arch is not None and arch.is_moe
-
-
 def validate_parallel(s: Scenario) -> None:
     """Expert, context and pipeline-layout rules (Megatron-Core's own asserts), each error naming valid sizes."""
     p, t, arch = s.parallel, s.training, s.model.architecture
-    group = world_group(s)
-    if p.cp > 1 and p.num_gpus % (p.tp * p.cp * p.pp):
-        raise InputError("parallel.num_gpus",
-                         Msg.of("error.gpus_not_divisible_cp", gpus=p.num_gpus, group=p.tp * p.cp * p.pp),
+    group, context = world.group_size(s), world.context_grid(p)  # each grid's own message, in Megatron's order
+    if p.cp > 1 and p.num_gpus % context:
+        raise InputError("parallel.num_gpus", Msg.of("error.gpus_not_divisible_cp", gpus=p.num_gpus, group=context),
                          Msg.of("allowed.gpu_counts", group=group, nearest=_nearest_text(p.num_gpus, group)))
-    if (p.ep > 1 or p.etp not in (None, p.tp)) and not _has_experts(s):
+    if (p.ep > 1 or p.etp not in (None, p.tp)) and not world.has_experts(s):
         name = "parallel.ep" if p.ep > 1 else "parallel.etp"
         raise InputError(name, Msg.of("error.ep_needs_moe"), Msg.of("allowed.sizes", sizes="1"))
     if arch is not None and arch.is_moe:
@@ -177,7 +165,7 @@ def validate_parallel(s: Scenario) -> None:
             sizes = ", ".join(str(d) for d in range(1, arch.num_experts + 1) if arch.num_experts % d == 0)
             raise InputError("parallel.ep", Msg.of("error.experts_over_ep", experts=arch.num_experts, ep=p.ep),
                              Msg.of("allowed.sizes", sizes=sizes))
-        expert_grid = p.expert_tp * p.ep * p.pp
+        expert_grid = world.expert_grid(p)
         if p.num_gpus % expert_grid:
             raise InputError("parallel.num_gpus",
                              Msg.of("error.expert_gpus_not_divisible", gpus=p.num_gpus, group=expert_grid),

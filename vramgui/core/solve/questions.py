@@ -1,5 +1,5 @@
-"""Reverse solves and sweeps over ``estimate``: largest model, micro-batch or sequence that fits, fewest GPUs,
-cheapest strategy, and per-GPU figures across GPU counts for charts.
+"""Reverse solves over ``estimate``: largest model, micro-batch or sequence that fits, fewest GPUs,
+cheapest strategy.
 
 Every per-GPU figure is monotone in the quantity solved for (more parameters, a larger micro-batch or a longer
 sequence never need less memory; more GPUs never need more), so integer bisection finds the exact boundary in
@@ -9,14 +9,14 @@ O(log n) estimates.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
-from vramgui.core.fields.validate import world_group
 from vramgui.core.model_states.conventions import convention_of
+from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import Convention, FinetuneMethod
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
@@ -201,28 +201,25 @@ def max_lora_rank(scenario: Scenario) -> int:
 
 
 def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
-    """Fewest GPUs (a multiple of tp x pp; with context or expert parallelism of lcm(tp·cp·pp, etp·ep·pp), the
-    counts both of Megatron-Core's grids tile) that fit, or None when even ``limit`` GPUs do not."""
+    """Fewest GPUs that fit, among the counts the layout accepts (``world.accepted_counts``: the multiples of
+    lcm(tp·cp·pp, etp·ep·pp), which both of Megatron-Core's grids tile), or None when even ``limit`` GPUs do not."""
     _need_memory(scenario)
     base = solve_base(scenario, "parallel.num_gpus")
-    group = world_group(base)
-    top = max(1, min(limit, MAX_GPUS) // group)
+    counts = world.accepted_counts(base, max(min(limit, MAX_GPUS), world.group_size(base)))  # one group at least
 
-    def fits_k(k: int) -> bool:
-        n = k * group
-        p = replace(base.parallel, num_gpus=n, gpus_per_node=base.parallel.gpus_per_node)
-        return _fits(replace(base, parallel=p))
+    def fits_at(i: int) -> bool:
+        return _fits(replace(base, parallel=replace(base.parallel, num_gpus=counts[i])))
 
-    if not fits_k(top):
+    if not fits_at(len(counts) - 1):
         return None
-    lo, hi = 1, top
-    while lo < hi:  # smallest k that fits; per-GPU memory never rises with more GPUs
+    lo, hi = 0, len(counts) - 1
+    while lo < hi:  # the first count that fits; per-GPU memory never rises with more GPUs
         mid = (lo + hi) // 2
-        if fits_k(mid):
+        if fits_at(mid):
             hi = mid
         else:
             lo = mid + 1
-    return lo * group
+    return counts[lo]
 
 
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
@@ -241,15 +238,3 @@ def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate]
         if est.fits:
             return strategy, variant, est
     return None
-
-
-def sweep(scenario: Scenario, path: str, values: Iterable[object]) -> list[tuple[object, Estimate]]:
-    """(value, Estimate) for each value of one field, e.g. ``sweep(s, "training.micro_batch", range(1, 65))``."""
-    base = solve_base(scenario, path)
-    return [(v, estimate(with_value(base, path, v))) for v in values]
-
-
-def sweep_gpus(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate]]:
-    """(GPU count, Estimate) per count, for charts; the global batch is dropped (it need not divide)."""
-    base = solve_base(scenario, "parallel.num_gpus")
-    return [(n, estimate(with_value(base, "parallel.num_gpus", n))) for n in counts]

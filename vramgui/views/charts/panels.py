@@ -229,10 +229,7 @@ class SweepChart(ChartView):
         else:
             top = max([*finite, vm.capacity or 0.0, 1e-9])
             self.plot.setYRange(0, top * 1.08, padding=0)
-        note = vm.note
-        if not note and self.log_y and not finite and any(v == 0 for s in vm.series for v in s.values):
-            note = self.tr("Nothing fits at any number of GPUs: activations, buffers and the CUDA context alone "
-                           "exceed the usable memory.")  # the solve's 0: not even a one-parameter model fits
+        note = vm.note  # the presenter's (why nothing fits: the core's answer), shown as it is
         self.note.setVisible(bool(note))
         if note and note != self.note.toPlainText():
             self.note.setText(note, color=self._fg)
