@@ -16,7 +16,7 @@ from vramgui.core.activations import fp8 as fp8_acts
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.finetune.estimate import finetune_parts
 from vramgui.core.model_states import fp8 as fp8_mod
-from vramgui.core.model_states.conventions import convention_of, model_states_for
+from vramgui.core.model_states.conventions import model_states_for
 from vramgui.core.parallel.layout import (
     batch_parallel_size,
     ceil_div,
@@ -27,6 +27,7 @@ from vramgui.core.parallel.layout import (
 )
 from vramgui.core.scenario import architecture as arch_mod
 from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components

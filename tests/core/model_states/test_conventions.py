@@ -98,7 +98,7 @@ def test_megatron_has_no_offload():
 
 
 def test_each_convention_is_an_object_chosen_once_by_the_scenario() -> None:
-    from vramgui.core.model_states.conventions import DEEPSPEED, MEGATRON, PAPER, convention_of
+    from vramgui.core.scenario.convention import DEEPSPEED, MEGATRON, PAPER, convention_of
     from vramgui.core.scenario.specs import Scenario
 
     assert [convention_of(Scenario(convention=c)) for c in ("paper", "deepspeed", "megatron")] == [  # type: ignore[arg-type]

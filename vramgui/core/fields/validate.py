@@ -14,11 +14,11 @@ from functools import cache, lru_cache
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_LAYERS
 from vramgui.core.fields.table import Field
-from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel import world
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, stage_layer_counts
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Offload
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg

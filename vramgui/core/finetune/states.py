@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vramgui.core.finetune.adapters import FinetuneSizes
-from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.model_states.paper import ModelStates, Part, paper_model_states
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.choices import AdapterDType, DType, Offload, Optimizer
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg

@@ -17,7 +17,8 @@ for_optimizer``). The later revision of Megatron's ``theoretical_memory_usage.py
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 
 from vramgui.core.model_states.deepspeed import deepspeed_model_states
 from vramgui.core.model_states.megatron import megatron_model_states
@@ -27,67 +28,30 @@ from vramgui.core.scenario.choices import Convention, Offload
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.terms import Derivation, Term
 
-
-@dataclass(frozen=True)
-class Rules:
-    """What one convention decides, asked of it instead of branching on its name (``convention_of``).
-
-    ``paper`` (the ZeRO paper, the seed) is the base; ``deepspeed`` and ``megatron`` differ where their sources do."""
-
-    key: Convention = Convention.PAPER
-    uses_zero_stage: bool = True  # megatron: the distributed optimizer decides the sharding, not a ZeRO stage
-    models_offload: bool = True  # megatron: no CPU offload
-    fused_optimizer: bool = False  # deepspeed, megatron: their own fused optimizer step, not torch.optim's impls
-    host_memory: bool = False  # deepspeed: host memory per node (its estimator's CPU figure, zero.Init)
-    zero3_live_default: bool = False  # deepspeed: stage3_max_live_parameters / prefetch default to its own
-    largest_layer_term: bool = False  # deepspeed: ZeRO-3's 4 x largest layer
-    fixed_precision: bool = False  # deepspeed: its estimator assumes 16-bit mixed precision with Adam
-    refuses_param_offload_alone: bool = False  # deepspeed: parameter offload needs optimizer offload
-    always_main_params: bool = False  # megatron: fp32 main parameters for 16-bit training, whatever the recipe
-    main_grad_buffers: bool = False  # megatron: contiguous fp32 main-gradient buffers, live in every phase
-    fsdp_zero3: bool = True  # paper: ZeRO-3 as FSDP2 (per-layer units, buckets inside the working set)
-    publishes_finetune: bool = True  # only the paper's accounting prices LoRA adapters
-
-    def model_states(self, s: Scenario, phi: int, n_d: int, param_tensors: int | None,
-                     largest_layer: int | None) -> ModelStates:
-        """Model states per GPU of ``phi`` parameters over ``n_d`` ranks: the ZeRO paper's accounting."""
-        return paper_model_states(phi, s.precision, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel),
-                                  s.offload.optimizer == Offload.CPU, s.offload.params == Offload.CPU, param_tensors)
+StatesFn = Callable[[Scenario, int, int, int | None, int | None], ModelStates]
 
 
-@dataclass(frozen=True)
-class DeepSpeedRules(Rules):
+def _paper(s: Scenario, phi: int, n_d: int, param_tensors: int | None, largest_layer: int | None) -> ModelStates:
+    """The ZeRO paper's accounting of ``phi`` parameters over ``n_d`` ranks."""
+    return paper_model_states(phi, s.precision, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel),
+                              s.offload.optimizer == Offload.CPU, s.offload.params == Offload.CPU, param_tensors)
+
+
+def _deepspeed(s: Scenario, phi: int, n_d: int, param_tensors: int | None, largest_layer: int | None) -> ModelStates:
     """DeepSpeed's ``estimate_zero{2,3}_model_states_mem_needs``."""
-
-    def model_states(self, s: Scenario, phi: int, n_d: int, param_tensors: int | None,
-                     largest_layer: int | None) -> ModelStates:
-        return deepspeed_model_states(phi, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel),
-                                      num_nodes(s.parallel), s.offload.optimizer == Offload.CPU,
-                                      s.offload.params == Offload.CPU, s.offload.zero_init, largest_layer,
-                                      s.precision, tp=s.parallel.tp)
+    return deepspeed_model_states(phi, s.parallel.zero_stage, n_d, ranks_per_node(s.parallel), num_nodes(s.parallel),
+                                  s.offload.optimizer == Offload.CPU, s.offload.params == Offload.CPU,
+                                  s.offload.zero_init, largest_layer, s.precision, tp=s.parallel.tp)
 
 
-@dataclass(frozen=True)
-class MegatronRules(Rules):
+def _megatron(s: Scenario, phi: int, n_d: int, param_tensors: int | None, largest_layer: int | None) -> ModelStates:
     """Megatron-LM's distributed-optimizer table."""
-
-    def model_states(self, s: Scenario, phi: int, n_d: int, param_tensors: int | None,
-                     largest_layer: int | None) -> ModelStates:
-        return megatron_model_states(phi, s.precision, n_d, s.parallel.distributed_optimizer)
+    return megatron_model_states(phi, s.precision, n_d, s.parallel.distributed_optimizer)
 
 
-PAPER = Rules()
-DEEPSPEED = DeepSpeedRules(Convention.DEEPSPEED, fused_optimizer=True, host_memory=True, zero3_live_default=True,
-                           largest_layer_term=True, fixed_precision=True, refuses_param_offload_alone=True,
-                           fsdp_zero3=False, publishes_finetune=False)
-MEGATRON = MegatronRules(Convention.MEGATRON, uses_zero_stage=False, models_offload=False, fused_optimizer=True,
-                         always_main_params=True, main_grad_buffers=True, fsdp_zero3=False, publishes_finetune=False)
-RULES: dict[str, Rules] = {r.key: r for r in (PAPER, DEEPSPEED, MEGATRON)}
-
-
-def convention_of(s: Scenario) -> Rules:
-    """The scenario's convention as the object that answers for it."""
-    return RULES[s.convention]
+# each convention's model-state arithmetic (the facts it decides are ``vramgui.core.scenario.convention``)
+MODEL_STATES: dict[str, StatesFn] = {Convention.PAPER: _paper, Convention.DEEPSPEED: _deepspeed,
+                                     Convention.MEGATRON: _megatron}
 
 
 def model_states_for(s: Scenario, phi: int, n_d: int, param_tensors: int | None,
@@ -102,7 +66,7 @@ def model_states_for(s: Scenario, phi: int, n_d: int, param_tensors: int | None,
 
 
 def _one(s: Scenario, phi: int, n_d: int, param_tensors: int | None, largest_layer: int | None) -> ModelStates:
-    return convention_of(s).model_states(s, phi, n_d, param_tensors, largest_layer)
+    return MODEL_STATES[s.convention](s, phi, n_d, param_tensors, largest_layer)
 
 
 def _relabel(t: Term, symbol: str, divisor: str) -> Term:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
-from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import Convention, FinetuneMethod
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.text.errors import InputError

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from vramgui.core.model_states.conventions import convention_of
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.step.components import PEAK_KEYS
 from vramgui.core.step.terms import (
     DEFAULT_CUDA_CONTEXT,

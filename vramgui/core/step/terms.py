@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vramgui.core.model_states import precision as prec
-from vramgui.core.model_states.conventions import convention_of
 from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
