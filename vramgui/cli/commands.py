@@ -81,6 +81,7 @@ def cmd_accumulation(args: argparse.Namespace) -> int:
     from vramgui.core.fields.validate import validate_scenario
     from vramgui.core.parallel.layout import data_parallel_size
     from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
+    from vramgui.core.text.units import counted
 
     batch = option_value(args, "training.global_batch")
     if batch is None:  # `--global-batch ""` (empty is "not given" in a scenario, but this command needs one)
@@ -96,8 +97,8 @@ def cmd_accumulation(args: argparse.Namespace) -> int:
     n_d = data_parallel_size(parallel)
     steps = steps_for(batch, micro, n_d)
     data: dict[str, Any] = {"steps": steps, "global_batch": batch, "micro_batch": micro, "data_parallel": n_d}
-    text = (f"{steps} accumulation step(s): global batch {batch} = micro-batch {micro}"
-            f" × {n_d} data-parallel rank(s) × {steps}")
+    text = (f"{counted(steps, 'accumulation step')}: global batch {batch} = micro-batch {micro}"
+            f" × {counted(n_d, 'data-parallel rank')} × {steps}")
     if seq_len is not None:
         data["tokens_per_step"] = batch * seq_len
         text += f"\n{data['tokens_per_step']:,} tokens per optimizer step"

@@ -30,7 +30,7 @@ from vramgui.core.solve.questions import (
 )
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, render
-from vramgui.core.text.units import format_bytes, format_count
+from vramgui.core.text.units import counted, format_bytes, format_count
 
 EXIT_NOTHING_FITS = 1
 DEFAULT_MAX_GPUS = 65536
@@ -66,7 +66,8 @@ def _context(s: Scenario, est: Estimate, unit: str) -> str:
         f"adapters: {format_count(est.trainable_params)} trainable parameters")
     return (f"{s.model.name}: {format_count(est.params)} parameters | {est.strategy} | {s.precision.dtype} "
             f"{s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention\n"
-            f"{p.num_gpus:,} GPU(s) of {gpu}, {hw.reserve:.0%} reserved -> usable {format_bytes(est.usable, unit)}"
+            f"{counted(p.num_gpus, 'GPU')} of {gpu}, {hw.reserve:.0%} reserved -> usable "
+            f"{format_bytes(est.usable, unit)}"
             f" | micro-batch {t.micro_batch:,}, sequence {t.seq_len:,}{tuned}")
 
 
@@ -177,10 +178,10 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
     prev = estimate(with_value(base, "parallel.num_gpus", n - group)) if n > group else None
     here, there = _two(_peak(at), _peak(prev) if prev else _peak(at), unit)
     lines = [_context(at.scenario, at, unit), f"Fewest GPUs that fit: {n:,}{step}",
-             f"  {n:,} GPU(s): step peak {here} per GPU ({_breakdown(at, unit)}), "
+             f"  {counted(n, 'GPU')}: step peak {here} per GPU ({_breakdown(at, unit)}), "
              f"headroom {_amount(-_over(at), unit)}"]
     if prev is not None:
-        lines.append(f"  {n - group:,} GPU(s): step peak {there} per GPU, does not fit "
+        lines.append(f"  {counted(n - group, 'GPU')}: step peak {there} per GPU, does not fit "
                      f"(over by {_amount(_over(prev), unit)})")
     if at.host_per_node is not None:
         lines.append(f"  host (CPU) memory per node: {format_bytes(at.host_per_node, unit)}")
@@ -241,7 +242,7 @@ def max_params_output(s: Scenario, unit: str = "GB") -> tuple[dict[str, Any], st
             "peak": None if at is None or at.peak is None else at.peak.to_dict(),
             "per_gpu_total": None if at is None else at.per_gpu_total}
     lines = [f"Largest trainable model: {format_count(n)} parameters ({n:,})",
-             f"  {s.parallel.num_gpus} GPU(s) of {format_bytes(s.hardware.gpu_memory, unit)}, "
+             f"  {counted(s.parallel.num_gpus, 'GPU')} of {format_bytes(s.hardware.gpu_memory, unit)}, "
              f"{s.hardware.reserve:.0%} reserved, ZeRO stage {s.parallel.zero_stage}, {s.convention} convention"]
     if at is not None:
         lines.append(f"  at {format_count(n)}: step peak {format_bytes(_peak(at), unit)} per GPU "

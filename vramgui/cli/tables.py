@@ -8,7 +8,7 @@ from vramgui.core.estimate import Estimate
 from vramgui.core.scenario.choices import DType, Optimizer
 from vramgui.core.terms import render_derivation
 from vramgui.core.text.message import render
-from vramgui.core.text.units import format_bytes, format_count, to_unit
+from vramgui.core.text.units import counted, format_bytes, format_count, to_unit
 
 
 def _table(rows: list[list[str]], right: set[int]) -> str:
@@ -27,7 +27,7 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     p = s.parallel
     head = (f"{s.model.name}: {format_count(est.params)} parameters"
             + (f" ({format_count(est.active_params)} active)" if est.active_params else "")
-            + f" | {est.strategy} ({est.fsdp}) | {p.num_gpus} GPU(s), N_d = {est.data_parallel}"
+            + f" | {est.strategy} ({est.fsdp}) | {counted(p.num_gpus, 'GPU')}, N_d = {est.data_parallel}"
             + (f", tp {p.tp}, pp {p.pp}" if p.tp * p.pp > 1 else "")
             + f" | {s.precision.dtype} {s.precision.recipe}, {s.precision.optimizer} | {s.convention} convention")
     if est.trainable_params is not None:
@@ -55,7 +55,8 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
                    f"headroom {format_bytes(est.headroom, unit)}")
     if est.host_per_node is not None:
         out.append(f"Host (CPU) memory per node: {format_bytes(est.host_per_node, unit)}  [{est.host_formula}]")
-    out.append(f"Gradient accumulation: {est.accumulation_steps} step(s), {est.tokens_per_step:,} tokens per step")
+    steps = counted(est.accumulation_steps, "step")
+    out.append(f"Gradient accumulation: {steps}, {est.tokens_per_step:,} tokens per step")
     if est.notes:
         out.append("Notes:\n" + "\n".join(f"  - {render(n)}" for n in est.notes))
     return "\n".join(out)
@@ -291,7 +292,7 @@ def _arch_lines(arch: Any) -> list[str]:
         if arch.shared_experts:
             moe += f", {arch.shared_experts} shared"
         if arch.dense_layers:
-            moe += f", first {arch.dense_layers} layer(s) dense"
+            moe += f", first {counted(arch.dense_layers, 'layer')} dense"
         if arch.moe_layer_step > 1:
             moe += f", MoE in every {arch.moe_layer_step} layers"
         lines.append(moe)

@@ -238,7 +238,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
 
 
 def _activation_derivation(act: ActivationEstimate) -> Derivation:
-    """"32 layer(s) × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
+    """"32 layers × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
     figure with enough digits that the product can be checked by hand, and the embedding/logits/loss terms named
     rather than "rest"."""
     in_layers = act.layers * act.per_layer

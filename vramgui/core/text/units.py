@@ -181,3 +181,10 @@ def exact_count_text(n: int) -> str:
         if n >= factor and n % factor == 0:
             return f"{n // factor:,}{suffix}"
     return f"{n:,}"
+
+
+def counted(n: int, one: str, other: str | None = None) -> str:
+    """``n`` with its noun in English, singular only for 1 ("1 GPU", "8 GPUs", "1,024 GPUs"): the CLI's own
+    lines; the catalogue's counted messages are ``Plural`` values (``vramgui.core.text.mark``), translated with Qt's
+    numerus forms in the window."""
+    return f"{n:,} {one if n == 1 else (other or one + 's')}"
