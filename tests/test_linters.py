@@ -42,3 +42,25 @@ def test_the_qt_free_contract_forbids_qt_in_core_io_and_the_cli():
     cli_modules = {f"vramgui.{p.stem}" for p in PACKAGE.glob("cli*.py")}
     assert {"vramgui.core", "vramgui.io", *cli_modules} <= set(qt_free["source_modules"])
     assert {"PySide6", "pyqtgraph", "numpy"} <= set(qt_free["forbidden_modules"])
+
+
+def _children(package: Path) -> set[str]:
+    names = {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+    return names | {p.name for p in package.iterdir() if (p / "__init__.py").is_file()}
+
+
+def test_every_concept_of_the_core_and_the_cli_sits_in_their_layers():
+    """A new concept folder of the core (or module of the CLI) must take a place in its layers contract, or
+    nothing would stop it importing upwards."""
+    for contract_id, folder in (("core-layers", PACKAGE / "core"), ("cli-inside", PACKAGE / "cli")):
+        (contract,) = [c for c in _contracts() if c.get("id") == contract_id]
+        layered = {m.strip() for layer in contract["layers"] for m in re.split(r"[|:]", layer)}
+        assert _children(folder) == layered, contract_id
+
+
+def test_no_module_is_named_after_an_issue_or_a_campaign():
+    """Files are named for their role (issue 20): not after the work that made them."""
+    pattern = re.compile(r"issue\d|items\d|^messages_|^field_table")
+    tests = PACKAGE.parent / "tests"
+    names = [p.relative_to(PACKAGE.parent).as_posix() for root in (PACKAGE, tests) for p in root.rglob("*.py")]
+    assert [n for n in names if pattern.search(Path(n).stem)] == []

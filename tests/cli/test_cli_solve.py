@@ -111,7 +111,7 @@ def test_min_gpus_with_context_parallelism_steps_by_tp_cp_pp(capsys):
     assert code == 0 and data["step"] == 4 and data["answer"] == 12
     assert data["previous"]["value"] == 8 and not data["previous"]["fits"] and data["bound"] == 65536
     _, out, _ = run(capsys, "solve", "min-gpus", *LLAMA_CP)
-    assert "Fewest GPUs that fit: 12 (multiples of tp × cp × pp = 4)" in out and "  8 GPU(s): step peak" in out
+    assert "Fewest GPUs that fit: 12 (multiples of tp × cp × pp = 4)" in out and "  8 GPUs: step peak" in out
 
 
 def test_min_gpus_of_the_issue_answers_instead_of_failing(capsys):
