@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from vramgui.core.scenario.choices import Convention, Offload
+from vramgui.core.scenario.convention import RULES, convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg, Translator, english, render
 
@@ -27,14 +28,14 @@ class Strategy:
 
     @classmethod
     def of(cls, scenario: Scenario) -> Strategy:
-        if scenario.convention == Convention.MEGATRON:
-            return cls(0, False, False, Convention.MEGATRON, scenario.parallel.distributed_optimizer)
+        if not convention_of(scenario).uses_zero_stage:  # megatron: its distributed optimizer is the sharding
+            return cls(0, False, False, scenario.convention, scenario.parallel.distributed_optimizer)
         return cls(scenario.parallel.zero_stage, scenario.offload.optimizer == Offload.CPU,
                    scenario.offload.params == Offload.CPU, scenario.convention, False)
 
     def apply(self, scenario: Scenario) -> Scenario:
         """``scenario`` trained with this strategy (the convention is the scenario's own)."""
-        if scenario.convention == Convention.MEGATRON:
+        if not convention_of(scenario).uses_zero_stage:
             parallel = replace(scenario.parallel, distributed_optimizer=self.distributed_optimizer)
             return replace(scenario, parallel=parallel)
         return replace(scenario, parallel=replace(scenario.parallel, zero_stage=self.stage),
@@ -44,7 +45,8 @@ class Strategy:
 
     @property
     def megatron(self) -> bool:
-        return self.convention == Convention.MEGATRON
+        """Sharded by a distributed optimizer, not by a ZeRO stage (the megatron convention)."""
+        return not RULES[self.convention].uses_zero_stage
 
     @property
     def offloads(self) -> bool:
