@@ -7,6 +7,8 @@ each convention and choice counts (docs/conventions.md, docs/peak.md, docs/finet
 
 from __future__ import annotations
 
+from vramgui.core.scenario.choices import BaseDType, DType, FinetuneMethod, Implementation, Offload
+from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg
 
@@ -21,48 +23,49 @@ def always_applies(scenario: Scenario) -> Msg | None:
 
 def zero_stage(scenario: Scenario) -> Msg | None:
     """Megatron-LM has no ZeRO stage (its distributed optimizer is the sharding)."""
-    return Msg.of("inactive.stage_megatron") if scenario.convention == "megatron" else None
+    return None if convention_of(scenario).uses_zero_stage else Msg.of("inactive.stage_megatron")
 
 
 def megatron_only(scenario: Scenario) -> Msg | None:
-    return None if scenario.convention == "megatron" else Msg.of("inactive.megatron_only")
+    return Msg.of("inactive.megatron_only") if convention_of(scenario).uses_zero_stage else None
 
 
 def deepspeed_only(scenario: Scenario) -> Msg | None:
-    return None if scenario.convention == "deepspeed" else Msg.of("inactive.deepspeed_only")
+    return None if convention_of(scenario).host_memory else Msg.of("inactive.deepspeed_only")
 
 
 def optimizer(scenario: Scenario) -> Msg | None:
     """DeepSpeed's estimators fix the precision recipe and the optimizer's bytes."""
-    return Msg.of("inactive.deepspeed_precision") if scenario.convention == "deepspeed" else None
+    return Msg.of("inactive.deepspeed_precision") if convention_of(scenario).fixed_precision else None
 
 
 def recipe(scenario: Scenario) -> Msg | None:
-    if scenario.convention == "deepspeed":
+    rules = convention_of(scenario)
+    if rules.fixed_precision:
         return Msg.of("inactive.deepspeed_precision")
-    return Msg.of("inactive.megatron_recipe") if scenario.convention == "megatron" else None
+    return Msg.of("inactive.megatron_recipe") if rules.always_main_params else None
 
 
 def optimizer_offload(scenario: Scenario) -> Msg | None:
-    return Msg.of("inactive.megatron_offload") if scenario.convention == "megatron" else None
+    return None if convention_of(scenario).models_offload else Msg.of("inactive.megatron_offload")
 
 
 def params_offload(scenario: Scenario) -> Msg | None:
     """Parameter offload is ZeRO-3's (ZeRO-Infinity)."""
-    if scenario.convention == "megatron":
+    if not convention_of(scenario).models_offload:
         return Msg.of("inactive.megatron_offload")
     return Msg.of("inactive.stage3_only") if scenario.parallel.zero_stage != 3 else None
 
 
 def zero3_live_params(scenario: Scenario) -> Msg | None:
-    if scenario.convention == "megatron":
+    if not convention_of(scenario).uses_zero_stage:
         return Msg.of("inactive.stage_megatron")
     return Msg.of("inactive.stage3_only") if scenario.parallel.zero_stage != 3 else None
 
 
 def largest_layer(scenario: Scenario) -> Msg | None:
     """DeepSpeed's ZeRO-3 estimator is the only one that counts the largest layer."""
-    if scenario.convention == "deepspeed" and scenario.parallel.zero_stage == 3:
+    if convention_of(scenario).largest_layer_term and scenario.parallel.zero_stage == 3:
         return None
     return Msg.of("inactive.largest_layer")
 
@@ -75,28 +78,28 @@ def sequence_parallel(scenario: Scenario) -> Msg | None:
 
 
 def ddp_bucket_view(scenario: Scenario) -> Msg | None:
-    if scenario.parallel.zero_stage != 0 or scenario.convention == "megatron":
+    if scenario.parallel.zero_stage != 0 or not convention_of(scenario).uses_zero_stage:
         return Msg.of("inactive.ddp_only")
     return None
 
 
 def optimizer_impl(scenario: Scenario) -> Msg | None:
-    if scenario.convention in ("deepspeed", "megatron"):
+    if convention_of(scenario).fused_optimizer:
         return Msg.of("inactive.fused_optimizer_convention")
-    return Msg.of("inactive.optimizer_on_host") if scenario.offload.optimizer == "cpu" else None
+    return Msg.of("inactive.optimizer_on_host") if scenario.offload.optimizer == Offload.CPU else None
 
 
 def reduce_bucket(scenario: Scenario) -> Msg | None:
-    if scenario.parallel.zero_stage == 0 or scenario.convention == "megatron":
+    if scenario.parallel.zero_stage == 0 or not convention_of(scenario).uses_zero_stage:
         return Msg.of("inactive.zero_only")
     return None
 
 
 def zero3_prefetch(scenario: Scenario) -> Msg | None:
-    conv = scenario.convention
-    if scenario.parallel.zero_stage != 3 or conv == "megatron":
+    rules = convention_of(scenario)
+    if scenario.parallel.zero_stage != 3 or not rules.uses_zero_stage:
         return Msg.of("inactive.stage3_only")
-    if conv != "deepspeed" and scenario.overhead.zero3_live_params is None:
+    if not rules.zero3_live_default and scenario.overhead.zero3_live_params is None:
         return Msg.of("inactive.prefetch_deepspeed")
     return None
 
@@ -106,21 +109,22 @@ def zero3_prefetch(scenario: Scenario) -> Msg | None:
 
 def adapters(scenario: Scenario) -> Msg | None:
     """Fine-tuning's inputs (vramgui.core.finetune.adapters) are moot under full training."""
-    return Msg.of("inactive.full_finetune") if scenario.finetune.method == "full" else None
+    return Msg.of("inactive.full_finetune") if scenario.finetune.method == FinetuneMethod.FULL else None
 
 
 def base_dtype(scenario: Scenario) -> Msg | None:
     """QLoRA fixes the base to NF4."""
-    if scenario.finetune.method == "full":
+    if scenario.finetune.method == FinetuneMethod.FULL:
         return Msg.of("inactive.full_finetune")
-    return Msg.of("inactive.qlora_base") if scenario.finetune.method == "qlora" else None
+    return Msg.of("inactive.qlora_base") if scenario.finetune.method == FinetuneMethod.QLORA else None
 
 
 def double_quant(scenario: Scenario) -> Msg | None:
     ft = scenario.finetune
-    if ft.method == "full":
+    if ft.method == FinetuneMethod.FULL:
         return Msg.of("inactive.full_finetune")
-    return Msg.of("inactive.double_quant_nf4") if ft.method != "qlora" and ft.base_dtype != "nf4" else None
+    nf4 = ft.method == FinetuneMethod.QLORA or ft.base_dtype == BaseDType.NF4
+    return None if nf4 else Msg.of("inactive.double_quant_nf4")
 
 
 # ----------------------------------------------------------------------------------- MoE and pipeline stages
@@ -158,10 +162,10 @@ def stage_layers(scenario: Scenario) -> Msg | None:
 def fp8(scenario: Scenario) -> Msg | None:
     """FP8 Linears run through TransformerEngine in Megatron-Core (vramgui.core.activations.fp8): a 16-bit dtype,
     the fused profile, full training."""
-    if scenario.precision.dtype not in ("bf16", "fp16"):
+    if scenario.precision.dtype not in (DType.BF16, DType.FP16):
         return Msg.of("inactive.fp8_needs_16bit")
-    if scenario.training.implementation != "fused":
+    if scenario.training.implementation != Implementation.FUSED:
         return Msg.of("inactive.fp8_fused_only")
-    if scenario.finetune.method != "full":
+    if scenario.finetune.method != FinetuneMethod.FULL:
         return Msg.of("inactive.fp8_full_training")
     return None
