@@ -35,9 +35,8 @@ SOLVABLE = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=1, s
                     parallel=LLAMA_7B.parallel, hardware=LLAMA_7B.hardware)
 
 
-# The adviser (vramgui.core.advise.suggestions) runs with every recompute of a scenario that does not fit: the
-# issue's example
-# (a 7-8B model in bf16 mixed Adam on one 24 GiB card) and an activation-bound run on 8 x 80 GB.
+# The adviser (vramgui.core.advise.suggestions) runs with every recompute of a scenario that does not fit: the issue's
+# example (a 7-8B model in bf16 mixed Adam on one 24 GiB card) and an activation-bound run on 8 x 80 GB.
 ONE_CARD = Scenario(model=LLAMA_7B.model, hardware=HardwareSpec(gpu_memory=24 * 2**30))
 ACTIVATION_BOUND = Scenario(model=LLAMA_7B.model, training=TrainingSpec(micro_batch=8, seq_len=8192),
                             parallel=ParallelSpec(num_gpus=8, zero_stage=3),

@@ -1,6 +1,5 @@
-"""`vramgui estimate` lists the adviser's ways out when a run does not fit (vramgui.core.advise.suggestions): each
-with the flags
-to add, which, added to the same command, give a run that fits with the peak printed; `--json` has them under
+"""`vramgui estimate` lists the adviser's ways out when a run does not fit (vramgui.core.advise.suggestions): each with
+the flags to add, which, added to the same command, give a run that fits with the peak printed; `--json` has them under
 "suggestions" (always a list: empty when it fits comfortably)."""
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""The adviser's ways out for the window (``vramgui.core.advise.suggestions``): the summary's list of suggestions,
-each a
-one-click change of the scenario (``MainPresenter.apply_suggestion``).
+"""The adviser's ways out for the window (``vramgui.core.advise.suggestions``): the summary's list of suggestions, each
+a one-click change of the scenario (``MainPresenter.apply_suggestion``).
 
 Suggestions are computed with the immediate result (a few tens of milliseconds at most, bench/bench_core.py) and
 cached per scenario, so going back to a scenario, or changing the display unit, costs nothing.

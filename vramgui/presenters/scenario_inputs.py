@@ -1,14 +1,14 @@
 """A scenario's inputs as short texts in the reader's language: what differs between pinned scenarios (their
 automatic names, "ZeRO-3, seq 8k, 16 GPUs") and the inputs listed under an exported chart.
 
-Driven by the field registry (``vramgui.core.fields.registry``): every field except free text changes the result, so a
-field added to the registry appears in names, captions and the comparison CSV the day it is added - with its
-translated registry label ("Expert parallel: 2"), a choice with the words its row says it in ("selective
-recomputation"), unless ``_special`` below gives it a shorter form. A field the
-scenario ignores (``fields.inactive_reason``: parameter offload below ZeRO-3, the architecture's fields without
-one) is left out, and the four fields that make the training strategy (ZeRO stage, the two offloads, Megatron's
-distributed optimizer) are one text, the strategy's name (``vramgui.core.scenario.strategy``). Choice values are words
-here, never the registry's ids, so a Chinese caption holds no English ("选择性重计算", not "recompute: selective").
+Driven by the field registry (``vramgui.core.fields.registry``): every field except free text changes the
+result, so a field added to the registry appears in names, captions and the comparison CSV the day it is added -
+with its translated registry label ("Expert parallel: 2"), a choice with the words its row says it in
+("selective recomputation"), unless ``_special`` below gives it a shorter form. A field the scenario ignores
+(``fields.inactive_reason``: parameter offload below ZeRO-3, the architecture's fields without one) is left out,
+and the four fields that make the training strategy (ZeRO stage, the two offloads, Megatron's distributed
+optimizer) are one text, the strategy's name (``vramgui.core.scenario.strategy``). Choice values are words here,
+never the registry's ids, so a Chinese caption holds no English ("选择性重计算", not "recompute: selective").
 """
 
 from __future__ import annotations

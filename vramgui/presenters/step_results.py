@@ -1,6 +1,5 @@
 """The training step's peak for the window (``vramgui.core.step.peak``): the headline texts, the step chart's stacked
-bars
-and the rows of what is live at the peak, each with its derivation.
+bars and the rows of what is live at the peak, each with its derivation.
 
 The fit is judged by the peak of one step, not by the per-GPU sum of the conventions; the sum stays visible as the
 figure the ZeRO paper, DeepSpeed and Megatron-LM publish. Bytes come from the core; here they are only formatted,

@@ -1,7 +1,6 @@
 """The adviser (vramgui.core.advise.suggestions): when a scenario does not fit, each kind of way out is found by the
-solvers, and
-every suggestion really fits: its changes, applied to the scenario as the form or the flags would, give an estimate
-whose step peak is within the usable memory (with the margin when the scenario fitted with little headroom)."""
+solvers, and every suggestion really fits: its changes, applied to the scenario as the form or the flags would, give an
+estimate whose step peak is within the usable memory (with the margin when the scenario fitted with little headroom)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""FP8 training through TransformerEngine (vramgui.core.model_states.fp8): the default changes nothing, each term
-pinned by
-hand arithmetic on a small GPT (h = 64, 4 heads, f = 256, 2 layers, s = 128, b = 1, bf16, fused profile)."""
+"""FP8 training through TransformerEngine (vramgui.core.model_states.fp8): the default changes nothing, each term pinned
+by hand arithmetic on a small GPT (h = 64, 4 heads, f = 256, 2 layers, s = 128, b = 1, bf16, fused profile)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,15 @@
 """The adviser: when a scenario does not fit (or fits with little headroom), the concrete ways out.
 
-``advise(scenario)`` answers with a few ``Suggestion``\\ s, each one change of the scenario (one or a few fields, as
-the form or the command line would set them) found by the reverse solves of ``vramgui.core.solve.questions`` (fewest
-GPUs,
-largest micro-batch and sequence, cheapest strategy) or, where no solver exists, by trying the few values there are
-(the next recompute level, TP and PP of 2, 4, 8, LoRA and QLoRA). Every suggestion is then checked by the estimate of
-the changed scenario: judged by the step peak (``Estimate.fits``), it must leave at least ``LOW_HEADROOM`` of the
-usable memory free, so that following it does not land in the "little headroom" case again; when a
-scenario that does not fit has no such way of some kind, the one that just fits is given instead (judged as the
-solvers judge: the step peak within the usable memory). The solvers are asked for the margin by solving a copy of
-the scenario whose reserve also keeps that share back (the reserve changes only ``usable``, never the peak).
-Suggestions come in the order of ``KINDS``: the least change to the run first.
+``advise(scenario)`` answers with a few ``Suggestion``\\ s, each one change of the scenario (one or a few fields, as the
+form or the command line would set them) found by the reverse solves of ``vramgui.core.solve.questions`` (fewest GPUs,
+largest micro-batch and sequence, cheapest strategy) or, where no solver exists, by trying the few values there are (the
+next recompute level, TP and PP of 2, 4, 8, LoRA and QLoRA). Every suggestion is then checked by the estimate of the
+changed scenario: judged by the step peak (``Estimate.fits``), it must leave at least ``LOW_HEADROOM`` of the usable
+memory free, so that following it does not land in the "little headroom" case again; when a scenario that does not fit
+has no such way of some kind, the one that just fits is given instead (judged as the solvers judge: the step peak within
+the usable memory). The solvers are asked for the margin by solving a copy of the scenario whose reserve also keeps that
+share back (the reserve changes only ``usable``, never the peak). Suggestions come in the order of ``KINDS``: the least
+change to the run first.
 
 The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU searches stop at
 ``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it).

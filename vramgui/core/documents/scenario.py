@@ -12,15 +12,14 @@ Layout (every section optional when written by hand; missing fields take the dat
       "offload": {...}, "hardware": {...}, "overhead": {...}, "convention": "paper"
     }
 
-Reading first brings an older document to the current layout (``MIGRATIONS``, in order), then validates every
-field - its JSON type here, its allowed values and range by the field registry
-(``vramgui.core.fields.registry.check``, the
-same rule as the form and the CLI flags) - and reports ALL problems at once with their dotted field paths in one
-``ScenarioError``; unknown fields are problems too, so a typo never silently falls back to a default.
-Cross-field consistency (e.g. GPUs divisible by TP x PP) is the estimate's job, so that every scenario the editor
-can hold round-trips. Fields are serialised generically from ``dataclasses.fields`` so new defaulted fields
-(e.g. in ``Architecture``) need no change here. Pure Python: no Qt, no file access (the CLI reads scenarios
-too); reading and writing the files is ``vramgui.io.scenario_files``.
+Reading first brings an older document to the current layout (``MIGRATIONS``, in order), then validates every field -
+its JSON type here, its allowed values and range by the field registry (``vramgui.core.fields.registry.check``, the same
+rule as the form and the CLI flags) - and reports ALL problems at once with their dotted field paths in one
+``ScenarioError``; unknown fields are problems too, so a typo never silently falls back to a default. Cross-field
+consistency (e.g. GPUs divisible by TP x PP) is the estimate's job, so that every scenario the editor can hold
+round-trips. Fields are serialised generically from ``dataclasses.fields`` so new defaulted fields (e.g. in
+``Architecture``) need no change here. Pure Python: no Qt, no file access (the CLI reads scenarios too); reading and
+writing the files is ``vramgui.io.scenario_files``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """The field registry's entry for FP8 training through TransformerEngine (``vramgui.core.model_states.fp8``,
-docs/peak.md
-"FP8 (TransformerEngine)"). The default, ``none``, gives the numbers vramgui gave before the field existed, so no
-scenario migration is needed.
+docs/peak.md "FP8 (TransformerEngine)"). The default, ``none``, gives the numbers vramgui gave before the field existed,
+so no scenario migration is needed.
 """
 
 from __future__ import annotations

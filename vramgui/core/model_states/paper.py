@@ -7,8 +7,7 @@ seed: for mixed-precision Adam 2Φ + 2Φ + KΦ with K = 12, divided by N_d for w
 parameters; parameter offload (ZeRO-Infinity) moves the parameter partition to the host as well.
 
 The bytes per parameter of each component are ``vramgui.core.model_states.precision``'s (weight, gradient, master and
-state
-bytes), checked against bytes read off real tensors (bench/validate).
+state bytes), checked against bytes read off real tensors (bench/validate).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from vramgui.core.parallel.world import context_grid, expert_grid, model_grid
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.specs import ParallelSpec
@@ -33,17 +34,17 @@ def ceil_div(a: int, b: int) -> int:
 
 def data_parallel_size(parallel: ParallelSpec) -> int:
     """N_d = GPUs / (tp·pp) = dp·cp: the group that shards (and reduces) the non-expert model states."""
-    return parallel.num_gpus // (parallel.tp * parallel.pp)
+    return parallel.num_gpus // model_grid(parallel)
 
 
 def batch_parallel_size(parallel: ParallelSpec) -> int:
     """dp = GPUs / (tp·cp·pp): the ranks that take different samples (context ranks share one sample)."""
-    return parallel.num_gpus // (parallel.tp * parallel.cp * parallel.pp)
+    return parallel.num_gpus // context_grid(parallel)
 
 
 def expert_data_parallel_size(parallel: ParallelSpec) -> int:
     """N_e = GPUs / (etp·ep·pp): the group that shards the routed experts' model states (Megatron-Core edp)."""
-    return parallel.num_gpus // (parallel.expert_tp * parallel.ep * parallel.pp)
+    return parallel.num_gpus // expert_grid(parallel)
 
 
 def experts_split(parallel: ParallelSpec, arch: Architecture | None) -> bool:

@@ -2,12 +2,10 @@
 
 Each pinned scenario is estimated once, when pinned (scenarios are frozen), by the core
 (``vramgui.core.estimate.estimate`` and ``vramgui.core.solve.questions.max_micro_batch``); a unit or language change
-only
-re-formats. A pin the user did not name is named by what differs from the other pins ("ZeRO-3, seq 8k, 16 GPUs",
+only re-formats. A pin the user did not name is named by what differs from the other pins ("ZeRO-3, seq 8k, 16 GPUs",
 ``vramgui.presenters.scenario_inputs``), so its name follows the pinned set. The set is kept with the session
-(``Settings.pinned_scenarios``) and can be saved to and opened from a comparison file
-(``vramgui.io.comparison_files``). The view is passive (``CompareView``); tests drive this presenter with
-``MagicMock(spec=CompareView)``.
+(``Settings.pinned_scenarios``) and can be saved to and opened from a comparison file (``vramgui.io.comparison_files``).
+The view is passive (``CompareView``); tests drive this presenter with ``MagicMock(spec=CompareView)``.
 """
 
 from __future__ import annotations

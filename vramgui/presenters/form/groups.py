@@ -2,11 +2,10 @@
 
 The form is no second copy of the scenario. Its keys ARE the field registry's dotted paths
 (``vramgui.core.fields.registry``: ``parallel.tp``, ``hardware.gpu_memory``, ``model.architecture.num_layers``...);
-ranges,
-choices, units, labels and tooltips come from the registry. The presenter holds the ``Scenario``; this module only
-converts between a field's value and what its editor shows (text for a line edit, an int for a spin box, a
-percentage for the reserve, a tick for an offload choice) and back, through ``fields.parse`` / ``fields.check``, so
-an edit is exactly ``fields.with_value(scenario, path, parse_input(field, raw))``.
+ranges, choices, units, labels and tooltips come from the registry. The presenter holds the ``Scenario``; this module
+only converts between a field's value and what its editor shows (text for a line edit, an int for a spin box, a
+percentage for the reserve, a tick for an offload choice) and back, through ``fields.parse`` / ``fields.check``, so an
+edit is exactly ``fields.with_value(scenario, path, parse_input(field, raw))``.
 
 Three keys are UI state, not scenario fields: how the model is defined (``model.mode``), the model preset
 (``model.preset``) and the GPU preset (``hardware.gpu``).

@@ -21,8 +21,7 @@ def entries() -> Mapping[str, str]:
         "component.master_weights": QT_TRANSLATE_NOOP("Core", "Master weights (fp32, part of optimizer states)"),
         "component.activations": QT_TRANSLATE_NOOP("Core", "Activations"),
         "component.other": QT_TRANSLATE_NOOP("Core", "Other (fixed terms)"),
-        # ----- the training-step peak (vramgui.core.step.peak): what is live at a moment beyond the model states
-        # and saved activations
+        # ----- the training-step peak (vramgui.core.step.peak): live beyond the model states and saved activations
         "component.loss_gradient": QT_TRANSLATE_NOOP("Core", "Loss gradient"),
         "component.backward_transient": QT_TRANSLATE_NOOP("Core", "Backward temporaries"),
         "component.optimizer_temporaries": QT_TRANSLATE_NOOP("Core", "Optimizer-step temporaries"),

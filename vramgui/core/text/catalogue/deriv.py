@@ -79,8 +79,7 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.host_finetune": QT_TRANSLATE_NOOP("Core", "{adapters} + frozen base ({storage})/N_d"),
         "deriv.peak_dequant": QT_TRANSLATE_NOOP(
             "Core", "{value} one quantised weight dequantised to the compute dtype"),
-        # ----- FP8 training through TransformerEngine (vramgui.core.model_states.fp8): terms added to the
-        # parameters component
+        # ----- FP8 training through TransformerEngine (vramgui.core.model_states.fp8): terms added to the parameters
         "deriv.fp8_weights": QT_TRANSLATE_NOOP(
             "Core", "{value} FP8 weight copies ({recipe}: {elements} Linear weight elements, copy + transpose)"),
         "deriv.fp8_scaling": QT_TRANSLATE_NOOP(

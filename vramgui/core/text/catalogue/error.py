@@ -102,8 +102,7 @@ def entries() -> Mapping[str, str | Plural]:
         "error.comparison_too_many": QT_TRANSLATE_NOOP(
             "Core", "it holds {count} scenarios; at most {limit} can be compared"),
         "error.comparison_entries": QT_TRANSLATE_NOOP("Core", "{count} of its scenarios cannot be used"),
-        # ----- Hugging Face config.json (vramgui.core.documents.hf_config, vramgui.io.hf_config): problems by config
-        # key
+        # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
         "error.config_key": QT_TRANSLATE_NOOP("Core", "{problem} (model_type {model_type})"),
         "error.config_whole_number": QT_TRANSLATE_NOOP("Core", "must be a whole number, got {value}"),
         "error.config_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, got {value}"),

@@ -13,8 +13,7 @@ from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 def entries() -> Mapping[str, str]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
-        # ----- Hugging Face config.json (vramgui.core.documents.hf_config, vramgui.io.hf_config): problems by config
-        # key
+        # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
         "note.model_type_read_as": QT_TRANSLATE_NOOP("Core", "read model_type {found} as {used}"),
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
             "Core", "read model_type {found} as {used} (language model only)"),
