@@ -2,11 +2,10 @@
 
 Mu-style: it owns a passive ``MainView`` and calls its plain methods; it never touches a widget. The view reports
 edits with ``on_field_edited(key, value)`` where ``key`` is a field's dotted path in the registry
-(``vramgui.core.fields.registry``) or one of the three UI keys (``presenters.form.UI_KEYS``). An edit is
-``fields.parse`` + ``fields.with_value`` on the held scenario (the *draft*), so nothing the form does not show is
-lost: opening a file and saving it gives the same scenario back. Text that does not parse yet is kept beside the
-draft with its error. The presenter answers with ``show_result`` (valid) or ``show_field_errors`` + ``show_stale``
-(invalid: the last valid result stays, marked stale), and disables the inputs the scenario ignores with the reason
+(``vramgui.core.fields.registry``) or one of the three UI keys (``presenters.form.UI_KEYS``); the held scenario
+(the *draft*), the text that does not parse yet and the UI choices are a ``FormDraft`` (``presenters/form/draft.py``).
+The presenter answers with ``show_result`` (valid) or ``show_field_errors`` + ``show_stale`` (invalid: the last valid
+result stays, marked stale), and disables the inputs the scenario ignores with the reason
 (``fields.inactive_reason``).
 """
 
@@ -15,7 +14,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +24,10 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access, result_csv
-from vramgui.presenters.form.groups import (
-    ARCH,
-    CUSTOM,
-    FORM_PATHS,
-    IMPORTED,
-    default_scenario,
-    display,
-    parse_input,
-)
-from vramgui.presenters.form.model_choice import ModelChoice, architecture_count
-from vramgui.presenters.form.texts import FormDisplay, count_hints, enabled_states, nodes_text, shown_value
+from vramgui.presenters.form.draft import FORM_KEYS, FormDraft
+from vramgui.presenters.form.groups import CUSTOM, IMPORTED, default_scenario, display
+from vramgui.presenters.form.model_choice import architecture_count
+from vramgui.presenters.form.texts import count_hints, enabled_states
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import Computed, compute, max_model_vm, sweep_vm, sweep_work
@@ -45,9 +36,6 @@ from vramgui.presenters.view_models import FieldError, ResultVM
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 log = logging.getLogger(__name__)
-
-_FORM_KEYS = frozenset(FORM_PATHS)
-_UNSET = object()
 
 
 class MainPresenter(QObject):
@@ -63,12 +51,7 @@ class MainPresenter(QObject):
         super().__init__(parent)
         self._view = view
         self._unit = unit
-        self._draft: Scenario = default_scenario()  # every parsed edit applied (may fail cross-field checks)
-        self._raw: dict[str, tuple[object, FieldError]] = {}  # path -> (text that does not parse yet, its error)
-        self._model = ModelChoice(catalog_access.model_presets)  # UI state: how the model is defined
-        self._gpu = CUSTOM  # UI state: the GPU preset
-        self._shown: dict[str, object] = {}  # what the view shows per key (hints too), to push only what changed
-        self._form = FormDisplay()  # what each editor shows for the draft
+        self._form = FormDraft(self._count)  # the draft, its pending text, the UI choices, what the view shows
         self._enabled: tuple[dict[str, bool], dict[str, str]] | None = None  # the enabled states last pushed
         self._scenario: Scenario | None = None  # the last valid scenario: the shown result's
         self._computed: Computed | None = None
@@ -89,7 +72,7 @@ class MainPresenter(QObject):
     @property
     def draft(self) -> Scenario:
         """The scenario being edited, exactly (what File > Save writes): every edit that parses applied."""
-        return self._draft
+        return self._form.scenario
 
     @property
     def result(self) -> ResultVM | None:
@@ -113,41 +96,28 @@ class MainPresenter(QObject):
 
     def form_value(self, key: str) -> object:
         """What the field ``key`` shows: UI state, the pending text of an edit that does not parse, or the value."""
-        ui = {"model.mode": self._model.mode, "model.preset": self._model.shown_preset, "hardware.gpu": self._gpu}
-        if key in ui:
-            return ui[key]
-        if key in self._raw:
-            return self._raw[key][0]
-        return shown_value(self._draft, key, self._model.arch_shown) if key in _FORM_KEYS else None
+        return self._form.value(key)
 
     def pending_edits(self) -> dict[str, object]:
         """Edits that do not parse yet (path -> raw value), e.g. to carry them into a rebuilt window."""
-        return {key: raw for key, (raw, _) in self._raw.items()}
+        return self._form.pending_edits()
 
     def model_choice_state(self) -> tuple[str, str, ModelSpec | None, Any]:
         """How the model is defined (mode, preset key, imported model, architecture shown), to carry into a
         rebuilt window with ``restore_model_choice``."""
-        m = self._model
+        m = self._form.model
         return m.mode, m.preset, m.imported, m.arch_shown
 
     def restore_model_choice(self, state: tuple[str, str, ModelSpec | None, Any]) -> None:
         """Define the held model as ``state`` says (after ``load_scenario`` of the same scenario)."""
-        m = self._model
-        m.mode, m.preset, m.imported, m.arch_shown = state
+        self._form.restore_model_choice(state)
         self._refresh_model_choices()
-        self._shown.clear()
         self._sync()
         self.recompute()
 
     def preset_ref(self) -> PresetRef | None:
         """The catalog entries the scenario started from, recorded in a saved file (informational)."""
-        choice = self._model
-        model = None
-        named = choice.mode == "preset" and choice.preset not in ("", IMPORTED)
-        if named and self._draft.model == choice.preset_spec():
-            model = choice.preset
-        gpu = self._gpu if self._gpu != CUSTOM else None
-        return PresetRef(model=model, gpu=gpu) if model or gpu else None
+        return self._form.preset_ref()
 
     # ----- start-up and loading
     def start(self, initial: Scenario | None = None) -> None:
@@ -162,14 +132,8 @@ class MainPresenter(QObject):
     def load_scenario(self, scenario: Scenario) -> None:
         """Show ``scenario`` exactly (an opened file, a pinned scenario); its model is a preset when it is one, else
         kept as an imported model."""
-        self._raw.clear()
-        self._draft = scenario
-        if self._model.adopt(scenario.model):
+        if self._form.load(scenario):
             self._refresh_model_choices()
-        hw = scenario.hardware
-        self._gpu = next((k for k, p in catalog_access.gpu_presets().items()
-                          if p.name == hw.gpu_name and p.memory == hw.gpu_memory), CUSTOM)
-        self._shown.clear()  # show every field again
         self._sync()
         self.recompute()
 
@@ -185,62 +149,27 @@ class MainPresenter(QObject):
             self._notice = [FieldError("model.preset", message)]  # until the next edit; the scenario is unchanged,
             self._view.show_field_errors(self._errors + self._notice)  # so its result is neither stale nor edited
             return False
-        self._model.imported = spec
+        self._form.model.imported = spec
         self._refresh_model_choices()
         self.on_field_edited("model.preset", IMPORTED)
         return True
 
     def _refresh_model_choices(self) -> None:
         choices = [("", translate("MainPresenter", "(none: custom model)"))]
-        imported = self._model.imported
+        imported = self._form.model.imported
         if imported is not None:
             choices.append((IMPORTED, translate("MainPresenter", "{0} (imported)").format(imported.name)))
         choices += [(key, preset.name) for key, preset in catalog_access.model_presets().items()]
         self._view.set_choices("model.preset", choices)
-        self._shown.pop("model.preset", None)
+        self._form.shown.pop("model.preset", None)
 
     # ----- edits
     def on_field_edited(self, key: str, value: object) -> None:
         """A field changed in the view: update the scenario (or keep the text with its error), recompute."""
-        if key == "model.preset":
-            self._set_model(self._model.select(str(value), self._draft.model, self._count))
-        elif key == "model.mode":
-            self._set_model(self._model.switch(str(value), self._draft.model, self._count))
-        elif key == "hardware.gpu":
-            self._select_gpu(str(value))
-        elif key in _FORM_KEYS:
-            self._edit_field(key, value)
-        else:
-            log.warning("edit of an unknown field %r ignored", key)
+        if not self._form.edit(key, value):
             return
         self._sync(skip=key)
         self.recompute()
-
-    def _edit_field(self, path: str, raw: object) -> None:
-        f = fields.field(path)
-        if path == "model.params" and self._model.mode != "params":
-            self._set_model(self._model.to_params(self._draft.model, self._count))  # typing Φ defines the model
-        elif path.startswith(ARCH) and self._model.mode != "architecture":
-            self._set_model(self._model.switch("architecture", self._draft.model, self._count))
-        try:
-            value = parse_input(f, raw)
-        except InputError as err:
-            self._raw[path] = (raw, FieldError(path, input_error_text(err)))
-            return
-        self._raw.pop(path, None)
-        self._shown[path] = display(f, value)  # the editor shows what was typed: not rewritten under the cursor
-        before = self._draft
-        draft = fields.with_value(before, path, value)
-        if path.startswith(ARCH) or path == "model.params":
-            draft = replace(draft, model=self._model.edited(before.model, draft.model, path))
-        elif path in ("hardware.gpu_memory", "hardware.gpu_name"):
-            preset = catalog_access.gpu_presets().get(self._gpu)
-            hw = draft.hardware
-            if preset is not None and (hw.gpu_memory, hw.gpu_name) != (preset.memory, preset.name):
-                self._gpu = CUSTOM  # no longer the catalog's card
-                if path == "hardware.gpu_memory":
-                    draft = replace(draft, hardware=replace(hw, gpu_name=None))
-        self._draft = draft
 
     def _count(self, model: ModelSpec) -> int | None:
         """Φ of ``model``: the shown estimate's when it is that model's, else counted from its architecture."""
@@ -249,29 +178,6 @@ class MainPresenter(QObject):
             return int(est.params)
         return architecture_count(model)
 
-    def _drop_pending(self, *paths: str, prefix: str = "") -> None:
-        """Forget edits that did not parse (a new model or GPU replaces them); their editors are shown again."""
-        for key in [k for k in self._raw if k in paths or (prefix and k.startswith(prefix))]:
-            del self._raw[key]
-            self._shown.pop(key, None)
-
-    def _set_model(self, spec: ModelSpec | None) -> None:
-        if spec is None:
-            return
-        self._drop_pending("model.params", "model.largest_layer", prefix=ARCH)
-        self._draft = replace(self._draft, model=spec)
-
-    def _select_gpu(self, key: str) -> None:
-        preset = catalog_access.gpu_presets().get(key)
-        hw = self._draft.hardware
-        if preset is None:
-            self._gpu = CUSTOM
-            self._draft = replace(self._draft, hardware=replace(hw, gpu_name=None))
-            return
-        self._gpu = key
-        self._drop_pending("hardware.gpu_memory", "hardware.gpu_name")
-        self._draft = replace(self._draft, hardware=replace(hw, gpu_name=preset.name, gpu_memory=preset.memory))
-
     def set_unit(self, unit: str) -> None:
         self._unit = unit
         self.recompute()
@@ -279,40 +185,28 @@ class MainPresenter(QObject):
     # ----- showing the draft
     def _sync(self, skip: str | None = None) -> None:
         """Push every value that differs from what the view shows; never the field being typed in."""
-        values: dict[str, object] = {}
-        mode = self._model.mode
-        wanted: dict[str, object] = {"model.mode": mode, "model.preset": self._model.shown_preset,
-                                     "hardware.gpu": self._gpu}
-        shown = self._form.values(self._draft, self._model.arch_shown)
-        for path in FORM_PATHS:
-            if path != skip and path not in self._raw and not (path == "model.params" and mode != "params"):
-                wanted[path] = shown[path]
-        wanted["parallel.nodes"] = nodes_text(self._draft.parallel)
-        for key, value in wanted.items():
-            if self._shown.get(key, _UNSET) != value:
-                values[key] = value
-                self._shown[key] = value
+        values = self._form.changed_values(skip)
         if values:
             self._view.set_form_values(values)
 
     # ----- computing
     def recompute(self) -> None:
-        errors = [error for _, error in self._raw.values()]
+        errors = self._form.errors()
         if errors:
             self._invalid(errors)
             return
         try:
-            computed = compute(self._draft, self._unit)
+            computed = compute(self.draft, self._unit)
         except InputError as err:
-            key = err.field if err.field in _FORM_KEYS else ""
+            key = err.field if err.field in FORM_KEYS else ""
             self._invalid([FieldError(key, input_error_text(err))])
             return
         except Exception as err:
-            log.exception("estimate failed for %r", self._draft)
+            log.exception("estimate failed for %r", self.draft)
             self._invalid([FieldError("", translate(
                 "MainPresenter", "Internal error, please report it: {0}").format(err))])
             return
-        self._scenario = self._draft
+        self._scenario = self.draft
         self._computed = computed
         had_errors = bool(self._errors or self._notice)
         self._errors, self._notice = [], []
@@ -336,15 +230,14 @@ class MainPresenter(QObject):
 
     def _update_enabled(self) -> None:
         """Inputs the scenario ignores are disabled, with the reason; one whose value is the problem stays open."""
-        states, reasons = enabled_states(self._draft, self._model.mode, {e.key for e in self._errors})
+        states, reasons = enabled_states(self.draft, self._form.model.mode, {e.key for e in self._errors})
         if (states, reasons) != self._enabled:  # most edits change none
             self._enabled = (states, reasons)
             self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
-        values = count_hints(computed.estimate, self._draft.hardware.gpu_memory, self._model.mode)
-        values = {key: value for key, value in values.items() if self._shown.get(key, _UNSET) != value}
-        self._shown.update(values)
+        values = self._form.changed(count_hints(computed.estimate, self.draft.hardware.gpu_memory,
+                                                self._form.model.mode))
         if values:
             self._view.set_form_values(values)
 
@@ -354,8 +247,8 @@ class MainPresenter(QObject):
         shown = () if self._computed is None or self._errors else self._computed.suggestions
         if 0 <= index < len(shown):
             for path, value in shown[index].changes:
-                self._edit_field(path, display(fields.field(path), value))
-                self._shown.pop(path, None)  # not typed in the view: show the new value
+                self._form.edit_field(path, display(fields.field(path), value))
+                self._form.shown.pop(path, None)  # not typed in the view: show the new value
             self._sync()
             self.recompute()
 

@@ -1,0 +1,178 @@
+"""The form's side of the main window: the scenario being edited (the *draft*), the text of edits that do not parse
+yet with their errors, the two UI choices that are not scenario fields (how the model is defined, the GPU preset)
+and what the view shows per key, so that only what changed is pushed.
+
+An edit is ``fields.parse`` + ``fields.with_value`` on the draft, so nothing the form does not show is lost: opening a
+file and saving it gives the same scenario back. ``MainPresenter`` owns one ``FormDraft`` and decides when to
+compute; this module never computes an estimate (the parameter count Φ of a model comes from the ``count`` the
+presenter passes in).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from vramgui.core.documents.scenario import PresetRef
+from vramgui.core.fields import registry as fields
+from vramgui.core.scenario.specs import ModelSpec, Scenario
+from vramgui.core.text.errors import InputError
+from vramgui.presenters import catalog_access
+from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS, IMPORTED, default_scenario, display, parse_input
+from vramgui.presenters.form.model_choice import ModelChoice
+from vramgui.presenters.form.texts import FormDisplay, nodes_text, shown_value
+from vramgui.presenters.messages import input_error_text
+from vramgui.presenters.view_models import FieldError
+
+log = logging.getLogger(__name__)
+
+FORM_KEYS = frozenset(FORM_PATHS)
+_UNSET = object()
+
+Count = Callable[[ModelSpec], "int | None"]  # Φ of a model (the shown estimate's, else counted)
+
+
+class FormDraft:
+    """The held Scenario as the form edits it, and what the form shows for it."""
+
+    def __init__(self, count: Count) -> None:
+        self._count = count
+        self.scenario: Scenario = default_scenario()  # every parsed edit applied (may fail cross-field checks)
+        self.raw: dict[str, tuple[object, FieldError]] = {}  # path -> (text that does not parse yet, its error)
+        self.model = ModelChoice(catalog_access.model_presets)  # UI state: how the model is defined
+        self.gpu = CUSTOM  # UI state: the GPU preset
+        self.shown: dict[str, object] = {}  # what the view shows per key (hints too), to push only what changed
+        self._form = FormDisplay()  # what each editor shows for the draft
+
+    # ----- what the form shows
+    def value(self, key: str) -> object:
+        """What the field ``key`` shows: UI state, the pending text of an edit that does not parse, or the value."""
+        ui = {"model.mode": self.model.mode, "model.preset": self.model.shown_preset, "hardware.gpu": self.gpu}
+        if key in ui:
+            return ui[key]
+        if key in self.raw:
+            return self.raw[key][0]
+        return shown_value(self.scenario, key, self.model.arch_shown) if key in FORM_KEYS else None
+
+    def pending_edits(self) -> dict[str, object]:
+        """Edits that do not parse yet (path -> raw value)."""
+        return {key: raw for key, (raw, _) in self.raw.items()}
+
+    def errors(self) -> list[FieldError]:
+        """The errors of the edits that do not parse yet."""
+        return [error for _, error in self.raw.values()]
+
+    def changed_values(self, skip: str | None = None) -> dict[str, object]:
+        """Every value that differs from what the view shows (now recorded as shown); never the field ``skip``
+        being typed in."""
+        mode = self.model.mode
+        wanted: dict[str, object] = {"model.mode": mode, "model.preset": self.model.shown_preset,
+                                     "hardware.gpu": self.gpu}
+        shown = self._form.values(self.scenario, self.model.arch_shown)
+        for path in FORM_PATHS:
+            if path != skip and path not in self.raw and not (path == "model.params" and mode != "params"):
+                wanted[path] = shown[path]
+        wanted["parallel.nodes"] = nodes_text(self.scenario.parallel)
+        return self.changed(wanted)
+
+    def changed(self, wanted: dict[str, object]) -> dict[str, object]:
+        """The entries of ``wanted`` the view does not show yet (now recorded as shown)."""
+        values = {key: value for key, value in wanted.items() if self.shown.get(key, _UNSET) != value}
+        self.shown.update(values)
+        return values
+
+    def preset_ref(self) -> PresetRef | None:
+        """The catalog entries the scenario started from, recorded in a saved file (informational)."""
+        choice = self.model
+        model = None
+        named = choice.mode == "preset" and choice.preset not in ("", IMPORTED)
+        if named and self.scenario.model == choice.preset_spec():
+            model = choice.preset
+        gpu = self.gpu if self.gpu != CUSTOM else None
+        return PresetRef(model=model, gpu=gpu) if model or gpu else None
+
+    # ----- loading
+    def load(self, scenario: Scenario) -> bool:
+        """Hold ``scenario`` exactly; its model is a preset when it is one, else kept as an imported model.
+        True when the model choices changed (the imported model is a new one)."""
+        self.raw.clear()
+        self.scenario = scenario
+        refreshed = self.model.adopt(scenario.model)
+        hw = scenario.hardware
+        self.gpu = next((k for k, p in catalog_access.gpu_presets().items()
+                         if p.name == hw.gpu_name and p.memory == hw.gpu_memory), CUSTOM)
+        self.shown.clear()  # show every field again
+        return refreshed
+
+    # ----- edits
+    def edit(self, key: str, value: object) -> bool:
+        """Apply the view's edit of ``key``; False (nothing done) for a key the form does not have."""
+        if key == "model.preset":
+            self._set_model(self.model.select(str(value), self.scenario.model, self._count))
+        elif key == "model.mode":
+            self._set_model(self.model.switch(str(value), self.scenario.model, self._count))
+        elif key == "hardware.gpu":
+            self._select_gpu(str(value))
+        elif key in FORM_KEYS:
+            self.edit_field(key, value)
+        else:
+            log.warning("edit of an unknown field %r ignored", key)
+            return False
+        return True
+
+    def edit_field(self, path: str, raw: object) -> None:
+        """A scenario field's edit: parsed and set on the draft, or kept as text with its error."""
+        f = fields.field(path)
+        if path == "model.params" and self.model.mode != "params":
+            self._set_model(self.model.to_params(self.scenario.model, self._count))  # typing Φ defines the model
+        elif path.startswith(ARCH) and self.model.mode != "architecture":
+            self._set_model(self.model.switch("architecture", self.scenario.model, self._count))
+        try:
+            value = parse_input(f, raw)
+        except InputError as err:
+            self.raw[path] = (raw, FieldError(path, input_error_text(err)))
+            return
+        self.raw.pop(path, None)
+        self.shown[path] = display(f, value)  # the editor shows what was typed: not rewritten under the cursor
+        before = self.scenario
+        draft = fields.with_value(before, path, value)
+        if path.startswith(ARCH) or path == "model.params":
+            draft = replace(draft, model=self.model.edited(before.model, draft.model, path))
+        elif path in ("hardware.gpu_memory", "hardware.gpu_name"):
+            preset = catalog_access.gpu_presets().get(self.gpu)
+            hw = draft.hardware
+            if preset is not None and (hw.gpu_memory, hw.gpu_name) != (preset.memory, preset.name):
+                self.gpu = CUSTOM  # no longer the catalog's card
+                if path == "hardware.gpu_memory":
+                    draft = replace(draft, hardware=replace(hw, gpu_name=None))
+        self.scenario = draft
+
+    def restore_model_choice(self, state: tuple[str, str, ModelSpec | None, Any]) -> None:
+        m = self.model
+        m.mode, m.preset, m.imported, m.arch_shown = state
+        self.shown.clear()
+
+    def _drop_pending(self, *paths: str, prefix: str = "") -> None:
+        """Forget edits that did not parse (a new model or GPU replaces them); their editors are shown again."""
+        for key in [k for k in self.raw if k in paths or (prefix and k.startswith(prefix))]:
+            del self.raw[key]
+            self.shown.pop(key, None)
+
+    def _set_model(self, spec: ModelSpec | None) -> None:
+        if spec is None:
+            return
+        self._drop_pending("model.params", "model.largest_layer", prefix=ARCH)
+        self.scenario = replace(self.scenario, model=spec)
+
+    def _select_gpu(self, key: str) -> None:
+        preset = catalog_access.gpu_presets().get(key)
+        hw = self.scenario.hardware
+        if preset is None:
+            self.gpu = CUSTOM
+            self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=None))
+            return
+        self.gpu = key
+        self._drop_pending("hardware.gpu_memory", "hardware.gpu_name")
+        self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=preset.name, gpu_memory=preset.memory))
