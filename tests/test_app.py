@@ -74,7 +74,8 @@ def test_self_test_option_delegates_to_the_selftest_module(monkeypatch, tmp_path
     assert app.main(["--self-test", out]) == 0
     assert app.main(["--self-test", out, "--scenario", "plan.json"]) == 0
     # the self-test is handed app.py's factories: it never imports vramgui.app (no import cycle)
-    assert calls == [(out, None, ["create_app", "create_window"]), (out, "plan.json", ["create_app", "create_window"])]
+    factories = ["create_app", "create_window", "platform_chosen"]
+    assert calls == [(out, None, factories), (out, "plan.json", factories)]
 
 
 def test_create_main_window_wires_presenter_and_exports(qtbot, tmp_path):
@@ -136,3 +137,82 @@ def test_unreachable_x_server_is_explained(monkeypatch):
                     reason="needs libxcb")
 def test_x_probe_says_no_for_a_display_nobody_serves():
     assert app.x_display_reachable(":97531") is False
+
+
+# --- `vramgui --self-test OUT.png --platform NAME`: the installed binary proves it opens a real window ----------
+
+def test_the_self_test_platform_is_offscreen_unless_asked():
+    assert app.self_test_platform(None, {}) == ("offscreen", None)
+    assert app.self_test_platform(None, {"QT_QPA_PLATFORM": "minimal"}) == ("minimal", None)
+
+
+def test_native_leaves_qt_its_choice_and_checks_the_display_first():
+    chosen, problem = app.self_test_platform("native", {})
+    if sys.platform.startswith("linux"):
+        assert chosen is None and problem is not None and "no display" in problem
+    else:
+        assert (chosen, problem) == (None, None)
+
+
+def test_a_plugin_this_installation_lacks_is_refused_with_the_ones_it_has():
+    assert "offscreen" in app.platform_plugins()
+    with pytest.raises(ValueError, match=r"no Qt platform plugin 'cocoa-typo' here \(allowed: native, .*offscreen"):
+        app.self_test_platform("cocoa-typo", {})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the xcb and wayland plugins are Linux's")
+def test_xcb_or_wayland_without_their_display_fail_before_qt_would_abort(monkeypatch):
+    monkeypatch.setattr(app, "platform_plugins", lambda: ("offscreen", "wayland", "xcb"))
+    monkeypatch.setattr(app, "display_problem", lambda env: None)  # the libraries are there
+    assert "DISPLAY is not set" in app.self_test_platform("xcb", {})[1]
+    assert "WAYLAND_DISPLAY is not set" in app.self_test_platform("wayland", {"DISPLAY": ":0"})[1]
+    assert app.self_test_platform("xcb", {"DISPLAY": ":0"}) == ("xcb", None)
+
+
+def test_platform_without_self_test_is_a_usage_error(capsys):
+    assert app.main(["--platform", "xcb"]) == 2
+    assert "--platform applies to --self-test only" in capsys.readouterr().err
+
+
+def test_harmless_qt_warnings_are_dropped_and_others_kept():
+    assert app.quiet_qt_message("This plugin does not support propagateSizeHints()")
+    assert not app.quiet_qt_message("QPainter::begin: Paint device returned engine == 0")
+
+
+def _self_test(tmp_path, *args, env=None, wrapper=()):
+    out = str(tmp_path / "shot.png")
+    return subprocess.run([*wrapper, sys.executable, "-m", "vramgui", "--self-test", out, *args],
+                          env=env or os.environ.copy(), capture_output=True, text=True, timeout=240, check=False)
+
+
+def test_the_offscreen_self_test_prints_no_qt_noise(tmp_path):
+    proc = _self_test(tmp_path, "--platform", "offscreen")
+    assert proc.returncode == 0, proc.stderr
+    assert "platform offscreen" in proc.stdout
+    assert "propagateSizeHints" not in proc.stderr  # "This plugin does not support ..." was printed twice
+
+
+def test_native_without_a_display_fails_in_one_message_not_an_abort(tmp_path):
+    if not sys.platform.startswith("linux"):
+        pytest.skip("display detection applies to Linux")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = _self_test(tmp_path, "--platform", "native", env=env)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("vramgui self-test FAILED: no display is available")
+    assert "Traceback" not in proc.stderr
+
+
+def test_native_on_an_x_server_renders_through_xcb_or_names_what_is_missing(tmp_path):
+    import shutil
+
+    from vramgui.io.xcb_libs import xcb_problem
+
+    if not sys.platform.startswith("linux") or shutil.which("xvfb-run") is None:
+        pytest.skip("needs Linux and xvfb-run (Debian's xvfb)")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = _self_test(tmp_path, "--platform", "native", env=env, wrapper=("xvfb-run", "-a"))
+    if xcb_problem({"QT_QPA_PLATFORM": "xcb"}) is None:
+        assert proc.returncode == 0, proc.stderr
+        assert "platform xcb" in proc.stdout
+    else:  # a machine without Qt's xcb dependencies: the self-test says which, it does not abort
+        assert proc.returncode == 1 and "system libraries are missing" in proc.stderr, proc.stderr

@@ -11,7 +11,8 @@ import os
 import sys
 
 _SHOWN: dict[str, object] = {}  # the main window on screen (a rebuilt window replaces it)
-GUI_OPTIONS_HELP = "vramgui [--lang {en,zh_CN}] [--settings FILE] [--scenario FILE] [--self-test OUT.png]"
+GUI_OPTIONS_HELP = ("vramgui [--lang {en,zh_CN}] [--settings FILE] [--scenario FILE] [--self-test OUT.png "
+                    "[--platform NAME]]")
 NO_DISPLAY_MESSAGE = (
     "vramgui: no display is available, so the window cannot open.\n"
     "  - On a server or over SSH, use the command line instead, for example:\n"
@@ -33,6 +34,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--scenario", metavar="FILE", help="open this scenario file (with --self-test: the one tested)")
     parser.add_argument("--self-test", metavar="OUT.png",
                         help="open, compute, export a chart to OUT.png and the estimate to OUT.json, quit")
+    parser.add_argument("--platform", metavar="NAME",
+                        help="with --self-test: render through this Qt platform plugin instead of offscreen "
+                             "('native' = the one the window uses here, or a plugin name such as xcb, wayland, "
+                             "windows, cocoa), proving that the installed binary opens a window on this machine")
     return parser.parse_args(argv)
 
 
@@ -82,6 +87,27 @@ def _qt_settings(path: str | None):
     return open_settings(path).qsettings
 
 
+# Qt's warnings that say nothing to a user: the offscreen and some Wayland plugins cannot pass size hints to a
+# window manager (QPlatformWindow::propagateSizeHints, qtbase src/gui/kernel/qplatformwindow.cpp, prints this for
+# every top-level window that has a minimum size). Every other Qt message still reaches stderr.
+HARMLESS_QT_MESSAGES = ("This plugin does not support propagateSizeHints()",)
+
+
+def quiet_qt_message(message: str) -> bool:
+    """Whether a Qt log line is one of the harmless ones the app drops."""
+    return message.strip() in HARMLESS_QT_MESSAGES
+
+
+def _install_qt_message_filter() -> None:
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode, _context, message: str) -> None:
+        if not quiet_qt_message(message):
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
 def create_application(argv: list[str] | None = None):
     """The QApplication (created once), high-DPI aware, with the app's name and icon."""
     from PySide6.QtCore import Qt
@@ -93,6 +119,7 @@ def create_application(argv: list[str] | None = None):
         app = existing
     else:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        _install_qt_message_filter()
         app = QApplication(["vramgui", *(argv or [])])
     app.setApplicationName("vramgui")
     app.setOrganizationName("vramgui")
@@ -206,19 +233,78 @@ def _keep_switching(window) -> None:
     window.language_requested.connect(lambda code, w=window: rebuild_window(w, code))
 
 
-def _run_self_test(out_path: str, scenario: str | None) -> int:
+def platform_plugins() -> tuple[str, ...]:
+    """The Qt platform plugins this installation has (``libqxcb.so`` -> ``xcb``, ``qwindows.dll`` -> ``windows``),
+    found without loading Qt's GUI: a name Qt cannot load makes it abort the process, so it is checked first."""
+    from PySide6.QtCore import QLibraryInfo
+
+    folder = os.path.join(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath), "platforms")
+    try:
+        files = os.listdir(folder)
+    except OSError:
+        return ()
+    names = {f.split(".")[0].removeprefix("lib").removeprefix("q") for f in files
+             if f.endswith((".so", ".dll", ".dylib"))}
+    return tuple(sorted(n for n in names if n))
+
+
+def self_test_platform(platform: str | None, environ: os._Environ | dict | None = None
+                       ) -> tuple[str | None, str | None]:
+    """(the QT_QPA_PLATFORM value the self-test uses, or None to leave Qt's choice; why no window can open through
+    it here, or None). Raises ValueError naming the allowed plugins for a name this installation does not have
+    (Qt would abort the process on it).
+
+    None: offscreen (unless QT_QPA_PLATFORM says otherwise), as CI and SSH need. ``native``: what the window would
+    use on this machine, so the display checks the window makes apply. A plugin name: that plugin."""
+    env = os.environ if environ is None else environ
+    if platform is None:
+        return env.get("QT_QPA_PLATFORM") or "offscreen", None
+    if platform == "native":
+        chosen = env.get("QT_QPA_PLATFORM") or None
+        return chosen, (display_problem(env) or _no_display(chosen, env)) if chosen != "offscreen" else None
+    plugins = platform_plugins()
+    if platform not in plugins:
+        raise ValueError(f"--platform: no Qt platform plugin {platform!r} here (allowed: native, {', '.join(plugins)})")
+    return platform, display_problem({**env, "QT_QPA_PLATFORM": platform}) or _no_display(platform, env)
+
+
+def _no_display(platform: str | None, env: os._Environ | dict) -> str | None:
+    """Why ``xcb`` or ``wayland`` has no display to connect to (Qt aborts the process then), or None."""
+    wanted = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}.get(platform or "")
+    if wanted is None or env.get(wanted):
+        return None
+    return f"vramgui: the {platform} platform plugin needs a display, but {wanted} is not set\n"
+
+
+def _run_self_test(out_path: str, scenario: str | None, platform: str | None = None) -> int:
+    try:
+        chosen, problem = self_test_platform(platform)
+    except ValueError as err:
+        print(f"vramgui: error: {err}", file=sys.stderr)
+        return 2
+    if problem:  # the self-test's answer: no window can open here (reported before Qt would abort)
+        print("vramgui self-test FAILED: " + problem.removeprefix("vramgui: "), file=sys.stderr, end="")
+        return 1
+    if chosen is None:
+        os.environ.pop("QT_QPA_PLATFORM", None)
+    else:
+        os.environ["QT_QPA_PLATFORM"] = chosen
     try:
         from vramgui.selftest import run
     except ImportError:
         print("vramgui: the self-test is not part of this build", file=sys.stderr)
         return 2
-    return int(run(out_path, scenario, create_app=create_application, create_window=create_main_window))
+    return int(run(out_path, scenario, create_app=create_application, create_window=create_main_window,
+                   platform_chosen=True))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.platform and not args.self_test:
+        print("vramgui: --platform applies to --self-test only (the window uses QT_QPA_PLATFORM)", file=sys.stderr)
+        return 2
     if args.self_test:
-        return _run_self_test(args.self_test, args.scenario)
+        return _run_self_test(args.self_test, args.scenario, args.platform)
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr, end="")

@@ -231,11 +231,15 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
 
 
 def run(out_path: str, scenario_path: str | None = None, *, create_app: Callable[[], Any] | None = None,
-        create_window: Callable[..., Any] | None = None) -> int:
+        create_window: Callable[..., Any] | None = None, platform_chosen: bool = False) -> int:
     """Run the self-test, writing the chart to ``out_path`` (and the estimate beside it). ``create_app`` and
-    ``create_window`` are ``vramgui.app``'s. 0 on success, 1 with a message on any failure."""
+    ``create_window`` are ``vramgui.app``'s; ``platform_chosen``: the caller set (or, for the native plugin, cleared)
+    QT_QPA_PLATFORM itself (``vramgui --self-test OUT.png --platform NAME``), else offscreen is used. 0 on
+    success, 1 with a message on any failure."""
     started = time.perf_counter()
-    _use_offscreen_platform()
+    if not platform_chosen:
+        _use_offscreen_platform()
+    os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
     try:
         details = _exercise(Path(out_path).resolve(), scenario_path, create_app, create_window)
     except Exception as exc:  # noqa: BLE001 - any failure at all is the answer, reported in one line
