@@ -263,7 +263,7 @@ def self_test_platform(platform: str | None, environ: os._Environ | dict | None 
         chosen = env.get("QT_QPA_PLATFORM") or None
         return chosen, (display_problem(env) or _no_display(chosen, env)) if chosen != "offscreen" else None
     plugins = platform_plugins()
-    if platform not in plugins:
+    if plugins and platform not in plugins:  # () = the folder cannot be listed: Qt's own loader decides
         raise ValueError(f"--platform: no Qt platform plugin {platform!r} here (allowed: native, {', '.join(plugins)})")
     return platform, display_problem({**env, "QT_QPA_PLATFORM": platform}) or _no_display(platform, env)
 

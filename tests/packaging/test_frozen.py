@@ -213,9 +213,16 @@ def _x_server(frozen_app) -> list[str]:
     return XVFB
 
 
-def test_frozen_self_test_on_an_x_server_uses_the_bundled_xcb_plugin(frozen_app, tmp_path):
+@pytest.mark.parametrize("how", ["env", "native"])
+def test_frozen_self_test_on_an_x_server_uses_the_bundled_xcb_plugin(frozen_app, tmp_path, how):
+    """QT_QPA_PLATFORM=xcb, or ``--platform native`` (what a user runs to prove the window opens on their desktop)."""
     out = tmp_path / "xcb.png"
-    proc = _run([frozen_app.gui, "--self-test", out], tmp_path, [*_x_server(frozen_app), "env", "QT_QPA_PLATFORM=xcb"])
+    if how == "env":
+        proc = _run([frozen_app.gui, "--self-test", out], tmp_path,
+                    [*_x_server(frozen_app), "env", "QT_QPA_PLATFORM=xcb"])
+    else:
+        proc = _run([frozen_app.gui, "--self-test", out, "--platform", "native"], tmp_path,
+                    [*_x_server(frozen_app), "env", "-u", "QT_QPA_PLATFORM"])
     assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
     assert "platform xcb" in proc.stdout  # really drawn through X11, not offscreen
     check_image(image_stats(out))
