@@ -275,3 +275,22 @@ def test_without_a_resources_folder_only_english_is_offered(monkeypatch, qapp):
     original = QLocale()
     assert i18n.Translations(qapp).apply("zh_CN") == "en"
     QLocale.setDefault(original)
+
+
+def test_lupdate_keeps_every_plural_a_numerus_message(tmp_path):
+    """`make lupdate` must write ``numerus="yes"`` for every Plural's source; pyside6-lupdate does so only when the
+    fourth argument of QT_TRANSLATE_NOOP is a number literal (a name there once turned four plurals into plain
+    messages, their Chinese forms "unfinished"). Extracts the catalogue modules the way the Makefile does."""
+    from vramgui.core.text.catalogue import entries
+    from vramgui.core.text.mark import Plural
+
+    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).with_name("pyside6-lupdate"))
+    if not Path(tool).exists():
+        pytest.skip("pyside6-lupdate (PySide6-Essentials) is not installed")
+    sources = sorted(str(p) for p in (Path(vramgui.__file__).parent / "core" / "text" / "catalogue").glob("*.py"))
+    out = tmp_path / "extracted.ts"
+    subprocess.run([tool, *sources, "-locations", "none", "-source-language", "en", "-target-language", "zh_CN",
+                    "-ts", str(out)], check=True, capture_output=True, timeout=120)
+    numerus = {m.findtext("source") for m in ET.parse(out).getroot().iter("message") if m.get("numerus") == "yes"}
+    plurals = {entry.source for entry in entries().values() if isinstance(entry, Plural)}
+    assert plurals and plurals <= numerus, sorted(plurals - numerus)

@@ -475,6 +475,20 @@ The file on disk is unchanged.</source>
         <translation>这是 Hugging Face 模型的 config.json，不是 vramgui 方案；请将它作为模型导入</translation>
     </message>
     <message>
+        <source>this is a vramgui estimate (what `vramgui estimate --json` and the self-test write): results, not inputs; open the scenario it was computed from</source>
+        <translation>这是 vramgui 的估算结果（`vramgui estimate --json` 和自检写出的文件）：它保存的是结果而不是输入；请打开计算它所用的方案</translation>
+    </message>
+    <message>
+        <source>this JSON object has none of a scenario&apos;s sections ({sections}): it is not a vramgui scenario</source>
+        <translation>这个 JSON 对象不含方案的任何部分（{sections}）：它不是 vramgui 方案</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more problem(s)</source>
+        <translation>
+            <numerusform>……另有 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>{schema} is not a vramgui scenario (expected {expected})</source>
         <translation>{schema} 不是 vramgui 方案（应为 {expected}）</translation>
     </message>
@@ -531,7 +545,7 @@ The file on disk is unchanged.</source>
         <translation>未知字段 {names}（此处可用的字段：{known}）</translation>
     </message>
     <message>
-        <source>"pinned" must be a list of scenarios</source>
+        <source>&quot;pinned&quot; must be a list of scenarios</source>
         <translation>“pinned” 必须是方案列表</translation>
     </message>
     <message>

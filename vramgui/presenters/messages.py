@@ -49,6 +49,9 @@ def input_error_text(err: Exception) -> str:
     return out
 
 
+MAX_PROBLEMS_SHOWN = 8  # lines of problems in the "cannot open" dialog; the rest are counted
+
+
 def scenario_error_text(err: Exception) -> str:
     """A ``ScenarioError`` (opening a scenario file) for a dialog: every problem with its field path, each
     message (a core ``Msg``, or plain text from the JSON reader) in the user's language."""
@@ -62,6 +65,8 @@ def scenario_error_text(err: Exception) -> str:
         head = translate("Fields", "{0}: {1} problems in the scenario:").format(source, len(problems))
     lines = [head] if head else []
     document = translate("Fields", "(document)")
-    lines += [f"  {path or document}: {text(message)}" for path, message in problems]
+    lines += [f"  {path or document}: {text(message)}" for path, message in problems[:MAX_PROBLEMS_SHOWN]]
+    if len(problems) > MAX_PROBLEMS_SHOWN:  # the dialog stays shorter than a 640-pixel screen
+        lines.append("  " + text(Msg.of("error.more_problems", count=len(problems) - MAX_PROBLEMS_SHOWN)))
     lines.append(translate("Fields", "Nothing was changed."))
     return "\n".join(lines)

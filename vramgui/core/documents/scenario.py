@@ -256,6 +256,11 @@ def document_from_dict(data: Any, source: str | PathLike[str] | None = None) -> 
     schema = data.get("schema")
     if schema is None and ("model_type" in data or "architectures" in data):
         raise ScenarioError([("", Msg.of("error.scenario_is_hf_config"))], source)
+    if schema is None and "per_gpu" in data and ("strategy_key" in data or "fits" in data):
+        raise ScenarioError([("", Msg.of("error.scenario_is_estimate"))], source)  # Estimate.to_dict()'s keys
+    sections = tuple(f.name for f in dataclasses.fields(Scenario))
+    if schema is None and data and not set(data) & {*sections, *_HEADER_KEYS}:  # one line, not one per key
+        raise ScenarioError([("", Msg.of("error.scenario_unrecognised", sections=", ".join(sections)))], source)
     if schema is not None and schema != SCHEMA:
         raise ScenarioError([("schema", Msg.of("error.scenario_schema", schema=repr(schema), expected=repr(SCHEMA)))],
                             source)

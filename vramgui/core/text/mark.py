@@ -2,7 +2,8 @@
 it unchanged. One definition for every catalogue module (``vramgui.core.text.catalogue``, the field tables).
 
 A message that shows a count is a ``Plural``: its source is Qt's numerus text (``%n`` the count, marked with a
-fourth argument so that lupdate extracts it as ``numerus="yes"``), and it names the parameter that is the count
+fourth argument, which must be the literal ``1``: pyside6-lupdate writes ``numerus="yes"`` only for a number
+literal, and a name such as ``NUMERUS`` silently turns the plural into a plain message on the next ``make lupdate``), and it names the parameter that is the count
 and its English forms (English has no .ts: the core's rule picks "1 layer" / "2 layers")."""
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ def QT_TRANSLATE_NOOP(context: str, text: str, disambiguation: None = None,  # n
     """Mark ``text`` for extraction into the translation catalogue; returns it unchanged."""
     return text
 
-
-NUMERUS = 1  # the fourth argument of QT_TRANSLATE_NOOP for a Plural's source: lupdate reads it as numerus
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import NUMERUS, QT_TRANSLATE_NOOP, Plural
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP, Plural
 
 
 def entries() -> Mapping[str, str | Plural]:
@@ -33,7 +33,7 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.params": QT_TRANSLATE_NOOP("Core", "params"),
         "deriv.gradients": QT_TRANSLATE_NOOP("Core", "gradients"),
         "deriv.no_fixed_terms": QT_TRANSLATE_NOOP("Core", "0 (no fixed terms given)"),
-        "deriv.layers": Plural(QT_TRANSLATE_NOOP("Core", "%n layer(s) × {quantity}", None, NUMERUS), n="coefficient",
+        "deriv.layers": Plural(QT_TRANSLATE_NOOP("Core", "%n layer(s) × {quantity}", None, 1), n="coefficient",
                                one="%n layer × {quantity}", other="%n layers × {quantity}"),
         "deriv.outside_layers": QT_TRANSLATE_NOOP("Core", "{value} outside the layers (embedding, logits, loss)"),
         "deriv.layers_differ": QT_TRANSLATE_NOOP(

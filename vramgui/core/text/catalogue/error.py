@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import NUMERUS, QT_TRANSLATE_NOOP, Plural
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP, Plural
 
 
 def entries() -> Mapping[str, str | Plural]:
@@ -23,7 +23,7 @@ def entries() -> Mapping[str, str | Plural]:
         "error.text": QT_TRANSLATE_NOOP("Core", "expected text, got {value}"),
         "error.params_or_architecture": QT_TRANSLATE_NOOP("Core", "give a parameter count or an architecture"),
         "error.gpus_not_divisible": Plural(
-            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × pp = {group}", None, NUMERUS), n="gpus",
+            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × pp = {group}", None, 1), n="gpus",
             one="%n GPU does not divide into tp × pp = {group}", other="%n GPUs do not divide into tp × pp = {group}"),
         "error.pp_over_layers": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages for {layers} layers"),
         "error.global_batch_multiple": QT_TRANSLATE_NOOP(
@@ -60,6 +60,13 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "a scenario must be a JSON object {{...}}, not {kind}"),
         "error.scenario_is_hf_config": QT_TRANSLATE_NOOP(
             "Core", "this is a Hugging Face model config.json, not a vramgui scenario; import it as a model instead"),
+        "error.scenario_is_estimate": QT_TRANSLATE_NOOP(
+            "Core", "this is a vramgui estimate (what `vramgui estimate --json` and the self-test write): results, not "
+                    "inputs; open the scenario it was computed from"),
+        "error.scenario_unrecognised": QT_TRANSLATE_NOOP(
+            "Core", "this JSON object has none of a scenario's sections ({sections}): it is not a vramgui scenario"),
+        "error.more_problems": Plural(QT_TRANSLATE_NOOP("Core", "… and %n more problem(s)", None, 1), n="count",
+                                      one="… and %n more problem", other="… and %n more problems"),
         "error.scenario_schema": QT_TRANSLATE_NOOP("Core", "{schema} is not a vramgui scenario (expected {expected})"),
         "error.scenario_newer": QT_TRANSLATE_NOOP(
             "Core", "this file was written in scenario format {version}; this vramgui ({app_version}) reads format "
@@ -185,12 +192,12 @@ def entries() -> Mapping[str, str | Plural]:
         # ----- expert, context and uneven pipeline parallelism (vramgui.core.fields.validate): world-size and
         # layout errors; the allowed text names the valid sizes
         "error.gpus_not_divisible_cp": Plural(
-            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × cp × pp = {group}", None, NUMERUS),
+            QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into tp × cp × pp = {group}", None, 1),
             n="gpus", one="%n GPU does not divide into tp × cp × pp = {group}",
             other="%n GPUs do not divide into tp × cp × pp = {group}"),
         "error.expert_gpus_not_divisible": Plural(
             QT_TRANSLATE_NOOP("Core", "%n GPU(s) do not divide into etp × ep × pp = {group} (the experts' grid)", None,
-                              NUMERUS), n="gpus",
+                              1), n="gpus",
             one="%n GPU does not divide into etp × ep × pp = {group} (the experts' grid)",
             other="%n GPUs do not divide into etp × ep × pp = {group} (the experts' grid)"),
         "error.ep_needs_moe": QT_TRANSLATE_NOOP(
@@ -208,11 +215,11 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "first and last stages hold {layers} layers of the model's {total}"),
         "error.middle_layers_uneven": Plural(
             QT_TRANSLATE_NOOP("Core", "the %n layer(s) left for the {stages} other stages do not split evenly", None,
-                              NUMERUS), n="rest",
+                              1), n="rest",
             one="the %n layer left for the {stages} other stages does not split evenly",
             other="the %n layers left for the {stages} other stages do not split evenly"),
         "error.middle_layers_left": Plural(
-            QT_TRANSLATE_NOOP("Core", "%n layer(s) left over, and no other pipeline stage takes them", None, NUMERUS),
+            QT_TRANSLATE_NOOP("Core", "%n layer(s) left over, and no other pipeline stage takes them", None, 1),
             n="rest", one="%n layer is left over, and no other pipeline stage takes it",
             other="%n layers are left over, and no other pipeline stage takes them"),
         "error.vpp_layers": QT_TRANSLATE_NOOP(
