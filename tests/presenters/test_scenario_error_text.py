@@ -70,7 +70,8 @@ def test_an_estimate_opened_as_a_scenario_is_named_in_one_line(chinese):
     with pytest.raises(ScenarioError) as info:
         scenario_doc.document_from_dict(_estimate_json(), "run.estimate.json")
     assert len(info.value.problems) == 1  # it used to list about 20 "unknown field" lines
-    assert "this is a vramgui estimate" in str(info.value) and "open the scenario it was computed from" in str(info.value)
+    english = str(info.value)
+    assert "this is a vramgui estimate" in english and "open the scenario it was computed from" in english
     text = messages.scenario_error_text(info.value)
     assert "这是 vramgui 的估算结果" in text and len(text.splitlines()) == 3
 

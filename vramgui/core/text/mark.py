@@ -3,7 +3,8 @@ it unchanged. One definition for every catalogue module (``vramgui.core.text.cat
 
 A message that shows a count is a ``Plural``: its source is Qt's numerus text (``%n`` the count, marked with a
 fourth argument, which must be the literal ``1``: pyside6-lupdate writes ``numerus="yes"`` only for a number
-literal, and a name such as ``NUMERUS`` silently turns the plural into a plain message on the next ``make lupdate``), and it names the parameter that is the count
+literal, and a name such as ``NUMERUS`` silently turns the plural into a plain message on the next
+``make lupdate``), and it names the parameter that is the count
 and its English forms (English has no .ts: the core's rule picks "1 layer" / "2 layers")."""
 
 from __future__ import annotations
