@@ -272,3 +272,26 @@ def test_relative_path_in_the_current_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     atomic_write_text("here.txt", "x")
     assert (tmp_path / "here.txt").read_text() == "x"
+
+
+def test_a_fifo_is_written_into_not_replaced(tmp_path):
+    """`-o /dev/null`, `-o /dev/stdout` or a FIFO: written into as it is. os.replace onto a device node would swap it
+    for a regular file (as root this once turned the machine's /dev/null into one)."""
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write_bytes(fifo, b"plan\n")
+    reader.join(timeout=10)
+    assert received == [b"plan\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the FIFO, no leftover temp file beside it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_dev_null_stays_a_device():
+    if not os.path.exists("/dev/null"):
+        pytest.skip("no /dev/null here")
+    atomic_write_bytes("/dev/null", b"nothing")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)

@@ -166,7 +166,9 @@ def read_json(source: os.PathLike[str] | bytes | str, *, max_bytes: int, max_dep
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write to a temp file in the same folder, fsync, then ``os.replace``: a crash or a full disk leaves the
     previous file untouched and never a half-written one. Keeps the old file's permissions; a symbolic link
-    is followed (its target is replaced, the link stays). Raises OSError."""
+    is followed (its target is replaced, the link stays). A name that is not a regular file (``/dev/null``,
+    ``/dev/stdout``, a FIFO) is written into as it is: replacing it would swap a device node for a file (as root,
+    ``-o /dev/null`` once turned the machine's /dev/null into a regular file). Raises OSError."""
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     try:
@@ -175,6 +177,10 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "a folder has this name", str(target))
+    if mode is not None and not stat.S_ISREG(mode):  # a device, FIFO or socket: there is no file to keep intact
+        with open(target, "wb") as handle:
+            handle.write(data)
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
