@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -250,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as err:  # noqa: BLE001 - a bug: one line by default, the traceback on request
         if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+            import traceback
+
             traceback.print_exc()
         detail = " ".join(str(err).split())[:200]
         print(f"vramgui: internal error: {type(err).__name__}{': ' + detail if detail else ''} (please report it "

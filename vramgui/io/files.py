@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -175,6 +174,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "a folder has this name", str(target))
+    import tempfile  # only where a file is written: not on the command line's start-up path
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

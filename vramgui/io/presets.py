@@ -11,12 +11,11 @@ from typing import Any
 
 from vramgui.core.documents.catalog import (
     GpuPreset,
+    ModelEntries,
     ModelPreset,
     find_preset,
     gpu_lookup_names,
     gpus_from_document,
-    model_lookup_names,
-    models_from_document,
 )
 from vramgui.io.files import read_json
 from vramgui.paths import resource_path
@@ -33,8 +32,9 @@ def read_preset_file(name: str) -> Any:
 
 
 @cache
-def _models() -> dict[str, ModelPreset]:
-    return models_from_document(read_preset_file("models.json"))
+def _models() -> ModelEntries:
+    """Each model counted when first looked up (``find_model`` counts only the one it finds)."""
+    return ModelEntries(read_preset_file("models.json"))
 
 
 @cache
@@ -44,7 +44,7 @@ def _gpus() -> dict[str, GpuPreset]:
 
 @cache
 def _model_names() -> dict[str, str]:
-    return model_lookup_names(_models())
+    return _models().lookup_names()
 
 
 @cache

@@ -7,10 +7,13 @@ seed's "80 GB" means), GiB = 2**30 bytes (what ``nvidia-smi`` and DeepSpeed's es
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
+
+if TYPE_CHECKING:  # imported where a size or count is parsed, not at start-up (fractions imports decimal)
+    from fractions import Fraction
 
 KB, MB, GB, TB = 10**3, 10**6, 10**9, 10**12
 KiB, MiB, GiB, TiB = 2**10, 2**20, 2**30, 2**40
@@ -36,6 +39,8 @@ def exact_number(text: str, field: str, shown: str | None = None) -> Fraction | 
     None when it is not one. A number with more than ``_MAX_MAGNITUDE`` digits before the point raises
     ``InputError`` at once (never a huge big-integer computation, never an overflow), quoting ``shown`` (the
     whole input with its unit) or ``text``."""
+    from fractions import Fraction
+
     match = _PARTS_RE.match(text)
     if not match or not (match.group(1) or match.group(2)) or len(text) > 200:
         return None
