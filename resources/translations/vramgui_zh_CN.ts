@@ -1704,6 +1704,54 @@ no distributed optimizer</source>
         <source>Only with full training: FP8 under LoRA or QLoRA is not modelled</source>
         <translation>仅用于全量训练：未对 LoRA 或 QLoRA 下的 FP8 建模</translation>
     </message>
+    <message>
+        <source>LoRA on {targets}</source>
+        <translation>LoRA 作用于 {targets}</translation>
+    </message>
+    <message>
+        <source>custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>global batch {n}</source>
+        <translation>全局批次 {n}</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>微批次 {n}</translation>
+    </message>
+    <message>
+        <source>no global batch</source>
+        <translation>未设全局批次</translation>
+    </message>
+    <message>
+        <source>reserve {r} %</source>
+        <translation>预留 {r} %</translation>
+    </message>
+    <message>
+        <source>seq {n}</source>
+        <translation>序列 {n}</translation>
+    </message>
+    <message>
+        <source>{n} GPUs</source>
+        <translation>{n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{n} GPUs ({nodes} × {per})</source>
+        <translation>{n} 张 GPU（{nodes} × {per}）</translation>
+    </message>
+    <message>
+        <source>{n} GPUs per node</source>
+        <translation>每节点 {n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{params} parameters</source>
+        <translation>{params} 参数</translation>
+    </message>
+    <message>
+        <source>{total} per GPU</source>
+        <translation>单卡 {total}</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -2687,6 +2735,38 @@ no distributed optimizer</source>
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
+    <message>
+        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
+        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
+    </message>
+    <message>
+        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
+        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
+    </message>
+    <message>
+        <source>Defined by</source>
+        <translation>定义方式</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
+        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
+    </message>
+    <message>
+        <source>architecture fields</source>
+        <translation>结构字段</translation>
+    </message>
+    <message>
+        <source>parameter count Φ</source>
+        <translation>参数量 Φ</translation>
+    </message>
+    <message>
+        <source>the preset or import</source>
+        <translation>预设或导入</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -2819,53 +2899,9 @@ no distributed optimizer</source>
         <source>GPUs</source>
         <translation>张 GPU</translation>
     </message>
-    <message>
-        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
-        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
-    </message>
-    <message>
-        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
-        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
-    </message>
-    <message>
-        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
-        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <source>Defined by</source>
-        <translation>定义方式</translation>
-    </message>
-    <message>
-        <source>the preset or import</source>
-        <translation>预设或导入</translation>
-    </message>
-    <message>
-        <source>parameter count Φ</source>
-        <translation>参数量 Φ</translation>
-    </message>
-    <message>
-        <source>architecture fields</source>
-        <translation>结构字段</translation>
-    </message>
 </context>
 <context>
     <name>Inputs</name>
-    <message>
-        <source>custom model</source>
-        <translation>自定义模型</translation>
-    </message>
-    <message>
-        <source>no global batch</source>
-        <translation>未设全局批次</translation>
-    </message>
-    <message>
-        <source>global batch {0}</source>
-        <translation>全局批次 {0}</translation>
-    </message>
     <message>
         <source>{0}: not given</source>
         <translation>{0}：未指定</translation>
@@ -2877,26 +2913,6 @@ no distributed optimizer</source>
     <message>
         <source>off</source>
         <translation>关</translation>
-    </message>
-    <message>
-        <source>micro-batch {0}</source>
-        <translation>微批次 {0}</translation>
-    </message>
-    <message>
-        <source>seq {0}</source>
-        <translation>序列 {0}</translation>
-    </message>
-    <message>
-        <source>{0} GPUs</source>
-        <translation>{0} 张 GPU</translation>
-    </message>
-    <message>
-        <source>{0} GPUs per node</source>
-        <translation>每节点 {0} 张 GPU</translation>
-    </message>
-    <message>
-        <source>LoRA on {0}</source>
-        <translation>LoRA 作用于 {0}</translation>
     </message>
     <message>
         <source>, </source>
@@ -3283,18 +3299,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{model} on {n} × {gpu}</source>
         <translation>{model}，{n} × {gpu}</translation>
-    </message>
-    <message>
-        <source>{params} parameters</source>
-        <translation>{params} 参数</translation>
-    </message>
-    <message>
-        <source>{n} GPUs ({nodes} × {per})</source>
-        <translation>{n} 张 GPU（{nodes} × {per}）</translation>
-    </message>
-    <message>
-        <source>reserve {r:g} %</source>
-        <translation>预留 {r:g} %</translation>
     </message>
     <message>
         <source>{total} per GPU</source>

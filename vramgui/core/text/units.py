@@ -193,3 +193,24 @@ def counted(n: int, one: str, other: str | None = None) -> str:
     lines; the catalogue's counted messages are ``Plural`` values (``vramgui.core.text.mark``), translated with Qt's
     numerus forms in the window."""
     return f"{n:,} {one if n == 1 else (other or one + 's')}"
+
+
+def typed_size_text(n: int) -> str:
+    """A size as people type it ("80 GB", "80 GiB", "532 MiB", "500 MB"), exact; else in GB (captions)."""
+    for unit, factor in (("GB", 10**9), ("GiB", 2**30), ("MB", 10**6), ("MiB", 2**20)):
+        if n and n % factor == 0:
+            return f"{n // factor:,} {unit}"
+    return f"{n:,} B" if n < 10**6 else format_bytes(n, "GB")
+
+
+def compact_count_text(n: int) -> str:
+    """A count in three digits: 7B, 8.03B, 124M (a pin's name)."""
+    for suffix, factor in (("T", 10**12), ("B", 10**9), ("M", 10**6), ("K", 10**3)):
+        if n >= factor:
+            return f"{n / factor:.3g}{suffix}"
+    return str(n)
+
+
+def tokens_text(n: int) -> str:
+    """A sequence length as people say it: 8k for 8,192 (k = 1,024: lengths are powers of two); else exact."""
+    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
