@@ -17,6 +17,7 @@ from vramgui.core.documents.catalog import (
     gpu_lookup_names,
     gpus_from_document,
 )
+from vramgui.core.fields.paths import GPU_PRESET, MODEL_PRESET
 from vramgui.io.files import read_json
 from vramgui.paths import resource_path
 
@@ -64,9 +65,9 @@ def gpu_presets() -> dict[str, GpuPreset]:
 
 def find_model(name: str) -> ModelPreset:
     """A model preset by key, display name or Hugging Face repo id; case and separators do not matter."""
-    return find_preset(name, _models(), "model.preset", _model_names())
+    return find_preset(name, _models(), MODEL_PRESET, _model_names())
 
 
 def find_gpu(name: str) -> GpuPreset:
     """A GPU preset by key or name ("h100-sxm", "NVIDIA H100 SXM 80GB", "H100 SXM 80GB")."""
-    return find_preset(name, _gpus(), "hardware.gpu", _gpu_names())
+    return find_preset(name, _gpus(), GPU_PRESET, _gpu_names())

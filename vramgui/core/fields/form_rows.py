@@ -12,9 +12,9 @@ from typing import NamedTuple
 from vramgui.core.fields import paths
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 
-MODEL_PRESET = "model.preset"  # the model's catalog entry ("" none, IMPORTED an imported config.json)
+MODEL_PRESET = paths.MODEL_PRESET  # the model's catalog entry ("" none, IMPORTED an imported config.json)
 MODEL_MODE = "model.mode"  # where Φ comes from: MODEL_MODES
-GPU_PRESET = "hardware.gpu"  # the GPU's catalog entry (CUSTOM: custom memory)
+GPU_PRESET = paths.GPU_PRESET  # the GPU's catalog entry (CUSTOM: custom memory)
 
 PARAMS_HINT = "model.params_hint"
 MEMORY_HINT = "hardware.gpu_memory_hint"

@@ -44,5 +44,10 @@ FINETUNE_METHOD = "finetune.method"
 LORA_RANK = "finetune.lora_rank"
 FINETUNE_PREFIX = "finetune."
 
+# Not fields: the catalog entries the model and the GPU were chosen from. The window's preset rows have these keys
+# (``form_rows``), and an unknown preset name is an error on them (``vramgui.io.presets``).
+MODEL_PRESET = "model.preset"
+GPU_PRESET = "hardware.gpu"
+
 ALL = (MODEL_NAME, PARAMS, LARGEST_LAYER, ARCH_FAMILY, ARCH_HIDDEN, ARCH_HEADS, DTYPE, OPTIMIZER, MICRO_BATCH, SEQ_LEN,
        GLOBAL_BATCH, RECOMPUTE, NUM_GPUS, TP, PP, ZERO_STAGE, GPU_NAME, GPU_MEMORY, RESERVE, FINETUNE_METHOD, LORA_RANK)
