@@ -757,14 +757,6 @@ The file on disk is unchanged.</source>
         <translation>{missing}；total_size 为 {size} 字节，但 config.json 未给出 dtype，无法将字节数换算为参数量</translation>
     </message>
     <message>
-        <source>{count} shard file missing ({first})</source>
-        <translation>缺少 {count} 个分片文件（{first}）</translation>
-    </message>
-    <message>
-        <source>{count} shard files missing ({first}, ...)</source>
-        <translation>缺少 {count} 个分片文件（{first} 等）</translation>
-    </message>
-    <message>
         <source>quantized checkpoint: packed integer weights hold several parameters per element</source>
         <translation>量化检查点：打包的整数权重每个元素包含多个参数</translation>
     </message>
@@ -899,14 +891,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{value} is not a whole number of GPUs</source>
         <translation>{value} 不是整数张 GPU</translation>
-    </message>
-    <message>
-        <source>{kv_heads} key/value heads do not divide {heads} attention heads</source>
-        <translation>{kv_heads} 个键/值头无法整除 {heads} 个注意力头</translation>
-    </message>
-    <message>
-        <source>tensor-parallel size {tp} does not divide {heads} attention heads</source>
-        <translation>张量并行规模 {tp} 无法整除 {heads} 个注意力头</translation>
     </message>
     <message>
         <source>sequence parallelism splits the sequence over tp={tp}</source>
@@ -1125,14 +1109,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{terms} (largest layer kind; layers differ) → {total} in all</source>
         <translation>{terms}（按最大的层类型；各层不同）→ 共 {total}</translation>
-    </message>
-    <message>
-        <source>{layers} layers × {count} micro-batch in flight</source>
-        <translation>{layers} 层 × {count} 个在途微批次</translation>
-    </message>
-    <message>
-        <source>{layers} layers × {count} micro-batches in flight</source>
-        <translation>{layers} 层 × {count} 个在途微批次</translation>
     </message>
     <message>
         <source>{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms</source>
@@ -1751,6 +1727,36 @@ no distributed optimizer</source>
     <message>
         <source>{total} per GPU</source>
         <translation>单卡 {total}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) in flight</source>
+        <translation>
+            <numerusform>%n 个在途微批次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shard file(s) missing ({first}{more})</source>
+        <translation>
+            <numerusform>缺少 %n 个分片文件（{first}{more}）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, ...</source>
+        <translation> 等</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attention head(s)</source>
+        <translation>
+            <numerusform>%n 个注意力头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor-parallel size {tp} does not divide {heads}</source>
+        <translation>张量并行规模 {tp} 无法整除 {heads}</translation>
+    </message>
+    <message>
+        <source>{kv_heads} key/value heads do not divide {heads}</source>
+        <translation>{kv_heads} 个键/值头无法整除 {heads}</translation>
     </message>
 </context>
 <context>
