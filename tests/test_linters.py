@@ -64,3 +64,35 @@ def test_no_module_is_named_after_an_issue_or_a_campaign():
     tests = PACKAGE.parent / "tests"
     names = [p.relative_to(PACKAGE.parent).as_posix() for root in (PACKAGE, tests) for p in root.rglob("*.py")]
     assert [n for n in names if pattern.search(Path(n).stem)] == []
+
+
+def _named_paths() -> set[str]:
+    """Every dotted key that stands for a field or a form row: the registry's paths, the constants of
+    ``core/fields/paths.py`` (the prefixes and the non-field keys too) and the form's UI rows and hints."""
+    from vramgui.core.fields import form_rows, paths
+    from vramgui.core.fields import registry as fields
+
+    named = set(fields.registry()) | {v for k, v in vars(paths).items() if k.isupper() and isinstance(v, str)}
+    named |= set(form_rows.UI_KEYS) | {h.key for h in form_rows.HINTS}
+    # A top-level field's path is a plain word ("convention") that the CLI also writes as a JSON key and a --help
+    # group: only a dotted path is unambiguously a field's name.
+    return {p for p in named if "." in p}
+
+
+def _string_literals(path: Path) -> list[tuple[int, str]]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(n.lineno, n.value) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def test_no_presenter_view_or_cli_module_names_a_field():
+    """Presenters, views and the command line iterate the registry's rows (issue 20): a field's words, group, caption
+    form and rule are in its row, and behaviour tied to one field refers to it through ``core/fields/paths.py``. A
+    dotted path written as a literal here is a second copy of the registry's knowledge."""
+    named = _named_paths()
+    assert {"training.micro_batch", "model.preset", "model.params_hint", "model.architecture."} <= named
+    found = [f"{p.relative_to(PACKAGE.parent).as_posix()}:{line}: {value!r}"
+             for folder in ("presenters", "views", "cli") for p in sorted((PACKAGE / folder).rglob("*.py"))
+             for line, value in _string_literals(p) if value in named]
+    assert found == []

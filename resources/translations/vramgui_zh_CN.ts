@@ -757,14 +757,6 @@ The file on disk is unchanged.</source>
         <translation>{missing}；total_size 为 {size} 字节，但 config.json 未给出 dtype，无法将字节数换算为参数量</translation>
     </message>
     <message>
-        <source>{count} shard file missing ({first})</source>
-        <translation>缺少 {count} 个分片文件（{first}）</translation>
-    </message>
-    <message>
-        <source>{count} shard files missing ({first}, ...)</source>
-        <translation>缺少 {count} 个分片文件（{first} 等）</translation>
-    </message>
-    <message>
         <source>quantized checkpoint: packed integer weights hold several parameters per element</source>
         <translation>量化检查点：打包的整数权重每个元素包含多个参数</translation>
     </message>
@@ -899,14 +891,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{value} is not a whole number of GPUs</source>
         <translation>{value} 不是整数张 GPU</translation>
-    </message>
-    <message>
-        <source>{kv_heads} key/value heads do not divide {heads} attention heads</source>
-        <translation>{kv_heads} 个键/值头无法整除 {heads} 个注意力头</translation>
-    </message>
-    <message>
-        <source>tensor-parallel size {tp} does not divide {heads} attention heads</source>
-        <translation>张量并行规模 {tp} 无法整除 {heads} 个注意力头</translation>
     </message>
     <message>
         <source>sequence parallelism splits the sequence over tp={tp}</source>
@@ -1125,14 +1109,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{terms} (largest layer kind; layers differ) → {total} in all</source>
         <translation>{terms}（按最大的层类型；各层不同）→ 共 {total}</translation>
-    </message>
-    <message>
-        <source>{layers} layers × {count} micro-batch in flight</source>
-        <translation>{layers} 层 × {count} 个在途微批次</translation>
-    </message>
-    <message>
-        <source>{layers} layers × {count} micro-batches in flight</source>
-        <translation>{layers} 层 × {count} 个在途微批次</translation>
     </message>
     <message>
         <source>{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms</source>
@@ -1703,6 +1679,84 @@ no distributed optimizer</source>
     <message>
         <source>Only with full training: FP8 under LoRA or QLoRA is not modelled</source>
         <translation>仅用于全量训练：未对 LoRA 或 QLoRA 下的 FP8 建模</translation>
+    </message>
+    <message>
+        <source>LoRA on {targets}</source>
+        <translation>LoRA 作用于 {targets}</translation>
+    </message>
+    <message>
+        <source>custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>global batch {n}</source>
+        <translation>全局批次 {n}</translation>
+    </message>
+    <message>
+        <source>micro-batch {n}</source>
+        <translation>微批次 {n}</translation>
+    </message>
+    <message>
+        <source>no global batch</source>
+        <translation>未设全局批次</translation>
+    </message>
+    <message>
+        <source>reserve {r} %</source>
+        <translation>预留 {r} %</translation>
+    </message>
+    <message>
+        <source>seq {n}</source>
+        <translation>序列 {n}</translation>
+    </message>
+    <message>
+        <source>{n} GPUs</source>
+        <translation>{n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{n} GPUs ({nodes} × {per})</source>
+        <translation>{n} 张 GPU（{nodes} × {per}）</translation>
+    </message>
+    <message>
+        <source>{n} GPUs per node</source>
+        <translation>每节点 {n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{params} parameters</source>
+        <translation>{params} 参数</translation>
+    </message>
+    <message>
+        <source>{total} per GPU</source>
+        <translation>单卡 {total}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) in flight</source>
+        <translation>
+            <numerusform>%n 个在途微批次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shard file(s) missing ({first}{more})</source>
+        <translation>
+            <numerusform>缺少 %n 个分片文件（{first}{more}）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, ...</source>
+        <translation> 等</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attention head(s)</source>
+        <translation>
+            <numerusform>%n 个注意力头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor-parallel size {tp} does not divide {heads}</source>
+        <translation>张量并行规模 {tp} 无法整除 {heads}</translation>
+    </message>
+    <message>
+        <source>{kv_heads} key/value heads do not divide {heads}</source>
+        <translation>{kv_heads} 个键/值头无法整除 {heads}</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2741,38 @@ no distributed optimizer</source>
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
+    <message>
+        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
+        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
+    </message>
+    <message>
+        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
+        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
+    </message>
+    <message>
+        <source>Defined by</source>
+        <translation>定义方式</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
+        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
+    </message>
+    <message>
+        <source>architecture fields</source>
+        <translation>结构字段</translation>
+    </message>
+    <message>
+        <source>parameter count Φ</source>
+        <translation>参数量 Φ</translation>
+    </message>
+    <message>
+        <source>the preset or import</source>
+        <translation>预设或导入</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -2819,53 +2905,9 @@ no distributed optimizer</source>
         <source>GPUs</source>
         <translation>张 GPU</translation>
     </message>
-    <message>
-        <source>A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search.</source>
-        <translation>模型库中的模型：其结构可精确给出 Φ 并用于估算激活值。输入文字即可搜索。</translation>
-    </message>
-    <message>
-        <source>Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not the activations, which need the architecture.</source>
-        <translation>Φ 的来源。仅凭参数量可以估算模型状态（混合精度 Adam 为 16Φ），但无法估算激活值，激活值需要模型结构。</translation>
-    </message>
-    <message>
-        <source>A GPU from the catalog (its memory as the vendor states it), or custom memory.</source>
-        <translation>模型库中的 GPU（显存按厂商标称），或自定义显存。</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <source>Defined by</source>
-        <translation>定义方式</translation>
-    </message>
-    <message>
-        <source>the preset or import</source>
-        <translation>预设或导入</translation>
-    </message>
-    <message>
-        <source>parameter count Φ</source>
-        <translation>参数量 Φ</translation>
-    </message>
-    <message>
-        <source>architecture fields</source>
-        <translation>结构字段</translation>
-    </message>
 </context>
 <context>
     <name>Inputs</name>
-    <message>
-        <source>custom model</source>
-        <translation>自定义模型</translation>
-    </message>
-    <message>
-        <source>no global batch</source>
-        <translation>未设全局批次</translation>
-    </message>
-    <message>
-        <source>global batch {0}</source>
-        <translation>全局批次 {0}</translation>
-    </message>
     <message>
         <source>{0}: not given</source>
         <translation>{0}：未指定</translation>
@@ -2877,26 +2919,6 @@ no distributed optimizer</source>
     <message>
         <source>off</source>
         <translation>关</translation>
-    </message>
-    <message>
-        <source>micro-batch {0}</source>
-        <translation>微批次 {0}</translation>
-    </message>
-    <message>
-        <source>seq {0}</source>
-        <translation>序列 {0}</translation>
-    </message>
-    <message>
-        <source>{0} GPUs</source>
-        <translation>{0} 张 GPU</translation>
-    </message>
-    <message>
-        <source>{0} GPUs per node</source>
-        <translation>每节点 {0} 张 GPU</translation>
-    </message>
-    <message>
-        <source>LoRA on {0}</source>
-        <translation>LoRA 作用于 {0}</translation>
     </message>
     <message>
         <source>, </source>
@@ -3283,18 +3305,6 @@ The file on disk is unchanged.</source>
     <message>
         <source>{model} on {n} × {gpu}</source>
         <translation>{model}，{n} × {gpu}</translation>
-    </message>
-    <message>
-        <source>{params} parameters</source>
-        <translation>{params} 参数</translation>
-    </message>
-    <message>
-        <source>{n} GPUs ({nodes} × {per})</source>
-        <translation>{n} 张 GPU（{nodes} × {per}）</translation>
-    </message>
-    <message>
-        <source>reserve {r:g} %</source>
-        <translation>预留 {r:g} %</translation>
     </message>
     <message>
         <source>{total} per GPU</source>

@@ -179,6 +179,22 @@ def test_cli_process_never_imports_qt():
     assert proc.returncode == 0, proc.stderr
 
 
+# What an estimate that fits never needs at start-up (make bench's paired start-up measures the time): the seed's
+# functions, fine-tuning, the adviser, the atomic writer's tempfile, difflib's "did you mean", fractions (imported
+# where a size is parsed), the traceback printer.
+_NOT_AT_START_UP = ("vramgui.core.seed", "vramgui.core.finetune.estimate", "vramgui.core.advise.suggestions",
+                    "tempfile", "difflib", "fractions", "traceback")
+
+
+def test_cli_start_up_imports_only_what_the_estimate_needs():
+    code = ("import sys; from vramgui.cli.commands import main;"
+            "main(['estimate', '--preset', 'llama-2-7b', '--gpus', '8', '--stage', '3', '--json']);"
+            f"print(' '.join(m for m in {_NOT_AT_START_UP!r} if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == ""  # none of them imported
+
+
 @pytest.mark.parametrize("command", SUBCOMMANDS)
 def test_every_subcommand_has_help_with_an_example(command, capsys):
     with pytest.raises(SystemExit) as exit_info:

@@ -38,3 +38,20 @@ def test_a_broken_preset_file_is_a_json_error(tmp_path, monkeypatch):
         presets.read_preset_file("models.json")
     with pytest.raises(FileReadError, match=r"preset file .*gpus\.json: cannot open"):
         presets.read_preset_file("gpus.json")
+
+
+def test_a_model_is_counted_only_when_it_is_looked_up():
+    from vramgui.core.documents.catalog import ModelEntries, find_preset, normalize_name
+
+    document = presets.read_preset_file("models.json")
+    entries = ModelEntries(document)
+    names = entries.lookup_names()
+    assert find_preset("meta-llama/Llama-2-7b-hf", entries, "model.preset", names).key == "llama-2-7b"
+    assert list(entries._presets) == ["llama-2-7b"]  # the one found, no other
+    every = models_from_document(document)
+    assert dict(entries) == every  # each counted on its first look-up, the same presets
+    expected = {}  # the lookup names as the counted presets give them: repo id (with and without owner), name, key
+    for key, p in every.items():
+        for alias in (*p.aliases, *(a.split("/", 1)[1] for a in p.aliases), p.name, key):
+            expected[normalize_name(alias)] = key
+    assert names == expected

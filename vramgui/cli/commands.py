@@ -12,12 +12,12 @@ import argparse
 import json
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
 from vramgui.cli.options import empty_source, flag_for, option_value, scenario_from_args
 from vramgui.cli.parser import COMPARE_DEFAULTS, PARSERS, UsageError, build_parser
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
@@ -83,14 +83,14 @@ def cmd_accumulation(args: argparse.Namespace) -> int:
     from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario, TrainingSpec
     from vramgui.core.text.units import counted
 
-    batch = option_value(args, "training.global_batch")
+    batch = option_value(args, paths.GLOBAL_BATCH)
     if batch is None:  # `--global-batch ""` (empty is "not given" in a scenario, but this command needs one)
-        raise InputError("training.global_batch", Msg.of("error.whole_number", value="''"),
-                         fields.field("training.global_batch").allowed())
-    micro = option_value(args, "training.micro_batch")
-    parallel = ParallelSpec(num_gpus=option_value(args, "parallel.num_gpus"), tp=option_value(args, "parallel.tp", 1),
-                            pp=option_value(args, "parallel.pp", 1))
-    seq_len = option_value(args, "training.seq_len", None)
+        raise InputError(paths.GLOBAL_BATCH, Msg.of("error.whole_number", value="''"),
+                         fields.field(paths.GLOBAL_BATCH).allowed())
+    micro = option_value(args, paths.MICRO_BATCH)
+    parallel = ParallelSpec(num_gpus=option_value(args, paths.NUM_GPUS), tp=option_value(args, paths.TP, 1),
+                            pp=option_value(args, paths.PP, 1))
+    seq_len = option_value(args, paths.SEQ_LEN, None)
     # the estimate's own rules, before any arithmetic: tp × pp divides the GPUs, the global batch divides
     validate_scenario(Scenario(model=ModelSpec(params=1), parallel=parallel,
                                training=TrainingSpec(micro_batch=micro, global_batch=batch)))
@@ -111,16 +111,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from vramgui.core.model_states.precision import SEED_OPTIMIZER_BYTES
 
     values = {path: option_value(args, path, default) for path, default in COMPARE_DEFAULTS.items()}
-    optimizer, memory = values["precision.optimizer"], values["hardware.gpu_memory"]
+    optimizer, memory = values[paths.OPTIMIZER], values[paths.GPU_MEMORY]
     if optimizer not in SEED_OPTIMIZER_BYTES:  # the seed's table knows two optimizers
-        raise InputError("precision.optimizer", Msg.of("error.unknown_value", value=repr(optimizer)),
+        raise InputError(paths.OPTIMIZER, Msg.of("error.unknown_value", value=repr(optimizer)),
                          Msg.of("allowed.choices", choices=", ".join(SEED_OPTIMIZER_BYTES)))
     if memory is None:  # `--gpu-memory ""`: the table needs a size
-        raise InputError("hardware.gpu_memory", Msg.of("error.size_expected"),
-                         fields.field("hardware.gpu_memory").allowed())
-    data, text = compare_output(memory=memory, num_gpus=values["parallel.num_gpus"],
-                                reserve=values["hardware.reserve"], dtype=values["precision.dtype"],
-                                optimizer=optimizer, params=option_value(args, "model.params", None), unit=args.unit,
+        raise InputError(paths.GPU_MEMORY, Msg.of("error.size_expected"), fields.field(paths.GPU_MEMORY).allowed())
+    data, text = compare_output(memory=memory, num_gpus=values[paths.NUM_GPUS],
+                                reserve=values[paths.RESERVE], dtype=values[paths.DTYPE],
+                                optimizer=optimizer, params=option_value(args, paths.PARAMS, None), unit=args.unit,
                                 finetune=compare_finetune_inputs({p: option_value(args, p, finetune_default(p))
                                                                   for p in COMPARE_FINETUNE}))
     _emit(args, data, text)
@@ -170,7 +169,7 @@ COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd
 def _model_source(field: str, args: argparse.Namespace | None) -> str | None:
     """The option a model error came from: a config.json key (``config.num_hidden_layers``) or an architecture
     field is the last model source applied (``scenario_from_args``: --config over --preset over --scenario)."""
-    if args is None or not (field == "config" or field.startswith(("config.", "model.architecture."))):
+    if args is None or not (field == "config" or field.startswith(("config.", paths.ARCH_PREFIX))):
         return None
     return next((f"--{name}" for name in ("config", "preset", "scenario") if getattr(args, name, None)), None)
 
@@ -250,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as err:  # noqa: BLE001 - a bug: one line by default, the traceback on request
         if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+            import traceback
+
             traceback.print_exc()
         detail = " ".join(str(err).split())[:200]
         print(f"vramgui: internal error: {type(err).__name__}{': ' + detail if detail else ''} (please report it "

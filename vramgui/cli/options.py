@@ -15,6 +15,7 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import Field
 from vramgui.core.scenario.specs import Scenario
@@ -24,7 +25,8 @@ from vramgui.core.text.units import require_size_unit
 NON_FIELD_OPTIONS = ("--preset", "--config", "--scenario", "--gpu", "--unit", "--json", "--help", "-h")
 
 # Inputs that a non-field option sets: an error on them names that option.
-_OPTION_OF_PATH = {"model.preset": "--preset", "hardware.gpu": "--gpu", "model.architecture": "--preset or --config"}
+_OPTION_OF_PATH = {paths.MODEL_PRESET: "--preset", paths.GPU_PRESET: "--gpu",
+                   paths.ARCHITECTURE: "--preset or --config"}
 
 GROUP_TITLES = {  # registry group -> title in --help (in the registry's order)
     "model": "model (one of --params, --preset, --config, --scenario)",
@@ -171,7 +173,7 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         if value is not NOT_GIVEN:
             s = fields.with_value(s, f.path, value)
     if args.params is not None and args.preset is None and args.config is None and base.model.params is None:
-        s = fields.with_value(s, "model.name", "custom")
+        s = fields.with_value(s, paths.MODEL_NAME, "custom")
     count = before_flags.model.params
     if (args.params is not None and before_flags.model.architecture is not None
             and s.model.params not in (None, count)

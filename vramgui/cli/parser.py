@@ -12,16 +12,19 @@ from typing import Any, NoReturn
 
 from vramgui import __version__
 from vramgui.cli.options import add_field_option, add_output_options, add_scenario_options
+from vramgui.core.fields import paths
 
 SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets")
 COMPARE_DEFAULTS = {  # the seed's Part 3 table: 8 x 80 GB, 20% kept back, fp16 with Adam
-    "hardware.gpu_memory": 80 * 10**9, "parallel.num_gpus": 8, "hardware.reserve": 0.2, "precision.dtype": "fp16",
-    "precision.optimizer": "adam",
+    paths.GPU_MEMORY: 80 * 10**9, paths.NUM_GPUS: 8, paths.RESERVE: 0.2, paths.DTYPE: "fp16", paths.OPTIMIZER: "adam",
 }
 _COMPARE_HELP = {  # (help, metavar) where the seed's table takes a field in a narrower sense than the registry
-    "hardware.gpu_memory": ("Memory per GPU: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB (default 80GB)", None),
-    "precision.optimizer": ("The seed's table counts Adam (K = 12) or SGD (K = 4) (default adam)", "{adam,sgd}"),
+    paths.GPU_MEMORY: ("Memory per GPU: 80GB (10^9 bytes), 80GiB (2^30 bytes), 24576MiB (default 80GB)", None),
+    paths.OPTIMIZER: ("The seed's table counts Adam (K = 12) or SGD (K = 4) (default adam)", "{adam,sgd}"),
 }
+# `accumulation`: what it reads (required), the layout's two optional sizes, the sequence for tokens per step
+ACCUMULATION_REQUIRED = (paths.MICRO_BATCH, paths.NUM_GPUS)
+ACCUMULATION_LAYOUT = (paths.TP, paths.PP)
 
 
 class UsageError(Exception):
@@ -115,12 +118,12 @@ def _add_accumulation_parser(sub: Any) -> None:
                  "Steps = global batch / (micro-batch × data-parallel size), data-parallel size = GPUs / (tp × pp).\n"
                  "A global batch that does not divide is rejected with the nearest valid ones.",
                  "vramgui accumulation --global-batch 1024 --micro-batch 4 --gpus 64 --tp 2 --seq-len 4096")
-    add_field_option(p, "training.global_batch", required=True, help="Samples per optimizer step")
-    for path in ("training.micro_batch", "parallel.num_gpus"):
+    add_field_option(p, paths.GLOBAL_BATCH, required=True, help="Samples per optimizer step")
+    for path in ACCUMULATION_REQUIRED:
         add_field_option(p, path, required=True)
-    for path in ("parallel.tp", "parallel.pp"):
+    for path in ACCUMULATION_LAYOUT:
         add_field_option(p, path)
-    add_field_option(p, "training.seq_len", default=None, help="also report tokens per optimizer step")
+    add_field_option(p, paths.SEQ_LEN, default=None, help="also report tokens per optimizer step")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -134,7 +137,7 @@ def _add_compare_parser(sub: Any) -> None:
     for path, default in COMPARE_DEFAULTS.items():
         text, metavar = _COMPARE_HELP.get(path, (None, None))
         add_field_option(p, path, default=default, help=text, metavar=metavar)
-    add_field_option(p, "model.params", help="also show each strategy's per-GPU memory for this model")
+    add_field_option(p, paths.PARAMS, help="also show each strategy's per-GPU memory for this model")
     for path in COMPARE_FINETUNE:  # --finetune lora|qlora adds the LoRA / QLoRA rows (docs/finetune.md)
         add_field_option(p, path, default=finetune_default(path))
     add_output_options(p)

@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import paths
+from vramgui.core.fields import registry as fields
 from vramgui.core.fields.finetune import MAX_LORA_RANK
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_SEQ
 from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import FinetuneMethod
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.questions import (
+    QUESTION_FIELDS,
     cheapest_strategy,
     max_lora_rank,
     max_micro_batch,
@@ -35,19 +38,16 @@ from vramgui.core.text.units import counted, format_bytes, format_count
 EXIT_NOTHING_FITS = 1
 DEFAULT_MAX_GPUS = 65536
 
-QUESTIONS = {  # name -> (one-line help, what is solved for, the flag that sets it)
-    "max-micro-batch": ("largest micro-batch that fits (needs an architecture: --preset or --config)",
-                        "training.micro_batch", "--micro-batch"),
-    "max-seq-len": ("longest sequence that fits (needs an architecture: --preset or --config)",
-                    "training.seq_len", "--seq-len"),
-    "min-gpus": ("fewest GPUs that fit (a multiple of tp × cp × pp and, with experts, of etp × ep × pp), "
-                 "searched up to --max-gpus",
-                 "parallel.num_gpus", "--gpus"),
-    "cheapest-strategy": ("lowest ZeRO stage that fits without offload, then with CPU offload",
-                          "parallel.zero_stage", "--stage"),
-    "max-lora-rank": ("largest LoRA rank that fits (needs --finetune lora or qlora and --preset or --config)",
-                      "finetune.lora_rank", "--lora-rank"),
+_HELP = {  # name -> one-line help
+    "max-micro-batch": "largest micro-batch that fits (needs an architecture: --preset or --config)",
+    "max-seq-len": "longest sequence that fits (needs an architecture: --preset or --config)",
+    "min-gpus": "fewest GPUs that fit (a multiple of tp × cp × pp and, with experts, of etp × ep × pp), "
+                "searched up to --max-gpus",
+    "cheapest-strategy": "lowest ZeRO stage that fits without offload, then with CPU offload",
+    "max-lora-rank": "largest LoRA rank that fits (needs --finetune lora or qlora and --preset or --config)",
 }
+# name -> (one-line help, what is solved for, the flag that sets it): the core's questions, their fields' flags
+QUESTIONS = {name: (_HELP[name], path, str(fields.flag_of(path))) for name, path in QUESTION_FIELDS.items()}
 LARGEST = {  # the questions _largest answers: (solver, vramgui's bound, what is solved for, in words)
     "max-micro-batch": (max_micro_batch, MAX_BATCH, "micro-batch"),
     "max-seq-len": (max_seq_len, MAX_SEQ, "sequence length"),
@@ -123,7 +123,7 @@ def _largest(question: str, s: Scenario, unit: str) -> tuple[dict[str, Any], lis
     solver, bound, what = LARGEST[question]
     n = solver(s)
     base = solve_base(s, path)
-    step = seq_len_step(s.parallel) if path == "training.seq_len" else 1  # the next value the scenario accepts
+    step = seq_len_step(s.parallel) if path == paths.SEQ_LEN else 1  # the next value the scenario accepts
     bound = bound // step * step
     if n == 0:
         one = estimate(with_value(base, path, step))
@@ -158,15 +158,15 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
         raise InputError("--max-gpus", Msg.of("error.out_of_range", value=f"{max_gpus:,}"), allowed)
     bound = world.accepted_counts(s, max_gpus)[-1]
     n = min_gpus(s, limit=max_gpus)
-    base = solve_base(s, "parallel.num_gpus")
+    base = solve_base(s, paths.NUM_GPUS)
     step = f" (multiples of {terms} = {group})" if group > 1 else ""
     if n is None:
-        top = estimate(with_value(base, "parallel.num_gpus", bound))
+        top = estimate(with_value(base, paths.NUM_GPUS, bound))
         lines = [_context(top.scenario, top, unit),
                  f"Nothing fits with up to {bound:,} GPUs{step}, the bound set by --max-gpus: at {bound:,} GPUs "
                  f"each still needs {format_bytes(_peak(top), unit)} at the peak of a step ({_breakdown(top, unit)}), "
                  f"more than the usable {format_bytes(top.usable, unit)}."]
-        fewest = estimate(with_value(base, "parallel.num_gpus", group))
+        fewest = estimate(with_value(base, paths.NUM_GPUS, group))
         if _peak(fewest) <= _peak(top):
             lines.append(f"Per-GPU memory does not shrink with more GPUs under {top.strategy}: shard the model "
                          "states (--stage 1-3), split the model (--tp, --pp), "
@@ -174,8 +174,8 @@ def _min_gpus(s: Scenario, unit: str, max_gpus: int) -> tuple[dict[str, Any], li
         lines.append(BASIS)
         data = {"answer": None, "found": False, "bound": bound, "step": group, "estimate": top.to_dict()}
         return data, lines, EXIT_NOTHING_FITS
-    at = estimate(with_value(base, "parallel.num_gpus", n))
-    prev = estimate(with_value(base, "parallel.num_gpus", n - group)) if n > group else None
+    at = estimate(with_value(base, paths.NUM_GPUS, n))
+    prev = estimate(with_value(base, paths.NUM_GPUS, n - group)) if n > group else None
     here, there = _two(_peak(at), _peak(prev) if prev else _peak(at), unit)
     lines = [_context(at.scenario, at, unit), f"Fewest GPUs that fit: {n:,}{step}",
              f"  {counted(n, 'GPU')}: step peak {here} per GPU ({_breakdown(at, unit)}), "
@@ -231,7 +231,7 @@ def max_params_output(s: Scenario, unit: str = "GB") -> tuple[dict[str, Any], st
 
     result = max_params_result(s)
     n = result.answer
-    base = solve_base(s, "model.params")
+    base = solve_base(s, paths.PARAMS)
     at = None
     if n:
         largest = None if base.model.largest_layer is None else min(base.model.largest_layer, n)

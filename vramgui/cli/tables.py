@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from vramgui.core.estimate import Estimate
+from vramgui.core.fields import paths
+from vramgui.core.fields import registry as fields
 from vramgui.core.scenario.choices import DType, Optimizer
 from vramgui.core.terms import render_derivation
 from vramgui.core.text.message import render
@@ -126,16 +128,14 @@ def compare_output(*, memory: int, num_gpus: int, reserve: float, dtype: str, op
     return data, "\n".join(lines)
 
 
-COMPARE_FINETUNE = ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
-                    "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype", "training.micro_batch",
-                    "training.seq_len", "training.recompute")
-COMPARE_FINETUNE_DEFAULTS = {"training.recompute": "full"}  # LoRA / QLoRA recipes checkpoint by default
+# the LoRA / QLoRA rows' inputs: every fine-tuning field, and the training shape the adapters' activations take
+COMPARE_FINETUNE = (*(f.path for f in fields.fields() if f.group == fields.field(paths.FINETUNE_METHOD).group),
+                    paths.MICRO_BATCH, paths.SEQ_LEN, paths.RECOMPUTE)
+COMPARE_FINETUNE_DEFAULTS = {paths.RECOMPUTE: "full"}  # LoRA / QLoRA recipes checkpoint by default
 COMPARE_FINETUNE_MODEL = "llama-2-7b"  # the geometry the LoRA rows scale (a preset key)
 
 
 def finetune_default(path: str) -> Any:
-    from vramgui.core.fields import registry as fields
-
     return COMPARE_FINETUNE_DEFAULTS.get(path, fields.field(path).default)
 
 
@@ -146,14 +146,14 @@ def compare_finetune_inputs(values: dict[str, Any]) -> Any:
     from vramgui.core.scenario.specs import FinetuneSpec
     from vramgui.io import presets
 
-    if values["finetune.method"] == "full":
+    if values[paths.FINETUNE_METHOD] == "full":
         return None
-    spec = FinetuneSpec(**{p.split(".", 1)[1] if p != "finetune.method" else "method": v
-                           for p, v in values.items() if p.startswith("finetune.")})
+    section = fields.field(paths.FINETUNE_METHOD).group
+    spec = FinetuneSpec(**{fields.field(p).name: v for p, v in values.items() if fields.field(p).group == section})
     preset = presets.find_model(COMPARE_FINETUNE_MODEL)
     return SimpleNamespace(spec=spec, architecture=preset.spec.architecture, label=preset.name,
-                           micro_batch=values["training.micro_batch"], seq_len=values["training.seq_len"],
-                           recompute=values["training.recompute"])
+                           micro_batch=values[paths.MICRO_BATCH], seq_len=values[paths.SEQ_LEN],
+                           recompute=values[paths.RECOMPUTE])
 
 
 def finetune_compare_rows(finetune: Any, *, memory: int, num_gpus: int, reserve: float, dtype: str, optimizer: str

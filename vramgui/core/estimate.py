@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.activations import fp8 as fp8_acts
 from vramgui.core.fields.validate import validate_scenario
-from vramgui.core.finetune.estimate import finetune_parts
 from vramgui.core.model_states import fp8 as fp8_mod
 from vramgui.core.model_states.conventions import model_states_for
 from vramgui.core.parallel.layout import (
@@ -291,7 +290,11 @@ def estimate(scenario: Scenario) -> Estimate:
     tensors = None if arch is None else count_param_tensors(arch)
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
-    ft = finetune_parts(s, params, sp.params, n_d) if s.finetune.method != FinetuneMethod.FULL else None
+    ft = None
+    if s.finetune.method != FinetuneMethod.FULL:
+        from vramgui.core.finetune.estimate import finetune_parts  # LoRA/QLoRA only: full training never imports it
+
+        ft = finetune_parts(s, params, sp.params, n_d)
     states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
                                                                sp.experts, n_e)
     fp8 = fp8_mod.fp8_states(s)

@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -181,6 +180,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         with open(target, "wb") as handle:
             handle.write(data)
         return
+    import tempfile  # only where a file is written: not on the command line's start-up path
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

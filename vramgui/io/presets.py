@@ -11,13 +11,13 @@ from typing import Any
 
 from vramgui.core.documents.catalog import (
     GpuPreset,
+    ModelEntries,
     ModelPreset,
     find_preset,
     gpu_lookup_names,
     gpus_from_document,
-    model_lookup_names,
-    models_from_document,
 )
+from vramgui.core.fields.paths import GPU_PRESET, MODEL_PRESET
 from vramgui.io.files import read_json
 from vramgui.paths import resource_path
 
@@ -33,8 +33,9 @@ def read_preset_file(name: str) -> Any:
 
 
 @cache
-def _models() -> dict[str, ModelPreset]:
-    return models_from_document(read_preset_file("models.json"))
+def _models() -> ModelEntries:
+    """Each model counted when first looked up (``find_model`` counts only the one it finds)."""
+    return ModelEntries(read_preset_file("models.json"))
 
 
 @cache
@@ -44,7 +45,7 @@ def _gpus() -> dict[str, GpuPreset]:
 
 @cache
 def _model_names() -> dict[str, str]:
-    return model_lookup_names(_models())
+    return _models().lookup_names()
 
 
 @cache
@@ -64,9 +65,9 @@ def gpu_presets() -> dict[str, GpuPreset]:
 
 def find_model(name: str) -> ModelPreset:
     """A model preset by key, display name or Hugging Face repo id; case and separators do not matter."""
-    return find_preset(name, _models(), "model.preset", _model_names())
+    return find_preset(name, _models(), MODEL_PRESET, _model_names())
 
 
 def find_gpu(name: str) -> GpuPreset:
     """A GPU preset by key or name ("h100-sxm", "NVIDIA H100 SXM 80GB", "H100 SXM 80GB")."""
-    return find_preset(name, _gpus(), "hardware.gpu", _gpu_names())
+    return find_preset(name, _gpus(), GPU_PRESET, _gpu_names())

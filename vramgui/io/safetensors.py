@@ -306,8 +306,8 @@ def _from_index_metadata(index: dict[str, Any], torch_dtype: str | None, n_tenso
                          missing: list[str]) -> WeightsCount:
     raw_meta = index.get("metadata")
     meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
-    gone = Msg.of("note.shard_missing" if len(missing) == 1 else "note.shards_missing", count=len(missing),
-                  first=missing[0])
+    gone = Msg.of("note.shards_missing", count=len(missing), first=missing[0],
+                  more=Msg.of("note.more_files") if len(missing) > 1 else "")
     total_params = meta.get("total_parameters")
     if isinstance(total_params, int) and not isinstance(total_params, bool) and total_params >= 0:
         return WeightsCount(total=total_params, params=total_params, tensors=n_tensors,

@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from vramgui.core.documents.scenario import PresetRef
 from vramgui.core.fields import registry as fields
+from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_PRESET
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access, result_csv
@@ -126,7 +127,7 @@ class MainPresenter(QObject):
         gpus = [(CUSTOM, translate("MainPresenter", "Custom memory"))]
         gpus += [(key, catalog_access.gpu_choice_text(key, preset.name))  # "NVIDIA A100 80GB · 80 GiB"
                  for key, preset in catalog_access.gpu_presets().items()]
-        self._view.set_choices("hardware.gpu", gpus)
+        self._view.set_choices(GPU_PRESET, gpus)
         self.load_scenario(default_scenario() if initial is None else initial)
 
     def load_scenario(self, scenario: Scenario) -> None:
@@ -146,12 +147,12 @@ class MainPresenter(QObject):
         except (OSError, ValueError, KeyError, ImportError) as err:
             reason = input_error_text(err) if isinstance(err, InputError) else str(err)
             message = translate("MainPresenter", "Cannot import {0}: {1}").format(Path(path).name, reason)
-            self._notice = [FieldError("model.preset", message)]  # until the next edit; the scenario is unchanged,
+            self._notice = [FieldError(MODEL_PRESET, message)]  # until the next edit; the scenario is unchanged,
             self._view.show_field_errors(self._errors + self._notice)  # so its result is neither stale nor edited
             return False
         self._form.model.imported = spec
         self._refresh_model_choices()
-        self.on_field_edited("model.preset", IMPORTED)
+        self.on_field_edited(MODEL_PRESET, IMPORTED)
         return True
 
     def _refresh_model_choices(self) -> None:
@@ -160,8 +161,8 @@ class MainPresenter(QObject):
         if imported is not None:
             choices.append((IMPORTED, translate("MainPresenter", "{0} (imported)").format(imported.name)))
         choices += [(key, preset.name) for key, preset in catalog_access.model_presets().items()]
-        self._view.set_choices("model.preset", choices)
-        self._form.shown.pop("model.preset", None)
+        self._view.set_choices(MODEL_PRESET, choices)
+        self._form.shown.pop(MODEL_PRESET, None)
 
     # ----- edits
     def on_field_edited(self, key: str, value: object) -> None:

@@ -4,11 +4,14 @@ automatic names, "ZeRO-3, seq 8k, 16 GPUs") and the inputs listed under an expor
 Driven by the field registry (``vramgui.core.fields.registry``): every field except free text changes the
 result, so a field added to the registry appears in names, captions and the comparison CSV the day it is added -
 with its translated registry label ("Expert parallel: 2"), a choice with the words its row says it in
-("selective recomputation"), unless ``_special`` below gives it a shorter form. A field the scenario ignores
+("selective recomputation"), unless its row has a shorter caption form (``Field.caption``,
+``vramgui.core.fields.captions``: "micro-batch 4", "seq 8k", "TP 2"). A field the scenario ignores
 (``fields.inactive_reason``: parameter offload below ZeRO-3, the architecture's fields without one) is left out,
 and the four fields that make the training strategy (ZeRO stage, the two offloads, Megatron's distributed
-optimizer) are one text, the strategy's name (``vramgui.core.scenario.strategy``). Choice values are words here,
-never the registry's ids, so a Chinese caption holds no English ("选择性重计算", not "recompute: selective").
+optimizer: ``strategy.FIELDS``) are one text, the strategy's name (``vramgui.core.scenario.strategy``). No field is
+named here: what a field is (its words, its caption form, what it names) is its registry row. Choice values
+are words here, never the registry's ids, so a Chinese caption holds no English ("选择性重计算", not
+"recompute: selective").
 """
 
 from __future__ import annotations
@@ -19,19 +22,22 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
-from vramgui.core.parallel.layout import num_nodes, ranks_per_node
 from vramgui.core.scenario.specs import Scenario
+from vramgui.core.scenario.strategy import FIELDS as STRATEGY_PATHS
 from vramgui.core.scenario.strategy import Strategy
-from vramgui.core.text.units import format_bytes, format_count
+from vramgui.core.text.message import render
+from vramgui.core.text.units import format_count, typed_size_text
 from vramgui.presenters.messages import qt_translate
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 STRATEGY = "strategy"  # the key of the strategy's one text
-STRATEGY_PATHS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
-LABEL_PATHS = ("model.name", "hardware.gpu_name")  # what the user calls the model and the GPU: no bytes change
-ARCH = "model.architecture."
+# what the user calls the model and the GPU (the rows that name something): no bytes change
+LABEL_PATHS = tuple(f.path for f in fields.fields() if f.names)
+MODEL_NAME = next(f.path for f in fields.fields() if f.names == "model")
+MODEL_SECTION = MODEL_NAME.partition(".")[0] + "."  # a model name stands for the fields beside it
 # listed under every exported chart (the rows marked ``essential``, and the strategy); any other input only where
 # it is not at its default (docs/comparisons.md)
 ESSENTIAL = frozenset({STRATEGY, *(f.path for f in fields.fields() if f.essential)})
@@ -49,9 +55,9 @@ INACTIVE = _Inactive()  # the value of a field the scenario ignores
 def _ordered() -> tuple[str, ...]:
     """The model, the strategy, then the registry's order (precision, training, parallelism, hardware, overheads,
     convention, fine-tuning); the labels (model and GPU names) included."""
-    paths = [f.path for f in fields.fields() if f.kind != "text" or f.path in LABEL_PATHS]
-    model = [p for p in paths if p.startswith("model.")]
-    rest = [p for p in paths if not p.startswith("model.") and p not in STRATEGY_PATHS]
+    shown = [f.path for f in fields.fields() if f.kind != "text" or f.path in LABEL_PATHS]
+    model = [p for p in shown if p.startswith(MODEL_SECTION)]
+    rest = [p for p in shown if not p.startswith(MODEL_SECTION) and p not in STRATEGY_PATHS]
     return (*model, STRATEGY, *rest)
 
 
@@ -70,7 +76,7 @@ def value(scenario: Scenario, key: str) -> Any:
     """What ``key`` holds in ``scenario`` (a ``Strategy`` for ``STRATEGY``), ``INACTIVE`` where it has no effect."""
     if key == STRATEGY:
         return Strategy.of(scenario)
-    if key.startswith(ARCH) and scenario.model.architecture is None:
+    if fields.field(key).group == "architecture" and scenario.model.architecture is None:
         return INACTIVE
     if key not in LABEL_PATHS and fields.inactive_reason(scenario, key) is not None:
         return INACTIVE
@@ -81,7 +87,14 @@ def value(scenario: Scenario, key: str) -> Any:
 
 
 def model_label(name: str) -> str:
-    return translate("Inputs", "custom model") if name == "custom" else name
+    """The model's name as captions say it ("custom model" for the form's own)."""
+    return _said(fields.field(MODEL_NAME), name, None, True) or name
+
+
+def _said(f: fields.Field, v: Any, scenario: Scenario | None, short: bool) -> str | None:
+    """``v`` in the caption form of its row, translated; None where the row has none for it."""
+    said = None if f.caption is None else f.caption(f, v, scenario, short)
+    return None if said is None else render(said, qt_translate)
 
 
 def text(key: str, v: Any, scenario: Scenario, short: bool = True) -> str | None:
@@ -91,20 +104,13 @@ def text(key: str, v: Any, scenario: Scenario, short: bool = True) -> str | None
         return None
     if key == STRATEGY:
         return v.label(qt_translate)
-    if key == "model.name":
-        return model_label(v)
-    if key == "hardware.gpu_name":
-        return v or None
     f = fields.field(key)
-    label = qt_translate("Fields", f.label)
-    if key == "training.global_batch" and short:
-        return translate("Inputs", "no global batch") if v is None else translate("Inputs", "global batch {0}").format(
-            f"{v:,}")
-    if v is None:
-        return translate("Inputs", "{0}: not given").format(label) if short else None
-    special = _special(key, v, scenario, short)
+    special = _said(f, v, scenario, short)  # the row's caption form: "micro-batch 4", "seq 8k", "TP 2"
     if special is not None:
         return special
+    label = qt_translate("Fields", f.label)
+    if v is None:
+        return translate("Inputs", "{0}: not given").format(label) if short else None
     said = f.words_of(v).said if f.kind == "choice" else ""
     if said:
         return qt_translate("Fields", said)
@@ -115,62 +121,12 @@ def _value_text(f: fields.Field, v: Any) -> str:
     if f.kind == "bool":
         return translate("Inputs", "on") if v else translate("Inputs", "off")
     if f.kind == "bytes":
-        return size_text(v)
+        return typed_size_text(v)
     if f.kind == "count":
         return format_count(v)
     if f.kind == "fraction":
         return f"{v:g}"
     return f"{v:,}" if isinstance(v, int) else str(v)
-
-
-def size_text(n: int) -> str:
-    """A size as typed ("80 GB", "80 GiB", "532 MiB", "500 MB"), exact; else in GB."""
-    for unit, factor in (("GB", 10**9), ("GiB", 2**30), ("MB", 10**6), ("MiB", 2**20)):
-        if n and n % factor == 0:
-            return f"{n // factor:,} {unit}"
-    return f"{n:,} B" if n < 10**6 else format_bytes(n, "GB")
-
-
-def count_text(n: int) -> str:
-    """A compact count: 7B, 8.03B, 124M."""
-    for suffix, factor in (("T", 10**12), ("B", 10**9), ("M", 10**6), ("K", 10**3)):
-        if n >= factor:
-            return f"{n / factor:.3g}{suffix}"
-    return str(n)
-
-
-def tokens_text(n: int) -> str:
-    """A sequence length as people say it: 8k for 8,192 (k = 1,024: lengths are powers of two); else exact."""
-    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
-
-
-def _special(key: str, v: Any, scenario: Scenario, short: bool) -> str | None:
-    """Shorter forms than "label: value" for the inputs every scenario has."""
-    if key == "model.params":
-        return translate("Results", "{params} parameters").format(params=count_text(v) if short else format_count(v))
-    if key == "training.micro_batch":
-        return translate("Inputs", "micro-batch {0}").format(f"{v:,}")
-    if key == "training.seq_len":
-        return translate("Inputs", "seq {0}").format(tokens_text(v) if short else f"{v:,}")
-    if key == "parallel.num_gpus":
-        if short:
-            return translate("Inputs", "{0} GPUs").format(f"{v:,}")
-        par = scenario.parallel
-        return translate("Results", "{n} GPUs ({nodes} × {per})").format(n=v, nodes=num_nodes(par),
-                                                                         per=ranks_per_node(par))
-    if key == "parallel.gpus_per_node":
-        return translate("Inputs", "{0} GPUs per node").format(f"{v:,}") if short else ""  # "" : in the GPUs' text
-    if key in ("parallel.tp", "parallel.pp", "parallel.cp", "parallel.ep", "parallel.etp", "parallel.vpp"):
-        return f"{key.rsplit('.', 1)[1].upper()} {v:,}"  # the names Megatron-LM and the papers use, in any language
-    if key == "parallel.sp" and v:
-        return "SP"
-    if key == "hardware.gpu_memory":
-        return translate("Results", "{total} per GPU").format(total=size_text(v))
-    if key == "hardware.reserve":
-        return translate("Results", "reserve {r:g} %").format(r=v * 100)
-    if key == "finetune.lora_targets" and v not in ("attention", "all-linear"):
-        return translate("Inputs", "LoRA on {0}").format(v)
-    return None
 
 
 # ------------------------------------------------------------------------------------------------ lists
@@ -191,7 +147,7 @@ def caption_parts(scenario: Scenario, skip: frozenset[str] = frozenset(), params
         if key in skip:
             continue
         v = value(scenario, key)
-        if key == "model.params" and v is None:
+        if key == paths.PARAMS and v is None:
             v = params
         if key not in ESSENTIAL and key != STRATEGY and v == fields.field(key).default:
             continue
@@ -212,8 +168,8 @@ def differing_keys(scenarios: Sequence[Scenario]) -> list[str]:
     specs_by_name: dict[str, set] = {}
     for s in scenarios:
         specs_by_name.setdefault(s.model.name, set()).add(s.model)
-    if "model.name" in out and all(len(specs) == 1 for specs in specs_by_name.values()):
-        out = [k for k in out if k == "model.name" or not k.startswith("model.")]
+    if MODEL_NAME in out and all(len(specs) == 1 for specs in specs_by_name.values()):
+        out = [k for k in out if k == MODEL_NAME or not k.startswith(MODEL_SECTION)]
     return out
 
 

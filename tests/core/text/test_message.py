@@ -179,6 +179,38 @@ def test_an_error_with_a_count_says_one_layer_or_layers(rest, english):
     assert render(msg, zh) == f"剩下 {rest} 层，没有其他流水线阶段接收"
 
 
+@pytest.mark.parametrize(("layers", "in_flight", "english", "chinese"), [
+    (1, 1, "1 layer × 1 micro-batch in flight", "1 层 × 1 个在途微批次"),
+    (32, 8, "32 layers × 8 micro-batches in flight", "32 层 × 8 个在途微批次"),
+])
+def test_the_activations_two_counts_each_take_their_plural(layers, in_flight, english, chinese):
+    msg = Msg.of("deriv.layers", coefficient=layers, quantity=Msg.of("deriv.in_flight", count=in_flight))
+    assert render(msg) == english
+    assert render(msg, zh) == chinese
+
+
+@pytest.mark.parametrize(("missing", "english", "chinese"), [
+    (["a.safetensors"], "1 shard file missing (a.safetensors)", "缺少 1 个分片文件（a.safetensors）"),
+    (["a.safetensors", "b.safetensors"], "2 shard files missing (a.safetensors, ...)",
+     "缺少 2 个分片文件（a.safetensors 等）"),
+])
+def test_missing_shards_are_one_counted_message(missing, english, chinese):
+    msg = Msg.of("note.shards_missing", count=len(missing), first=missing[0],
+                 more=Msg.of("note.more_files") if len(missing) > 1 else "")
+    assert render(msg) == english
+    assert render(msg, zh) == chinese
+
+
+@pytest.mark.parametrize(("heads", "english", "chinese"), [
+    (1, "tensor-parallel size 2 does not divide 1 attention head", "张量并行规模 2 无法整除 1 个注意力头"),
+    (25, "tensor-parallel size 2 does not divide 25 attention heads", "张量并行规模 2 无法整除 25 个注意力头"),
+])
+def test_a_head_count_says_one_head_or_heads(heads, english, chinese):
+    msg = Msg.of("error.tp_divides_heads", tp=2, heads=Msg.of("error.attention_heads", heads=heads))
+    assert render(msg) == english
+    assert render(msg, zh) == chinese
+
+
 def test_every_counted_message_is_a_numerus_entry_with_english_forms_that_differ():
     numerus = {msg.findtext("source") for msg in ET.parse(TS_FILE).getroot().iter("message")
                if msg.get("numerus") == "yes"}

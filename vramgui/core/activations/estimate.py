@@ -184,7 +184,7 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
 
 
 def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:
-    held = Msg.of("deriv.in_flight_one" if m == 1 else "deriv.in_flight_many", layers=n_layers, count=m)
+    held = Msg.of("deriv.layers", coefficient=n_layers, quantity=Msg.of("deriv.in_flight", count=m))
     if fused and gpt and not arch.is_moe and arch.ffn_size == 4 * arch.hidden_size and sh.dtype_bytes == 2:
         if sh.recompute == Recompute.FULL:
             core = "sbh·2" + ("/t" if sh.sp else "")
@@ -227,10 +227,12 @@ def _validate(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec
             raise InputError(name, Msg.of("error.positive_integer", value=repr(count)), Msg.of("allowed.at_least_one"))
     if arch.num_heads % arch.kv_heads:
         raise InputError("model.architecture.num_kv_heads",
-                         Msg.of("error.kv_heads_divide", kv_heads=arch.kv_heads, heads=arch.num_heads),
+                         Msg.of("error.kv_heads_divide", kv_heads=arch.kv_heads,
+                                heads=Msg.of("error.attention_heads", heads=arch.num_heads)),
                          Msg.of("allowed.divisor", n=arch.num_heads))
     if arch.num_heads % parallel.tp:
-        raise InputError("parallel.tp", Msg.of("error.tp_divides_heads", tp=parallel.tp, heads=arch.num_heads),
+        heads = Msg.of("error.attention_heads", heads=arch.num_heads)
+        raise InputError("parallel.tp", Msg.of("error.tp_divides_heads", tp=parallel.tp, heads=heads),
                          Msg.of("allowed.divisor", n=arch.num_heads))
     if parallel.pp > arch.num_layers:
         raise InputError("parallel.pp", Msg.of("error.pp_over_layers", pp=parallel.pp, layers=arch.num_layers),

@@ -29,6 +29,7 @@ from vramgui.core.fields.registry import MAX_GPUS
 from vramgui.core.parallel import world
 from vramgui.core.scenario.choices import FinetuneMethod, Loss, Recompute
 from vramgui.core.scenario.specs import RECOMPUTE, Scenario
+from vramgui.core.scenario.strategy import FIELDS as STRATEGY_PATHS
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
 from vramgui.core.text.errors import InputError
@@ -45,7 +46,6 @@ MAX_TRIES = 4  # values tried per kind when the solver's answer does not hold wi
 # in the order they are listed: the least change to the run first (recompute costs compute, not the result;
 # a smaller micro-batch keeps the global batch through accumulation; ... fine-tuning changes what is trained)
 KINDS = ("recompute", "loss", "micro_batch", "strategy", "gpus", "tp", "pp", "offload", "seq_len", "finetune")
-STRATEGY_PATHS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
 
 Changes = tuple[tuple[str, Any], ...]
 

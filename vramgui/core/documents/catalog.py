@@ -9,9 +9,8 @@ GPU memory is kept in bytes with the unit made explicit: vendors quote "GB" for 
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -56,8 +55,13 @@ class ModelPreset:
     @property
     def aliases(self) -> tuple[str, ...]:
         """The Hugging Face repository id the config came from, e.g. ``meta-llama/Meta-Llama-3-8B``."""
-        m = re.search(r"huggingface\.co/([^/\s]+/[^/\s]+)", self.source)
-        return (m.group(1),) if m else ()
+        return aliases_of(self.source)
+
+
+def aliases_of(source: str) -> tuple[str, ...]:
+    """The Hugging Face repository id in a preset's ``source`` link (none when it links elsewhere)."""
+    m = re.search(r"huggingface\.co/([^/\s]+/[^/\s]+)", source)
+    return (m.group(1),) if m else ()
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,37 @@ def models_from_document(document: Any) -> dict[str, ModelPreset]:
     return {p.key: p for p in map(model_from_entry, document["models"])}
 
 
+class ModelEntries(Mapping[str, ModelPreset]):
+    """The model presets of a parsed ``models.json`` by key, in the file's order, each counted
+    (``model_from_entry``) when it is first looked up: the command line asks for one model, and counting all of
+    them would cost more than the rest of its start-up. ``dict(entries)`` equals ``models_from_document``."""
+
+    def __init__(self, document: Any) -> None:
+        self._entries: dict[str, dict[str, Any]] = {e["key"]: e for e in document["models"]}
+        self._presets: dict[str, ModelPreset] = {}
+
+    def __getitem__(self, key: str) -> ModelPreset:
+        preset = self._presets.get(key)
+        if preset is None:
+            preset = self._presets[key] = model_from_entry(self._entries[key])
+        return preset
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def lookup_names(self) -> dict[str, str]:
+        """``model_lookup_names`` of these presets, read from the entries without counting any model."""
+        names: dict[str, str] = {}
+        for key, e in self._entries.items():
+            aliases = aliases_of(e["source"])
+            for alias in (*aliases, *(a.split("/", 1)[1] for a in aliases), e["name"], key):
+                names[normalize_name(alias)] = key
+        return names
+
+
 def gpus_from_document(document: Any) -> dict[str, GpuPreset]:
     """All GPU presets of a parsed ``gpus.json`` by key, in the file's order."""
     return {g.key: g for g in map(gpu_from_entry, document["gpus"])}
@@ -145,20 +180,13 @@ def find_preset(name: str, presets: Mapping[str, _Preset], field: str, names: Ma
     containing = list(dict.fromkeys(key for alias, key in names.items() if len(wanted) >= 3 and wanted in alias))
     if len(containing) == 1:  # "4090" -> rtx-4090; "h100" is ambiguous and falls through to the hint
         return presets[containing[0]]
+    import difflib  # only for a name that matches no preset: not on the start-up path
+
     close = difflib.get_close_matches(wanted, list(names), n=5, cutoff=0.5)
     keys = list(dict.fromkeys(containing[:5] + [names[c] for c in close]))
     hint = (Msg.of("allowed.close_matches", names=", ".join(keys)) if keys
             else Msg.of("allowed.known_presets", names=", ".join(list(presets)[:12])))
     raise InputError(field, Msg.of("error.unknown_preset", name=repr(str(name)[:80])), hint)
-
-
-def model_lookup_names(models: Mapping[str, ModelPreset]) -> dict[str, str]:
-    """Normalized alias -> key: Hugging Face repo id (with and without its owner), display name, key."""
-    names: dict[str, str] = {}
-    for key, p in models.items():
-        for alias in (*p.aliases, *(a.split("/", 1)[1] for a in p.aliases), p.name, key):
-            names[normalize_name(alias)] = key
-    return names
 
 
 def gpu_lookup_names(gpus: Mapping[str, GpuPreset]) -> dict[str, str]:

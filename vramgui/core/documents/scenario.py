@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import difflib
 import json
 import math
 import types
@@ -228,6 +227,8 @@ def _build(cls: type, data: dict[str, Any], prefix: str, problems: list[Problem]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key in data:
         if key not in fields and key not in skip:
+            import difflib  # only for a key the schema does not know
+
             close = difflib.get_close_matches(str(key), list(fields), n=1)
             hint = (Msg.of("error.did_you_mean", name=repr(close[0])) if close
                     else Msg.of("error.known_fields", names=", ".join(fields)))

@@ -20,6 +20,7 @@ import typing
 from functools import cache
 from typing import Any
 
+from vramgui.core.fields import captions, paths
 from vramgui.core.fields.architecture import ARCH_TABLE
 from vramgui.core.fields.finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
 from vramgui.core.fields.fp8 import FP8_TABLE
@@ -96,9 +97,13 @@ def registry() -> dict[str, Field]:
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/fields/test_registry.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
+    named = set(paths.ALL) | set(captions.CAPTIONS) | set(captions.NAMES) | set(captions.STRATEGY)
+    if named - set(table):  # pragma: no cover - caught by tests/core/fields/test_registry.py
+        raise RuntimeError(f"a path named by the core is no field: {sorted(named - set(table))}")
     out = {}
     for path, (tp, default) in leaves.items():
-        f = dataclasses.replace(table[path], default=default, optional=_is_optional(tp))
+        f = dataclasses.replace(table[path], default=default, optional=_is_optional(tp),
+                                caption=captions.CAPTIONS.get(path), names=captions.NAMES.get(path, ""))
         out[path] = f if f.widget is not None else dataclasses.replace(f, widget=default_widget(f))
     return out
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vramgui.core.fields import rules
+from vramgui.core.fields.captions import Caption
 from vramgui.core.scenario import specs
 from vramgui.core.text.message import QT_TRANSLATE_NOOP, Msg
 from vramgui.core.text.units import exact_count_text, exact_size_text
@@ -75,6 +76,10 @@ class Field:
     mnemonic: str = ""  # the label's Alt+letter
     essential: bool = False  # listed under every exported chart (others only off their default: docs/comparisons.md)
     inactive: Rule = rules.always_applies  # why the field does nothing in a scenario, or None
+    # filled in by the registry from ``captions.py``: how the value is said in pin names and captions (None: "label:
+    # value" or the choice's words), and what a free-text field names ("model", "gpu"; "": it names nothing)
+    caption: Caption | None = None
+    names: str = ""
 
     @property
     def group(self) -> str:

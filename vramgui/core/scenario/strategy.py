@@ -14,6 +14,10 @@ from vramgui.core.scenario.convention import RULES, convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg, Translator, english, render
 
+# The fields a Strategy is made of (what ``Strategy.of`` reads and ``apply`` writes): said together as the strategy's
+# name in captions and pin names, and changed together by the adviser's strategy suggestions.
+FIELDS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
+
 
 @dataclass(frozen=True)
 class Strategy:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_BATCH, MAX_GPUS, MAX_PARAMS, MAX_SEQ
 from vramgui.core.parallel import world
@@ -46,6 +47,15 @@ def without_global_batch(s: Scenario) -> Scenario:
 
 
 # what a global batch must divide by: a solve for one of these drops the batch (each value would need its own)
+# What each reverse solve varies (the command line's `solve QUESTION` reads its flag from the field's row).
+QUESTION_FIELDS = {
+    "max-micro-batch": paths.MICRO_BATCH,
+    "max-seq-len": paths.SEQ_LEN,
+    "min-gpus": paths.NUM_GPUS,
+    "cheapest-strategy": paths.ZERO_STAGE,
+    "max-lora-rank": paths.LORA_RANK,
+}
+
 _BATCH_DIVISORS = ("training.micro_batch", "parallel.num_gpus")
 
 

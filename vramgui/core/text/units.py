@@ -7,10 +7,13 @@ seed's "80 GB" means), GiB = 2**30 bytes (what ``nvidia-smi`` and DeepSpeed's es
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
+
+if TYPE_CHECKING:  # imported where a size or count is parsed, not at start-up (fractions imports decimal)
+    from fractions import Fraction
 
 KB, MB, GB, TB = 10**3, 10**6, 10**9, 10**12
 KiB, MiB, GiB, TiB = 2**10, 2**20, 2**30, 2**40
@@ -36,6 +39,8 @@ def exact_number(text: str, field: str, shown: str | None = None) -> Fraction | 
     None when it is not one. A number with more than ``_MAX_MAGNITUDE`` digits before the point raises
     ``InputError`` at once (never a huge big-integer computation, never an overflow), quoting ``shown`` (the
     whole input with its unit) or ``text``."""
+    from fractions import Fraction
+
     match = _PARTS_RE.match(text)
     if not match or not (match.group(1) or match.group(2)) or len(text) > 200:
         return None
@@ -188,3 +193,24 @@ def counted(n: int, one: str, other: str | None = None) -> str:
     lines; the catalogue's counted messages are ``Plural`` values (``vramgui.core.text.mark``), translated with Qt's
     numerus forms in the window."""
     return f"{n:,} {one if n == 1 else (other or one + 's')}"
+
+
+def typed_size_text(n: int) -> str:
+    """A size as people type it ("80 GB", "80 GiB", "532 MiB", "500 MB"), exact; else in GB (captions)."""
+    for unit, factor in (("GB", 10**9), ("GiB", 2**30), ("MB", 10**6), ("MiB", 2**20)):
+        if n and n % factor == 0:
+            return f"{n // factor:,} {unit}"
+    return f"{n:,} B" if n < 10**6 else format_bytes(n, "GB")
+
+
+def compact_count_text(n: int) -> str:
+    """A count in three digits: 7B, 8.03B, 124M (a pin's name)."""
+    for suffix, factor in (("T", 10**12), ("B", 10**9), ("M", 10**6), ("K", 10**3)):
+        if n >= factor:
+            return f"{n / factor:.3g}{suffix}"
+    return str(n)
+
+
+def tokens_text(n: int) -> str:
+    """A sequence length as people say it: 8k for 8,192 (k = 1,024: lengths are powers of two); else exact."""
+    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else f"{n:,}"

@@ -90,9 +90,9 @@ def common_text(pinned: Sequence[Pinned]) -> str:
     scenarios = [p.scenario for p in pinned]
     differing = frozenset(scenario_inputs.differing_keys(scenarios))
     first = scenarios[0]
-    labels = [] if "model.name" in differing else [scenario_inputs.model_label(first.model.name)]
-    if "hardware.gpu_name" not in differing and first.hardware.gpu_name:
-        labels.append(first.hardware.gpu_name)
+    # what the pins are called (the model's and the GPU's names), where they share it
+    labels = [t for key in scenario_inputs.LABEL_PATHS
+              if key not in differing and (t := scenario_inputs.text(key, scenario_inputs.value(first, key), first))]
     # the inputs shared where they count (one pin's view: a field another pin ignores is still shared)
     return " · ".join([*labels, *scenario_inputs.caption_parts(first, skip=differing)])
 

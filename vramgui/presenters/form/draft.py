@@ -16,7 +16,9 @@ from dataclasses import replace
 from typing import Any
 
 from vramgui.core.documents.scenario import PresetRef
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
+from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_MODE, MODEL_PRESET, NODES_HINT
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
@@ -49,7 +51,7 @@ class FormDraft:
     # ----- what the form shows
     def value(self, key: str) -> object:
         """What the field ``key`` shows: UI state, the pending text of an edit that does not parse, or the value."""
-        ui = {"model.mode": self.model.mode, "model.preset": self.model.shown_preset, "hardware.gpu": self.gpu}
+        ui = {MODEL_MODE: self.model.mode, MODEL_PRESET: self.model.shown_preset, GPU_PRESET: self.gpu}
         if key in ui:
             return ui[key]
         if key in self.raw:
@@ -68,13 +70,12 @@ class FormDraft:
         """Every value that differs from what the view shows (now recorded as shown); never the field ``skip``
         being typed in."""
         mode = self.model.mode
-        wanted: dict[str, object] = {"model.mode": mode, "model.preset": self.model.shown_preset,
-                                     "hardware.gpu": self.gpu}
+        wanted: dict[str, object] = {MODEL_MODE: mode, MODEL_PRESET: self.model.shown_preset, GPU_PRESET: self.gpu}
         shown = self._form.values(self.scenario, self.model.arch_shown)
         for path in FORM_PATHS:
-            if path != skip and path not in self.raw and not (path == "model.params" and mode != "params"):
+            if path != skip and path not in self.raw and not (path == paths.PARAMS and mode != "params"):
                 wanted[path] = shown[path]
-        wanted["parallel.nodes"] = nodes_text(self.scenario.parallel)
+        wanted[NODES_HINT] = nodes_text(self.scenario.parallel)
         return self.changed(wanted)
 
     def changed(self, wanted: dict[str, object]) -> dict[str, object]:
@@ -109,11 +110,11 @@ class FormDraft:
     # ----- edits
     def edit(self, key: str, value: object) -> bool:
         """Apply the view's edit of ``key``; False (nothing done) for a key the form does not have."""
-        if key == "model.preset":
+        if key == MODEL_PRESET:
             self._set_model(self.model.select(str(value), self.scenario.model, self._count))
-        elif key == "model.mode":
+        elif key == MODEL_MODE:
             self._set_model(self.model.switch(str(value), self.scenario.model, self._count))
-        elif key == "hardware.gpu":
+        elif key == GPU_PRESET:
             self._select_gpu(str(value))
         elif key in FORM_KEYS:
             self.edit_field(key, value)
@@ -125,7 +126,7 @@ class FormDraft:
     def edit_field(self, path: str, raw: object) -> None:
         """A scenario field's edit: parsed and set on the draft, or kept as text with its error."""
         f = fields.field(path)
-        if path == "model.params" and self.model.mode != "params":
+        if path == paths.PARAMS and self.model.mode != "params":
             self._set_model(self.model.to_params(self.scenario.model, self._count))  # typing Φ defines the model
         elif path.startswith(ARCH) and self.model.mode != "architecture":
             self._set_model(self.model.switch("architecture", self.scenario.model, self._count))
@@ -138,14 +139,14 @@ class FormDraft:
         self.shown[path] = display(f, value)  # the editor shows what was typed: not rewritten under the cursor
         before = self.scenario
         draft = fields.with_value(before, path, value)
-        if path.startswith(ARCH) or path == "model.params":
+        if path.startswith(ARCH) or path == paths.PARAMS:
             draft = replace(draft, model=self.model.edited(before.model, draft.model, path))
-        elif path in ("hardware.gpu_memory", "hardware.gpu_name"):
+        elif path in (paths.GPU_MEMORY, paths.GPU_NAME):
             preset = catalog_access.gpu_presets().get(self.gpu)
             hw = draft.hardware
             if preset is not None and (hw.gpu_memory, hw.gpu_name) != (preset.memory, preset.name):
                 self.gpu = CUSTOM  # no longer the catalog's card
-                if path == "hardware.gpu_memory":
+                if path == paths.GPU_MEMORY:
                     draft = replace(draft, hardware=replace(hw, gpu_name=None))
         self.scenario = draft
 
@@ -163,7 +164,7 @@ class FormDraft:
     def _set_model(self, spec: ModelSpec | None) -> None:
         if spec is None:
             return
-        self._drop_pending("model.params", "model.largest_layer", prefix=ARCH)
+        self._drop_pending(paths.PARAMS, paths.LARGEST_LAYER, prefix=ARCH)
         self.scenario = replace(self.scenario, model=spec)
 
     def _select_gpu(self, key: str) -> None:
@@ -174,5 +175,5 @@ class FormDraft:
             self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=None))
             return
         self.gpu = key
-        self._drop_pending("hardware.gpu_memory", "hardware.gpu_name")
+        self._drop_pending(paths.GPU_MEMORY, paths.GPU_NAME)
         self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=preset.name, gpu_memory=preset.memory))

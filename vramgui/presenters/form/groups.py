@@ -7,8 +7,8 @@ only converts between a field's value and what its editor shows (text for a line
 percentage for the reserve, a tick for an offload choice) and back, through ``fields.parse`` / ``fields.check``, so an
 edit is exactly ``fields.with_value(scenario, path, parse_input(field, raw))``.
 
-Three keys are UI state, not scenario fields: how the model is defined (``model.mode``), the model preset
-(``model.preset``) and the GPU preset (``hardware.gpu``).
+Three keys are UI state, not scenario fields: how the model is defined, the model preset and the GPU preset; they
+and the hints under fields are declared in ``vramgui.core.fields.form_rows`` (``UI_ROWS``, ``HINTS``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from vramgui.core.fields import registry as fields
+from vramgui.core.fields.form_rows import HINTS as HINT_ROWS
+from vramgui.core.fields.form_rows import MODEL_MODES as MODEL_MODES
+from vramgui.core.fields.form_rows import MODEL_PRESET as MODEL_PRESET
+from vramgui.core.fields.form_rows import UI_KEYS as UI_KEYS
+from vramgui.core.fields.paths import ARCH_PREFIX
 from vramgui.core.fields.registry import Field, Widget
 from vramgui.core.fields.table import FORM_GROUPS
 from vramgui.core.scenario.choices import DType, Optimizer, Recipe
@@ -24,12 +29,10 @@ from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 from vramgui.core.text.units import require_size_unit
 
-MODEL_MODES = ("preset", "params", "architecture")
 CUSTOM = "custom"  # the GPU preset choice "custom memory"
 IMPORTED = "@imported"  # the model preset choice of a model imported from a config.json (or opened from a file)
-UI_KEYS = ("model.preset", "model.mode", "hardware.gpu")
 
-ARCH = "model.architecture."
+ARCH = ARCH_PREFIX  # every architecture field's path starts with it
 
 
 def _groups() -> dict[str, tuple[str, ...]]:
@@ -49,11 +52,7 @@ Editor = Widget
 
 # The read-only texts the presenter sets beside the fields ("≈ 8.03B", "= 85.90 GB", "2 nodes"): hint -> (the field
 # it sits under, the fields whose value it describes; a key ending in "." stands for every field under it).
-HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "model.params_hint": ("model.params", ("model.params", ARCH)),
-    "hardware.gpu_memory_hint": ("hardware.gpu_memory", ("hardware.gpu_memory",)),
-    "parallel.nodes": ("parallel.gpus_per_node", ("parallel.num_gpus", "parallel.gpus_per_node")),
-}
+HINTS: dict[str, tuple[str, tuple[str, ...]]] = {h.key: (h.under, h.describes) for h in HINT_ROWS}
 
 
 def editor_kind(f: Field) -> Editor:

@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from vramgui.core.fields import paths
 from vramgui.core.scenario.architecture import Architecture, count_params
 from vramgui.core.scenario.specs import ModelSpec
-from vramgui.presenters.form.groups import ARCH, IMPORTED, MODEL_MODES
+from vramgui.presenters.form.groups import IMPORTED, MODEL_MODES
 
 Count = Callable[[ModelSpec], "int | None"]  # the parameter count of a model defined by its architecture
 
@@ -110,14 +111,14 @@ class ModelChoice:
     def edited(self, before: ModelSpec, after: ModelSpec, path: str) -> ModelSpec:
         """Keep an edited model coherent: a new block style brings its norm; a head size that was just hidden ÷
         heads keeps following them; a catalog or imported model whose Φ or architecture changes is marked edited."""
-        if path == "model.params":
+        if path == paths.PARAMS:
             return replace(after, name=self._edited_name(after.name)) if after.params != before.params else after
         old = before.architecture or self.arch_shown
         arch = after.architecture
         assert arch is not None
-        if path == ARCH + "family" and arch.family != old.family:
+        if path == paths.ARCH_FAMILY and arch.family != old.family:
             arch = replace(arch, norm="layernorm" if arch.family == "gpt" else "rmsnorm")
-        if path in (ARCH + "hidden_size", ARCH + "num_heads") and old.head_dim is not None \
+        if path in (paths.ARCH_HIDDEN, paths.ARCH_HEADS) and old.head_dim is not None \
                 and old.head_dim * old.num_heads == old.hidden_size:
             arch = replace(arch, head_dim=None)
         name = self._edited_name(after.name) if arch != old else after.name

@@ -11,7 +11,9 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
+from vramgui.core.fields.form_rows import MEMORY_HINT, PARAMS_HINT, UI_ROWS
 from vramgui.core.parallel.layout import num_nodes
 from vramgui.core.scenario.specs import ParallelSpec, Scenario
 from vramgui.core.text.errors import InputError
@@ -44,9 +46,9 @@ def count_hints(est: Any, gpu_memory: int | None, mode: str) -> dict[str, object
     hint = format_count(est.params)
     if getattr(est, "active_params", est.params) not in (None, est.params):
         hint = translate("MainPresenter", "{0}, {1} active").format(hint, format_count(est.active_params))
-    values: dict[str, object] = {"model.params_hint": "≈ " + hint, "hardware.gpu_memory_hint": memory_hint(gpu_memory)}
+    values: dict[str, object] = {PARAMS_HINT: "≈ " + hint, MEMORY_HINT: memory_hint(gpu_memory)}
     if mode != "params":
-        values["model.params"] = str(est.params)
+        values[paths.PARAMS] = str(est.params)
     return values
 
 
@@ -87,6 +89,28 @@ def _words(text: str) -> str:
     return translate("Fields", text) if text else ""
 
 
+@dataclass(frozen=True)
+class UiRowInfo:
+    """A form row that holds UI state, not a scenario field (``vramgui.core.fields.form_rows.UI_ROWS``: the model
+    preset, "Defined by", the GPU preset); texts already translated."""
+
+    key: str
+    label: str
+    explanation: str
+    mnemonic: str
+    choices: tuple[tuple[str, str], ...]  # (value, its words) of a fixed choice; () when the presenter fills it
+
+
+def ui_rows(group: str) -> list[UiRowInfo]:
+    """The UI rows that open the form group ``group``, top to bottom."""
+    def words(text: str) -> str:
+        return qt_translate("Fields", text)
+
+    return [UiRowInfo(row.key, words(row.label), words(row.explanation), row.mnemonic,
+                      tuple((value, words(text)) for value, text in row.choices))
+            for row in UI_ROWS if row.form == group]
+
+
 def field_info(path: str) -> FieldInfo:
     f = fields.field(path)
     kind = editor_kind(f)
@@ -106,25 +130,29 @@ def refusal_text(path: str, typed: str) -> str:
     """Why the editor of ``path`` did not take ``typed`` (a spin box refuses a keystroke past its range, and
     replaces text left out of range by its last value): the message that value would get, with the allowed range
     ("Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"); "" when it is a valid value."""
-    if path == "hardware.reserve":  # the box shows a percentage of the registry's fraction (0 <= value < 1)
-        return _percent_refusal(typed)
+    f = fields.field(path)
+    if editor_kind(f) == "percent":  # the box shows a percentage of the registry's fraction (0 <= value < 1)
+        return _percent_refusal(f, typed)
     try:
-        parse_input(fields.field(path), typed)
+        parse_input(f, typed)
     except InputError as err:
         return input_error_text(err)
     return ""
 
 
-def _percent_refusal(typed: str) -> str:
-    """The reserve box's words: "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)"."""
+def _percent_refusal(f: fields.Field, typed: str) -> str:
+    """A percentage box's words, the reserve's: "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)" (the
+    registry's fraction, 0 <= value < 1, as the box shows it)."""
     try:
         value = float(typed.replace(",", ".").strip())
     except ValueError:
         value = None
-    if value is not None and 0 <= value < 100:
+    assert f.low is not None and f.high is not None  # a fraction's row has its range
+    low, high = f.low * 100, f.high * 100
+    if value is not None and (low <= value < high if f.high_open else low <= value <= high):
         return ""
     return translate("Fields", "{0}: {1} % is out of range (allowed: 0 to 99.99 %)").format(
-        field_label("hardware.reserve"), typed.strip()[:24])
+        field_label(f.path), typed.strip()[:24])
 
 
 def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:
@@ -138,7 +166,7 @@ def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[s
     for path in FORM_PATHS:
         if fixed and path.startswith(ARCH):
             reason = fixed
-        elif path == "model.params" and mode != "params":
+        elif path == paths.PARAMS and mode != "params":
             reason = translate("MainPresenter", "Counted from the architecture; to type a count, set "
                                                 "Defined by to the parameter count Φ")
         else:
@@ -169,10 +197,10 @@ class FormDisplay:
 
     def values(self, draft: Scenario, arch_shown: Any) -> dict[str, object]:
         out: dict[str, object] = {}
-        for name, paths in _SECTIONS.items():
+        for name, section in _SECTIONS.items():
             part, arch = getattr(draft, name), arch_shown if name == "model" else None
             known = self._parts.get(name)
             if known is None or known[0] is not part or known[1] is not arch:
-                known = self._parts[name] = (part, arch, {p: shown_value(draft, p, arch_shown) for p in paths})
+                known = self._parts[name] = (part, arch, {p: shown_value(draft, p, arch_shown) for p in section})
             out.update(known[2])
         return out

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS
-from vramgui.presenters.form.texts import FieldInfo, field_info, refusal_text
+from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS, MODEL_PRESET
+from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, refusal_text, ui_rows
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
 from vramgui.views.form.messages import FieldMessages
@@ -80,11 +80,14 @@ class InputPanel(QWidget):
         box.setObjectName(f"group.{name}")
         grid = self._grid(box)
         self.groups[name] = box
-        if name == "model":
-            self._model_choice_rows(grid)
-        elif name == "hardware":
-            gpu = WheelSafeComboBox()
-            self._row(grid, "hardware.gpu", self._ui_label("hardware.gpu"), gpu, "", self._tip("hardware.gpu"))
+        for ui in ui_rows(name):  # the rows of UI state that open the group: the presets, "Defined by"
+            if ui.key == MODEL_PRESET:
+                self._preset_row(grid, ui)
+                continue
+            combo = WheelSafeComboBox()
+            for value, text in ui.choices:
+                combo.addItem(text, value)
+            self._row(grid, ui.key, self._ui_label(ui), combo, "", self._ui_tip(ui))
         for path in paths:
             if path in ARCH_DETAILS:
                 if path == ARCH_DETAILS[0]:
@@ -107,7 +110,8 @@ class InputPanel(QWidget):
         grid.setVerticalSpacing(4)
         return grid
 
-    def _model_choice_rows(self, grid: QGridLayout) -> None:
+    def _preset_row(self, grid: QGridLayout, ui: UiRowInfo) -> None:
+        """The model preset: a searchable combo box, and the Import button beside it."""
         preset = WheelSafeComboBox()
         preset.setEditable(True)
         preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -117,16 +121,11 @@ class InputPanel(QWidget):
         line.setPlaceholderText(self.tr("Search presets…"))
         line.returnPressed.connect(lambda: self._choose_named(preset))  # "llama-3-8b" + Return: that preset
         line.editingFinished.connect(lambda: self._show_chosen_text(preset))  # a search that chose nothing
-        self._row(grid, "model.preset", self._ui_label("model.preset"), preset, "", self._tip("model.preset"),
-                  span=False)
+        self._row(grid, ui.key, self._ui_label(ui), preset, "", self._ui_tip(ui), span=False)
         self.import_button = QPushButton(self.tr("Import…"))
         self.import_button.setToolTip(self.tr("Import a Hugging Face config.json, or a model folder containing one"))
         self.import_button.clicked.connect(self.import_requested)
         grid.addWidget(self.import_button, grid.rowCount() - 2, 2)
-        mode = WheelSafeComboBox()
-        for value, text in texts.mode_choices():
-            mode.addItem(text, value)
-        self._row(grid, "model.mode", self._ui_label("model.mode"), mode, "", self._tip("model.mode"))
 
     @staticmethod
     def _choose_named(combo: QComboBox) -> None:
@@ -146,8 +145,12 @@ class InputPanel(QWidget):
             combo.setEditText(chosen)
 
     @staticmethod
-    def _ui_label(key: str) -> str:
-        return texts.with_mnemonic(texts.ui_labels()[key], texts.UI_MNEMONICS.get(key))
+    def _ui_label(ui: UiRowInfo) -> str:
+        return texts.with_mnemonic(ui.label, ui.mnemonic)
+
+    @staticmethod
+    def _ui_tip(ui: UiRowInfo) -> str:
+        return ui.explanation or ui.label
 
     def _pairs(self, grid: QGridLayout, paths: Sequence[str]) -> QGridLayout:
         """Fields two to a row (the architecture): the form stays short."""
@@ -212,11 +215,10 @@ class InputPanel(QWidget):
         self._row(grid, path, label, editor, unit, self._tip(path, info), row=row, col=col,
                   span=not pair and not unit)
 
-    def _tip(self, key: str, info: FieldInfo | None = None) -> str:
-        explanation = info.explanation if info else texts.ui_explanations().get(key, "")
-        parts = [info.tooltip if info else "", explanation, info.allowed if info else ""]
+    def _tip(self, key: str, info: FieldInfo) -> str:
+        parts = [info.tooltip, info.explanation, info.allowed]
         unique = [p for i, p in enumerate(parts) if p and p not in parts[:i]]
-        return "\n".join(unique) or (info.label if info else "")
+        return "\n".join(unique) or info.label
 
     def _editor(self, info: FieldInfo) -> QWidget:
         if info.editor == "spin":

@@ -9,6 +9,7 @@ from __future__ import annotations
 from vramgui.core.text.catalogue import (
     advise,
     allowed,
+    caption,
     component,
     deriv,
     error,
@@ -20,7 +21,7 @@ from vramgui.core.text.catalogue import (
 )
 from vramgui.core.text.mark import Plural
 
-MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise)
+MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise, caption)
 
 
 def entries() -> dict[str, str | Plural]:

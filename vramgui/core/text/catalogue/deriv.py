@@ -38,8 +38,9 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.outside_layers": QT_TRANSLATE_NOOP("Core", "{value} outside the layers (embedding, logits, loss)"),
         "deriv.layers_differ": QT_TRANSLATE_NOOP(
             "Core", "{terms} (largest layer kind; layers differ) → {total} in all"),
-        "deriv.in_flight_one": QT_TRANSLATE_NOOP("Core", "{layers} layers × {count} micro-batch in flight"),
-        "deriv.in_flight_many": QT_TRANSLATE_NOOP("Core", "{layers} layers × {count} micro-batches in flight"),
+        # the quantity of "deriv.layers" in the activations' formula: "32 layers × 1 micro-batch in flight"
+        "deriv.in_flight": Plural(QT_TRANSLATE_NOOP("Core", "%n micro-batch(es) in flight", None, 1), n="count",
+                                  one="%n micro-batch in flight", other="%n micro-batches in flight"),
         "deriv.activations_korthikanti": QT_TRANSLATE_NOOP(
             "Core", "{core} per layer (Korthikanti et al. 2022) × {held} + embedding/output terms"),
         "deriv.activations_tensors": QT_TRANSLATE_NOOP(

@@ -162,10 +162,11 @@ def entries() -> Mapping[str, str | Plural]:
         "error.positive_integer": QT_TRANSLATE_NOOP("Core", "must be a positive integer, got {value}"),
         "error.not_positive": QT_TRANSLATE_NOOP("Core", "{value} is not a positive number"),
         "error.not_gpu_count": QT_TRANSLATE_NOOP("Core", "{value} is not a whole number of GPUs"),
-        "error.kv_heads_divide": QT_TRANSLATE_NOOP(
-            "Core", "{kv_heads} key/value heads do not divide {heads} attention heads"),
-        "error.tp_divides_heads": QT_TRANSLATE_NOOP(
-            "Core", "tensor-parallel size {tp} does not divide {heads} attention heads"),
+        # {heads}: "error.attention_heads"; {kv_heads} is 2 or more here (1 divides every count)
+        "error.kv_heads_divide": QT_TRANSLATE_NOOP("Core", "{kv_heads} key/value heads do not divide {heads}"),
+        "error.tp_divides_heads": QT_TRANSLATE_NOOP("Core", "tensor-parallel size {tp} does not divide {heads}"),
+        "error.attention_heads": Plural(QT_TRANSLATE_NOOP("Core", "%n attention head(s)", None, 1), n="heads",
+                                        one="%n attention head", other="%n attention heads"),
         "error.sp_splits_sequence": QT_TRANSLATE_NOOP("Core", "sequence parallelism splits the sequence over tp={tp}"),
         "error.experts_per_token": QT_TRANSLATE_NOOP("Core", "{per_token} experts per token with {experts} experts"),
         "error.global_batch_gpus": QT_TRANSLATE_NOOP(

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP, Plural
 
 
-def entries() -> Mapping[str, str]:
+def entries() -> Mapping[str, str | Plural]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
         # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
@@ -18,8 +18,10 @@ def entries() -> Mapping[str, str]:
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
             "Core", "read model_type {found} as {used} (language model only)"),
         # ----- safetensors weights (vramgui.io.safetensors): "{file}: {problem}" on the field "weights"
-        "note.shard_missing": QT_TRANSLATE_NOOP("Core", "{count} shard file missing ({first})"),
-        "note.shards_missing": QT_TRANSLATE_NOOP("Core", "{count} shard files missing ({first}, ...)"),
+        "note.shards_missing": Plural(
+            QT_TRANSLATE_NOOP("Core", "%n shard file(s) missing ({first}{more})", None, 1), n="count",
+            one="%n shard file missing ({first}{more})", other="%n shard files missing ({first}{more})"),
+        "note.more_files": QT_TRANSLATE_NOOP("Core", ", ..."),  # after the first of several missing files
         "note.quantized_checkpoint": QT_TRANSLATE_NOOP(
             "Core", "quantized checkpoint: packed integer weights hold several parameters per element"),
         "note.estimated_from_size": QT_TRANSLATE_NOOP(
