@@ -1704,6 +1704,30 @@ no distributed optimizer</source>
         <source>Only with full training: FP8 under LoRA or QLoRA is not modelled</source>
         <translation>仅用于全量训练：未对 LoRA 或 QLoRA 下的 FP8 建模</translation>
     </message>
+    <message>
+        <source>layer type {value} is not one vramgui reads (sliding_attention, full_attention)</source>
+        <translation>层类型 {value} 不是 vramgui 能读取的类型（sliding_attention、full_attention）</translation>
+    </message>
+    <message>
+        <source>lists {count} layer types for {layers} layers</source>
+        <translation>为 {layers} 层列出了 {count} 个层类型</translation>
+    </message>
+    <message>
+        <source>{value} is not a pattern of s (sliding) and f (full) layers</source>
+        <translation>{value} 不是由 s（滑动窗口）和 f（全注意力）组成的层模式</translation>
+    </message>
+    <message>
+        <source>{value} names sliding layers but no sliding window is set</source>
+        <translation>{value} 指定了滑动窗口层，但未设置滑动窗口</translation>
+    </message>
+    <message>
+        <source>config.json has no {key}: {model_type}&apos;s default {value} applies ({source})</source>
+        <translation>config.json 中没有 {key}：采用 {model_type} 的默认值 {value}（{source}）</translation>
+    </message>
+    <message>
+        <source>s and f, at most {layers} letters, repeated over the layers (s needs a sliding window)</source>
+        <translation>由 s 和 f 组成，最多 {layers} 个字母，按层循环重复（s 需要设置滑动窗口）</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -2686,6 +2710,30 @@ no distributed optimizer</source>
     <message>
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Tokens a sliding-window layer attends to (config sliding_window); empty: none</source>
+        <translation>滑动窗口层关注的词元数（config 中的 sliding_window）；留空：无滑动窗口</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>Layer types</source>
+        <translation>层类型</translation>
+    </message>
+    <message>
+        <source>Per-layer attention as a repeating pattern: s sliding, f full (Gemma 2: sf, Gemma 3: sssssf); empty: every layer alike</source>
+        <translation>逐层注意力类型的循环模式：s 为滑动窗口，f 为全注意力（Gemma 2：sf，Gemma 3：sssssf）；留空：所有层相同</translation>
+    </message>
+    <message>
+        <source>every layer alike</source>
+        <translation>所有层相同</translation>
     </message>
 </context>
 <context>

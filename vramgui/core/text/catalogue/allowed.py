@@ -16,6 +16,8 @@ def entries() -> Mapping[str, str]:
         # ----- allowed ranges
         "allowed.range": QT_TRANSLATE_NOOP("Core", "{low} to {high}"),
         "allowed.fraction": QT_TRANSLATE_NOOP("Core", "0 <= value < 1"),
+        "allowed.layer_types": QT_TRANSLATE_NOOP(
+            "Core", "s and f, at most {layers} letters, repeated over the layers (s needs a sliding window)"),
         "allowed.choices": QT_TRANSLATE_NOOP("Core", "{choices}"),
         "allowed.multiple_of_group": QT_TRANSLATE_NOOP("Core", "a multiple of tp × pp: {nearest}"),
         "allowed.multiple_nearest": QT_TRANSLATE_NOOP("Core", "a multiple of {step}, nearest: {nearest}"),

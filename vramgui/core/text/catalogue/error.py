@@ -115,6 +115,13 @@ def entries() -> Mapping[str, str | Plural]:
         "error.config_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, got {value}"),
         "error.config_missing": QT_TRANSLATE_NOOP("Core", "is missing from config.json"),
         "error.config_list": QT_TRANSLATE_NOOP("Core", "non-empty lists are not supported by vramgui's counter"),
+        "error.config_layer_type": QT_TRANSLATE_NOOP(
+            "Core", "layer type {value} is not one vramgui reads (sliding_attention, full_attention)"),
+        "error.config_layer_types_length": QT_TRANSLATE_NOOP(
+            "Core", "lists {count} layer types for {layers} layers"),
+        "error.layer_types": QT_TRANSLATE_NOOP("Core", "{value} is not a pattern of s (sliding) and f (full) layers"),
+        "error.layer_types_no_window": QT_TRANSLATE_NOOP(
+            "Core", "{value} names sliding layers but no sliding window is set"),
         "error.config_not_object": QT_TRANSLATE_NOOP("Core", "config.json must hold a JSON object"),
         "error.config_file_not_object": QT_TRANSLATE_NOOP("Core", "{path} must hold a JSON object, not {kind}"),
         "error.config_no_model_type": QT_TRANSLATE_NOOP(

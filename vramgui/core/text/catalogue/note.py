@@ -15,6 +15,8 @@ def entries() -> Mapping[str, str]:
     return {
         # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
         "note.model_type_read_as": QT_TRANSLATE_NOOP("Core", "read model_type {found} as {used}"),
+        "note.config_default": QT_TRANSLATE_NOOP(
+            "Core", "config.json has no {key}: {model_type}'s default {value} applies ({source})"),
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
             "Core", "read model_type {found} as {used} (language model only)"),
         # ----- safetensors weights (vramgui.io.safetensors): "{file}: {problem}" on the field "weights"
