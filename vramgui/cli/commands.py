@@ -20,7 +20,7 @@ from vramgui.cli.options import empty_source, flag_for, option_value, scenario_f
 from vramgui.cli.parser import COMPARE_DEFAULTS, PARSERS, UsageError, build_parser
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
-from vramgui.core.text.message import Msg
+from vramgui.core.text.message import Msg, render
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1  # `solve`: nothing fits; any command: the output could not be written, or an internal error
@@ -163,8 +163,29 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from vramgui.cli.serve import serve_output, serve_solve_output
+
+    s = scenario_from_args(args)
+    if args.config:
+        from vramgui.core.documents.hf_config import config_notes
+        from vramgui.io.hf_config import read_config
+
+        arch = s.model.architecture
+        notes = config_notes(read_config(args.config), arch.model_type if arch else "")
+        args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in notes)]
+    if args.solve:
+        data, text, code = serve_solve_output(args.solve, s, args.unit)
+        _emit(args, data, text)
+        return code
+    data, text = serve_output(s, args.unit)
+    _emit(args, data, text)
+    return 0
+
+
 COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd_solve,
-            "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets}
+            "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets,
+            "serve": cmd_serve}
 
 
 def _model_source(field: str, args: argparse.Namespace | None) -> str | None:

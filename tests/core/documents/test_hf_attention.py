@@ -66,7 +66,7 @@ def test_families_without_windows_ignore_the_keys():
     assert _arch("llama", sliding_window=4096).sliding_window is None
 
 
-@pytest.mark.parametrize("keys, field", [
+@pytest.mark.parametrize(("keys", "field"), [
     ({"sliding_window": 0}, "config.sliding_window"),
     ({"sliding_window": "4k"}, "config.sliding_window"),
     ({"sliding_window": 8, "layer_types": ["sliding_attention"] * 5}, "config.layer_types"),
@@ -79,7 +79,7 @@ def test_bad_attention_keys_name_the_key(keys, field):
     assert err.value.field == field
 
 
-@pytest.mark.parametrize("arch, message", [
+@pytest.mark.parametrize(("arch", "message"), [
     (Architecture(num_layers=4, sliding_window=8, layer_types="sx"), "is not a pattern of s (sliding) and f"),
     (Architecture(num_layers=1, sliding_window=8, layer_types="sf"), "is not a pattern of s (sliding) and f"),
     (Architecture(num_layers=4, layer_types="sf"), "names sliding layers but no sliding window is set"),

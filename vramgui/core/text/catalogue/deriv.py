@@ -75,6 +75,18 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "default: 500 MiB CUDA context + 32 MiB cuBLAS workspace (set the CUDA context to change it)"),
         "deriv.cuda_context_given": QT_TRANSLATE_NOOP("Core", "as given"),
         # ----- LoRA / QLoRA fine-tuning (vramgui.core.finetune.adapters)
+        "deriv.serve_linear": QT_TRANSLATE_NOOP("Core", "{value} Linear weights ({format}, {bits} bits a weight)"),
+        "deriv.serve_vocab": QT_TRANSLATE_NOOP("Core", "{value} embedding and LM head"),
+        "deriv.serve_rest": QT_TRANSLATE_NOOP("Core", "{value} norms, routers and the rest"),
+        "deriv.serve_forward": QT_TRANSLATE_NOOP("Core", "{value} the largest block's live tensors"),
+        "deriv.serve_logits": QT_TRANSLATE_NOOP("Core", "{value} logits"),
+        "deriv.serve_vllm_needed": QT_TRANSLATE_NOOP("Core", "{value} bytes: {batch} × {blocks} blocks per request"),
+        "deriv.serve_vllm_pool": QT_TRANSLATE_NOOP("Core", "{value} bytes: the blocks vLLM allocates"),
+        "deriv.serve_cells": QT_TRANSLATE_NOOP("Core", "{value} bytes: {cells} cells × {layers} full layers"),
+        "deriv.serve_swa_cells": QT_TRANSLATE_NOOP("Core", "{value} bytes: {cells} cells × {layers} sliding layers"),
+        "deriv.serve_dynamic_cache": QT_TRANSLATE_NOOP("Core", "{value}: DynamicCache K and V of every token kept"),
+        "deriv.serve_context": QT_TRANSLATE_NOOP("Core", "{value} CUDA context and workspaces"),
+        "deriv.serve_extra": QT_TRANSLATE_NOOP("Core", "{value} extra (--extra)"),
         "deriv.frozen_base": QT_TRANSLATE_NOOP("Core", "{value} frozen base ({storage})"),
         "deriv.host_finetune": QT_TRANSLATE_NOOP("Core", "{adapters} + frozen base ({storage})/N_d"),
         "deriv.peak_dequant": QT_TRANSLATE_NOOP(

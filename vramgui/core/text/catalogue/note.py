@@ -15,6 +15,11 @@ def entries() -> Mapping[str, str]:
     return {
         # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
         "note.model_type_read_as": QT_TRANSLATE_NOOP("Core", "read model_type {found} as {used}"),
+        "note.serve_vllm_non_torch": QT_TRANSLATE_NOOP(
+            "Core", "vLLM also subtracts the non-torch memory its profile run measures (NCCL, cuBLAS workspaces); "
+                    "give it with --extra"),
+        "note.serve_llama_cpp_no_swa": QT_TRANSLATE_NOOP(
+            "Core", "llama.cpp keeps no separate sliding-window cache for {model_type}: every layer holds n_ctx cells"),
         "note.config_default": QT_TRANSLATE_NOOP(
             "Core", "config.json has no {key}: {model_type}'s default {value} applies ({source})"),
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(

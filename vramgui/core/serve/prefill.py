@@ -1,0 +1,55 @@
+"""The forward's activation peak of a prefill, with the logits: what each engine holds beyond weights and cache.
+
+vramgui's reading of the engines' code, not a measurement (docs/serving.md says how far it goes). The peak of a
+block is its MLP: the residual stream and the normed input (``T·h`` each), the gate/up output (``T·2f``) and the
+activation's output (``T·f``), 16-bit, ``f`` split over tp (vLLM ``LlamaMLP``: ``gate_up_proj`` then
+``SiluAndMul``; transformers ``LlamaMLP``: ``gate_proj(x)``, ``up_proj(x)``, their product). A MoE block runs each
+token through ``top_k`` experts: vLLM's ``fused_experts`` keeps ``intermediate_cache1`` (T·k, 2f),
+``intermediate_cache2`` (T·k, f) and ``intermediate_cache3`` (T·k, h) (``fused_moe/fused_moe.py``).
+
+* vLLM profiles a forward of ``max_num_batched_tokens`` tokens (``gpu_model_runner.profile_run``) and a sampler
+  run over ``max_num_seqs`` logits rows of the whole vocabulary in fp32 (``_dummy_sampler_run``): the logits and
+  one fp32 copy of them (the sampler's probabilities).
+* transformers' ``generate`` prefills the whole prompt (``batch · context`` tokens) and keeps the logits of the last
+  position only (``logits_to_keep=1``): ``batch · V`` in the model dtype and its fp32 copy.
+* llama.cpp computes ``n_ubatch`` tokens at a time and writes logits of the sequences' last tokens into an fp32
+  output buffer of ``n_seq · V``.
+"""
+
+from __future__ import annotations
+
+from vramgui.core.parallel.layout import ceil_div
+from vramgui.core.scenario import architecture as am
+from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.terms import Derivation, Part, Term
+from vramgui.core.text.message import Msg
+
+SOURCE = ("vLLM gpu_model_runner.profile_run / _dummy_sampler_run, fused_moe.fused_experts; transformers "
+          "LlamaMLP and GenerationMixin (logits_to_keep=1); llama.cpp llama-context.cpp output buffer "
+          "(docs/serving.md; not measured)")
+
+
+def mlp_bytes_per_token(arch: Architecture, tp: int) -> int:
+    """Bytes per token of the largest block's live set (16-bit), on one of ``tp`` ranks."""
+    h = arch.hidden_size
+    dense = 2 * (2 * h + 3 * ceil_div(arch.ffn_size, tp))
+    if not arch.is_moe:
+        return dense
+    k, f = max(arch.experts_per_token, 1), ceil_div(arch.expert_ffn_size, tp)
+    moe = 2 * (2 * h + k * (3 * f + h))
+    return max(moe, dense) if arch.num_layers > am.moe_blocks_between(arch) else moe
+
+
+def prefill_part(arch: Architecture, tokens: int, tp: int, logits_rows: int, logits_bytes: int) -> Part:
+    """The prefill's peak: ``tokens`` through the largest block, and ``logits_rows`` rows of the vocabulary at
+    ``logits_bytes`` bytes per entry (all of its copies)."""
+    per_token = mlp_bytes_per_token(arch, tp)
+    forward = tokens * per_token
+    logits = logits_rows * arch.vocab_size * logits_bytes
+    terms = (
+        Term(forward, per_token, "T", tokens, coefficient_symbol="B_block", label=Msg.of("deriv.serve_forward"),
+             style="grouped"),
+        Term(logits, logits_bytes, "n_rows·V", logits_rows * arch.vocab_size, coefficient_symbol="b_logits",
+             label=Msg.of("deriv.serve_logits"), style="grouped"),
+    )
+    return Part(forward + logits, Derivation(terms, forward + logits), SOURCE, key="activations")
