@@ -67,7 +67,7 @@ def test_families_without_windows_ignore_the_keys():
 
 
 @pytest.mark.parametrize(("keys", "field"), [
-    ({"sliding_window": 0}, "config.sliding_window"),
+    ({"sliding_window": -1}, "config.sliding_window"),
     ({"sliding_window": "4k"}, "config.sliding_window"),
     ({"sliding_window": 8, "layer_types": ["sliding_attention"] * 5}, "config.layer_types"),
     ({"sliding_window": 8, "layer_types": ["chunked_attention"] * 6}, "config.layer_types"),
@@ -100,5 +100,5 @@ def test_presets_carry_the_published_windows():
     assert seen == {
         "mistral-7b-v0.1": (4096, ""), "gemma-2-2b": (4096, "sf"), "gemma-2-9b": (4096, "sf"),
         "gemma-2-27b": (4096, "sf"), "gemma-3-1b": (512, "sssssf"), "gemma-3-27b-text": (1024, "sssssf"),
-        "gpt-oss-20b": (128, "sf"), "gpt-oss-120b": (128, "sf"),
+        "gpt-oss-20b": (128, "sf"), "gpt-oss-120b": (128, "sf"), "phi-3-mini": (2047, ""),
     }

@@ -108,11 +108,11 @@ def attention_fields(config: dict[str, Any], model_type: str, layers: int) -> di
     if family is None:
         return {}
     _, default_window, rule = family
-    window = _whole(config, model_type, "sliding_window", MAX_SEQ)
+    if rule == "qwen" and not config.get("use_sliding_window", False):
+        return {"sliding_window": None, "layer_types": ""}  # Qwen2Config: sliding_window if use_sliding_window
+    window = _whole(config, model_type, "sliding_window", MAX_SEQ, minimum=0) or None  # 0: configs saying "none"
     if "sliding_window" not in config:
         window = default_window
-    if rule == "qwen" and not config.get("use_sliding_window", False):
-        window = None  # Qwen2Config: self.sliding_window = sliding_window if use_sliding_window else None
     if window is None:
         return {"sliding_window": None, "layer_types": ""}
     types = _listed_types(config, model_type, layers)
