@@ -114,7 +114,7 @@ def serve_estimate(s: Scenario) -> ServeEstimate:
     dtype = v.kv_dtype
     row = kv_row(arch, v.engine, dtype, tp)
     weights = weight_bytes(arch, v.weights, tp, s.finetune.double_quant)
-    w_part = weights_part(weights, v.weights)
+    w_part = weights_part(weights, v.weights, embedding_on_host=v.engine == Engine.LLAMA_CPP)
     per_token = row.bytes * arch.num_layers
     notes: list[Msg] = []
     extra = s.overhead.extra
@@ -145,7 +145,8 @@ def serve_estimate(s: Scenario) -> ServeEstimate:
     if v.engine == Engine.LLAMA_CPP:
         lc = engines.llama_cpp_cache(arch, row, v.context, v.batch, v.ubatch)
         kv = _cells_part(lc)
-        acts = prefill_part(arch, min(v.ubatch, v.context * v.batch), tp, v.batch, 4)
+        tokens = min(v.ubatch, v.context * v.batch)  # the worst-case graph reserves logits for every ubatch token
+        acts = prefill_part(arch, tokens, tp, tokens, 4)
         if arch.sliding_window is not None and not lc.swa_cells and arch.sliding_layers:
             notes.append(Msg.of("note.serve_llama_cpp_no_swa", model_type=arch.model_type))
     else:

@@ -12,8 +12,8 @@ token through ``top_k`` experts: vLLM's ``fused_experts`` keeps ``intermediate_c
   one fp32 copy of them (the sampler's probabilities).
 * transformers' ``generate`` prefills the whole prompt (``batch · context`` tokens) and keeps the logits of the last
   position only (``logits_to_keep=1``): ``batch · V`` in the model dtype and its fp32 copy.
-* llama.cpp computes ``n_ubatch`` tokens at a time and writes logits of the sequences' last tokens into an fp32
-  output buffer of ``n_seq · V``.
+* llama.cpp computes ``n_ubatch`` tokens at a time; its compute buffer is sized by the worst-case graph
+  (``llama-context.cpp`` ``graph_reserve`` with as many outputs as tokens): fp32 logits of ``n_ubatch · V``.
 """
 
 from __future__ import annotations

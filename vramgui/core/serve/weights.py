@@ -21,14 +21,15 @@ SOURCE = ("vLLM Fp8LinearMethod (quantization/fp8.py); bitsandbytes Int8Params/P
 @dataclass(frozen=True)
 class WeightBytes:
     linear: int  # the blocks' quantisable Linear weights (and their biases), in the format
-    vocab: int  # token embedding + LM head
+    embedding: int  # the token embedding
+    head: int  # the LM head (0 when tied to the embedding)
     rest: int  # norms, routers, sinks, positions
     linear_params: int  # elements of those Linear weights on this GPU
     types: tuple[tuple[str, int], ...] = ()  # GGUF: the ggml types mixed (type, elements)
 
     @property
     def total(self) -> int:
-        return self.linear + self.vocab + self.rest
+        return self.linear + self.embedding + self.head + self.rest
 
     @property
     def bits_per_weight(self) -> float:
@@ -50,16 +51,24 @@ def weight_bytes(arch: Architecture, fmt: WeightFormat, tp: int = 1, double_quan
         two_d = _routers(arch) + (arch.max_position_embeddings * arch.hidden_size if arch.learned_pos_embeddings
                                   else 0)
         rest = 2 * two_d + 4 * (served.rest - two_d)  # 1-D tensors stay F32 (convert_hf_to_gguf.py)
-        return WeightBytes(g.linear + 4 * biases, g.embedding + g.head, rest, params, g.types)
+        return WeightBytes(g.linear + 4 * biases, g.embedding, g.head, rest, params, g.types)
     linear = sum(t.copies * linear_bytes(fmt, t.n_in, t.n_out, t.bias, double_quant) for t in served.linears)
-    return WeightBytes(linear, 2 * (served.embedding + served.head), 2 * served.rest, params)
+    return WeightBytes(linear, 2 * served.embedding, 2 * served.head, 2 * served.rest, params)
 
 
-def weights_part(w: WeightBytes, fmt: WeightFormat) -> Part:
+def weights_part(w: WeightBytes, fmt: WeightFormat, embedding_on_host: bool = False) -> Part:
+    """The weights on the GPU. ``embedding_on_host``: llama.cpp keeps the input layer (``tok_embd``) in host memory
+    (``llama-model.cpp`` ``load_tensors``: "there is very little benefit to offloading the input layer, so always
+    keep it on the CPU"); a tied output is a GPU copy of it (``TENSOR_DUPLICATED``) and stays."""
+    host = embedding_on_host and w.head > 0
+    embedding = 0 if host else w.embedding
+    total = w.linear + embedding + w.head + w.rest
+    embed_label = Msg.of("deriv.serve_embedding_host") if host else Msg.of("deriv.serve_embedding")
     terms = (
         Term(w.linear, symbol="W_linear", label=Msg.of("deriv.serve_linear", format=str(fmt),
                                                             bits=f"{w.bits_per_weight:.3f}"), style="bytes"),
-        Term(w.vocab, symbol="W_vocab", label=Msg.of("deriv.serve_vocab"), style="bytes"),
+        Term(embedding, symbol="W_embed", label=embed_label, style="bytes"),
+        Term(w.head, symbol="W_head", label=Msg.of("deriv.serve_head"), style="bytes"),
         Term(w.rest, symbol="W_rest", label=Msg.of("deriv.serve_rest"), style="bytes"),
     )
-    return Part(w.total, Derivation(terms, w.total), SOURCE, key="weights")
+    return Part(total, Derivation(terms, total), SOURCE, key="weights")

@@ -76,7 +76,9 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.cuda_context_given": QT_TRANSLATE_NOOP("Core", "as given"),
         # ----- LoRA / QLoRA fine-tuning (vramgui.core.finetune.adapters)
         "deriv.serve_linear": QT_TRANSLATE_NOOP("Core", "{value} Linear weights ({format}, {bits} bits a weight)"),
-        "deriv.serve_vocab": QT_TRANSLATE_NOOP("Core", "{value} embedding and LM head"),
+        "deriv.serve_embedding": QT_TRANSLATE_NOOP("Core", "{value} token embedding"),
+        "deriv.serve_embedding_host": QT_TRANSLATE_NOOP("Core", "{value}: the token embedding stays in host memory"),
+        "deriv.serve_head": QT_TRANSLATE_NOOP("Core", "{value} LM head"),
         "deriv.serve_rest": QT_TRANSLATE_NOOP("Core", "{value} norms, routers and the rest"),
         "deriv.serve_forward": QT_TRANSLATE_NOOP("Core", "{value} the largest block's live tensors"),
         "deriv.serve_logits": QT_TRANSLATE_NOOP("Core", "{value} logits"),
