@@ -116,14 +116,14 @@ def all_rows() -> list[Row]:
 
 def render(rows: list[Row]) -> str:
     passed = sum(r.ok for r in rows)
-    lines = [HEADING, "",
-             f"Written by `python -m bench.validate.serve_table` from `tests/fixtures/serving_published.json` (pinned by "
-             f"`tests/core/serve/test_published.py`): {passed}/{len(rows)} within the published figure. vLLM prints its "
-             "pool in GiB to two decimals, so vramgui's blocks are computed for both ends of that rounding; llama.cpp's "
-             "sizes must match to the printed 0.01 MiB (the GPU model buffer leaves out the token embedding, which "
-             "llama.cpp keeps on the CPU). The pool itself (utilization minus weights, profile peak and non-torch "
-             "memory) is measured by vLLM at start-up: these rows check the page and block arithmetic, not the "
-             "profile. docs/serving.md says what each figure is.", "",
+    intro = (f"Written by `python -m bench.validate.serve_table` from `tests/fixtures/serving_published.json` "
+             f"(pinned by `tests/core/serve/test_published.py`): {passed}/{len(rows)} within the published figure. "
+             "vLLM prints its pool in GiB to two decimals, so vramgui's blocks are computed for both ends of that "
+             "rounding; llama.cpp's sizes must match to the printed 0.01 MiB (the GPU model buffer leaves out the "
+             "token embedding, which llama.cpp keeps on the CPU). The pool itself (utilization minus weights, "
+             "profile peak and non-torch memory) is measured by vLLM at start-up: these rows check the page and "
+             "block arithmetic, not the profile. docs/serving.md says what each figure is.")
+    lines = [HEADING, "", intro, "",
              "| case | published | vramgui | within | source |", "|---|---|---|:---:|---|"]
     for r in rows:
         lines.append(f"| {r.case} | {r.published} | {r.vramgui} | {'yes' if r.ok else '**no**'} | {r.source} |")
