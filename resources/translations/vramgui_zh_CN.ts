@@ -1171,6 +1171,18 @@ The file on disk is unchanged.</source>
         <translation>Φ · 4 · 每节点 GPU 数 · 1.5</translation>
     </message>
     <message>
+        <source>{value} token embedding</source>
+        <translation>{value} 词嵌入</translation>
+    </message>
+    <message>
+        <source>{value}: the token embedding stays in host memory</source>
+        <translation>{value}：词嵌入留在主机内存中</translation>
+    </message>
+    <message>
+        <source>{value} LM head</source>
+        <translation>{value} 输出层（LM head）</translation>
+    </message>
+    <message>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
@@ -1787,10 +1799,6 @@ no distributed optimizer</source>
     <message>
         <source>{value} Linear weights ({format}, {bits} bits a weight)</source>
         <translation>{value} 线性层权重（{format}，每个权重 {bits} 位）</translation>
-    </message>
-    <message>
-        <source>{value} embedding and LM head</source>
-        <translation>{value} 嵌入层与输出层</translation>
     </message>
     <message>
         <source>{value} norms, routers and the rest</source>
