@@ -27,6 +27,9 @@ from vramgui.io import presets
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "serving_published.json"
+MEASURED = ROOT / "tests" / "fixtures" / "measured_serving.json"  # bench/validate/serve_measure.py
+TOLERANCE = 0.05  # the issue's goal for the measured transformers prefill peak
+EAGER = ("gemma2",)  # transformers runs Gemma 2 eagerly (no SDPA): its b·a·s² scores are not modelled
 HEADING = "## Serving"
 GiB, MiB = 2**30, 2**20
 
@@ -38,6 +41,7 @@ class Row:
     vramgui: str
     ok: bool
     source: str
+    judged: bool = True  # False: shown for reference (an eagerly run model), not held to the goal
 
 
 def _vllm(case: dict[str, Any], pool: int) -> Any:
@@ -108,25 +112,51 @@ def format_rows() -> list[Row]:
     return rows
 
 
+def measured_row(case: dict[str, Any]) -> Row:
+    """transformers' measured prefill (KV cache + activations beyond the weights) against ``serve --engine hf``."""
+    from vramgui.core.documents.hf_config import architecture_from_config
+    from vramgui.core.scenario.specs import ModelSpec, OverheadSpec
+
+    arch = architecture_from_config(case["config"])
+    serve = ServeSpec(context=case["seq"], batch=case["batch"], engine=Engine.HF)
+    e = serve_estimate(Scenario(model=ModelSpec(architecture=arch), overhead=OverheadSpec(cuda_context=0), serve=serve))
+    got, want = e.kv.bytes + e.activations.bytes, case["peak_beyond_weights"]
+    error = got / want - 1
+    eager = case["config"]["model_type"] in EAGER
+    name = f"transformers {case['case']} prefill b={case['batch']} s={case['seq']}" + (" (eager)" if eager else "")
+    ok = eager or abs(error) <= TOLERANCE
+    return Row(name, f"{want:,} bytes (KV {case['kv_cache']:,})", f"{got:,} bytes (KV {e.kv.bytes:,}), {error:+.2%}",
+               ok, "measured: bench/validate/serve_measure.py" + ("; eager attention not modelled" if eager else ""),
+               judged=not eager)
+
+
 def all_rows() -> list[Row]:
     published = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    measured = json.loads(MEASURED.read_text(encoding="utf-8"))["rows"]
     return ([vllm_row(c) for c in published["vllm"]] + [llama_cpp_row(c) for c in published["llama_cpp"]]
-            + format_rows())
+            + [measured_row(c) for c in measured] + format_rows())
 
 
 def render(rows: list[Row]) -> str:
-    passed = sum(r.ok for r in rows)
+    judged = [r for r in rows if r.judged]
+    passed = sum(r.ok for r in judged)
     intro = (f"Written by `python -m bench.validate.serve_table` from `tests/fixtures/serving_published.json` "
-             f"(pinned by `tests/core/serve/test_published.py`): {passed}/{len(rows)} within the published figure. "
+             f"(pinned by `tests/core/serve/test_published.py`): {passed}/{len(judged)} within the published or "
+             "measured figure. "
              "vLLM prints its pool in GiB to two decimals, so vramgui's blocks are computed for both ends of that "
              "rounding; llama.cpp's sizes must match to the printed 0.01 MiB (the GPU model buffer leaves out the "
              "token embedding, which llama.cpp keeps on the CPU). The pool itself (utilization minus weights, "
              "profile peak and non-torch memory) is measured by vLLM at start-up: these rows check the page and "
-             "block arithmetic, not the profile. docs/serving.md says what each figure is.")
+             "block arithmetic, not the profile. The transformers rows are measured on the CPU (tiny random models, "
+             "bf16, SDPA, live tensors op by op; torch 2.13.0, transformers 5.24.0) and must be within 5 %; Gemma 2 "
+             "runs eagerly there (transformers refuses SDPA for it), whose b·a·s² attention scores vramgui does not "
+             "model (it assumes SDPA or flash attention): those rows are shown, not judged. docs/serving.md says "
+             "what each figure is.")
     lines = [HEADING, "", intro, "",
              "| case | published | vramgui | within | source |", "|---|---|---|:---:|---|"]
     for r in rows:
-        lines.append(f"| {r.case} | {r.published} | {r.vramgui} | {'yes' if r.ok else '**no**'} | {r.source} |")
+        within = "n/a" if not r.judged else "yes" if r.ok else "**no**"
+        lines.append(f"| {r.case} | {r.published} | {r.vramgui} | {within} | {r.source} |")
     return "\n".join(lines) + "\n"
 
 

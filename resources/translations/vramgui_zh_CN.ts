@@ -1813,6 +1813,10 @@ no distributed optimizer</source>
         <translation>{value} logits</translation>
     </message>
     <message>
+        <source>{value} sliding-window attention mask</source>
+        <translation>{value} 滑动窗口注意力掩码</translation>
+    </message>
+    <message>
         <source>{value} bytes: {batch} × {blocks} blocks per request</source>
         <translation>{value} 字节：{batch} × 每个请求 {blocks} 个块</translation>
     </message>
@@ -1839,6 +1843,10 @@ no distributed optimizer</source>
     <message>
         <source>{value} extra (--extra)</source>
         <translation>{value} 额外部分（--extra）</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: pass --block-size</source>
+        <translation>vLLM 的 MLA 内核（FlashMLA、CUTLASS MLA）需要 64 或 128 的块大小，而不是 {block}：请传入 --block-size</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.validate.serve_table import llama_cpp_row, vllm_row
+from bench.validate.serve_table import llama_cpp_row, measured_row, vllm_row
 
 PUBLISHED = json.loads((Path(__file__).parents[2] / "fixtures" / "serving_published.json").read_text())
 
@@ -21,4 +21,14 @@ def test_vllm_blocks_and_concurrency_within_the_logs_rounding(case):
 @pytest.mark.parametrize("case", PUBLISHED["llama_cpp"], ids=lambda c: f"{c['kv_dtype']}-{c['batch']}")
 def test_llama_cpp_kv_cache_and_model_buffer_as_logged(case):
     row = llama_cpp_row(case)
+    assert row.ok, row
+
+
+MEASURED = json.loads((Path(__file__).parents[2] / "fixtures" / "measured_serving.json").read_text())["rows"]
+
+
+@pytest.mark.parametrize("case", [c for c in MEASURED if c["config"]["model_type"] != "gemma2"],
+                         ids=lambda c: f"{c['case']}-b{c['batch']}-s{c['seq']}")
+def test_transformers_prefill_within_5_percent_of_the_measurement(case):
+    row = measured_row(case)
     assert row.ok, row

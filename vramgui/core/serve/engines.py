@@ -19,7 +19,8 @@ n_seq + n_ubatch), 256)`` cells (``llama-kv-cache-iswa.cpp``). K and V are ``ggm
 cell and layer (``llama-kv-cache.cpp``).
 
 **transformers** (``generate`` with ``DynamicCache``, ``cache_utils.py``): each layer keeps K and V of every token
-of every sequence; a sliding-window layer (``DynamicSlidingWindowLayer``) keeps the last ``window − 1``.
+of every sequence; a sliding-window layer (``DynamicSlidingWindowLayer``) keeps the last ``window − 1`` as a view of
+the prompt's K and V, so at the prefill it still holds them all.
 """
 
 from __future__ import annotations
@@ -113,5 +114,7 @@ def llama_cpp_cache(arch: Architecture, row: KvRow, context: int, batch: int, ub
 
 
 def hf_cache_bytes(arch: Architecture, row: KvRow, context: int, batch: int) -> int:
-    kept = context if arch.sliding_window is None else min(context, arch.sliding_window - 1)
-    return batch * row.bytes * (context * arch.full_layers + kept * arch.sliding_layers)
+    """At the prefill every layer holds the whole prompt: a sliding layer's ``keys[:, :, -window + 1:, :]`` is a
+    view of the concatenated prompt, which keeps its storage alive until the next step (measured:
+    bench/validate/serve_measure.py); from then on it keeps ``window - 1`` tokens."""
+    return batch * row.bytes * context * arch.num_layers

@@ -12,7 +12,7 @@ from vramgui.core.scenario.choices import Engine
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.serve import engines
 from vramgui.core.serve.kv import kv_row
-from vramgui.core.serve.prefill import prefill_part
+from vramgui.core.serve.prefill import hf_mask_bytes, hf_model_bytes_per_token, prefill_part
 from vramgui.core.serve.validate import validate_serving
 from vramgui.core.serve.weights import weight_bytes, weights_part
 from vramgui.core.step.terms import DEFAULT_CUDA_CONTEXT
@@ -131,6 +131,8 @@ def serve_estimate(s: Scenario) -> ServeEstimate:
             available = requested - weights.total - acts.bytes - extra
             notes.append(Msg.of("note.serve_vllm_non_torch"))
         cache = engines.vllm_cache(arch, row, v.block_size, max(available, 0), v.context, v.batch, batched)
+        if arch.is_mla and v.block_size < 64:
+            notes.append(Msg.of("note.serve_vllm_mla_block", block=v.block_size))
         block = cache.page_size_bytes * cache.group_size
         kv = _blocks_part(v.batch * cache.blocks_per_request, block, "kv_cache", "batch·blocks",
                           Msg.of("deriv.serve_vllm_needed", blocks=cache.blocks_per_request, batch=v.batch))
@@ -152,7 +154,8 @@ def serve_estimate(s: Scenario) -> ServeEstimate:
     else:
         kv = _bytes_part(engines.hf_cache_bytes(arch, row, v.context, v.batch), "kv_cache", "KV",
                          Msg.of("deriv.serve_dynamic_cache"), SOURCE_KV)
-        acts = prefill_part(arch, v.context * v.batch, tp, v.batch, 6)  # last-position logits + their fp32 copy
+        acts = prefill_part(arch, v.context * v.batch, tp, v.batch, 6,  # last-position logits + their fp32 copy
+                            hf_model_bytes_per_token(arch), hf_mask_bytes(arch, v.batch, v.context))
         lc = None
     context = _bytes_part(cuda + extra, "cuda_context", "C_cuda", Msg.of("deriv.serve_context"), SOURCE_CONTEXT)
     total = w_part.bytes + kv.bytes + acts.bytes + context.bytes

@@ -40,16 +40,37 @@ def mlp_bytes_per_token(arch: Architecture, tp: int) -> int:
     return max(moe, dense) if arch.num_layers > am.moe_blocks_between(arch) else moe
 
 
-def prefill_part(arch: Architecture, tokens: int, tp: int, logits_rows: int, logits_bytes: int) -> Part:
-    """The prefill's peak: ``tokens`` through the largest block, and ``logits_rows`` rows of the vocabulary at
-    ``logits_bytes`` bytes per entry (all of its copies)."""
-    per_token = mlp_bytes_per_token(arch, tp)
+def hf_model_bytes_per_token(arch: Architecture) -> int:
+    """What transformers' model forward keeps beside a block's own tensors (``LlamaModel.forward``): the embedding
+    output (``inputs_embeds`` stays referenced), the block's input (the loop's ``hidden_states`` while the block
+    runs), the rotary ``cos`` and ``sin`` (b, s, head_dim) in the model dtype, and the int64 ``position_ids`` and
+    ``cache_position``. Measured op by op (bench/validate/serve_measure.py)."""
+    return 2 * 2 * arch.hidden_size + 2 * 2 * arch.head_size + 2 * 8
+
+
+def hf_mask_bytes(arch: Architecture, batch: int, context: int) -> int:
+    """The boolean (b, 1, s, s) mask transformers builds for sliding-window layers once the prompt is longer than
+    the window (``masking_utils.sdpa_mask``: ``_ignore_causal_mask_sdpa`` skips the full-attention mask without
+    padding, never a window that cuts the prompt)."""
+    window = arch.sliding_window
+    return batch * context * context if window is not None and arch.sliding_layers and context > window else 0
+
+
+def prefill_part(arch: Architecture, tokens: int, tp: int, logits_rows: int, logits_bytes: int,
+                 model_per_token: int = 0, mask: int = 0) -> Part:
+    """The prefill's peak: ``tokens`` through the largest block (and ``model_per_token`` bytes each that the model
+    keeps beside it, and the attention ``mask``), or, when larger, ``logits_rows`` rows of the vocabulary at
+    ``logits_bytes`` bytes per entry (all of its copies), which live after the blocks' tensors are gone."""
+    per_token = mlp_bytes_per_token(arch, tp) + model_per_token
     forward = tokens * per_token
     logits = logits_rows * arch.vocab_size * logits_bytes
-    terms = (
-        Term(forward, per_token, "T", tokens, coefficient_symbol="B_block", label=Msg.of("deriv.serve_forward"),
-             style="grouped"),
-        Term(logits, logits_bytes, "n_rows·V", logits_rows * arch.vocab_size, coefficient_symbol="b_logits",
-             label=Msg.of("deriv.serve_logits"), style="grouped"),
-    )
-    return Part(forward + logits, Derivation(terms, forward + logits), SOURCE, key="activations")
+    if logits > forward + mask:  # the logits come after the last block has freed its tensors: the larger counts
+        term = Term(logits, logits_bytes, "n_rows·V", logits_rows * arch.vocab_size, coefficient_symbol="b_logits",
+                    label=Msg.of("deriv.serve_logits"), style="grouped")
+        return Part(logits, Derivation((term,), logits), SOURCE, key="activations")
+    terms = [Term(forward, per_token, "T", tokens, coefficient_symbol="B_block", label=Msg.of("deriv.serve_forward"),
+                  style="grouped")]
+    if mask:
+        terms.append(Term(mask, symbol="mask", label=Msg.of("deriv.serve_mask"), style="bytes"))
+    total = forward + mask
+    return Part(total, Derivation(tuple(terms), total), SOURCE, key="activations")

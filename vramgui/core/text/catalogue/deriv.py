@@ -82,6 +82,7 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.serve_rest": QT_TRANSLATE_NOOP("Core", "{value} norms, routers and the rest"),
         "deriv.serve_forward": QT_TRANSLATE_NOOP("Core", "{value} the largest block's live tensors"),
         "deriv.serve_logits": QT_TRANSLATE_NOOP("Core", "{value} logits"),
+        "deriv.serve_mask": QT_TRANSLATE_NOOP("Core", "{value} sliding-window attention mask"),
         "deriv.serve_vllm_needed": QT_TRANSLATE_NOOP("Core", "{value} bytes: {batch} × {blocks} blocks per request"),
         "deriv.serve_vllm_pool": QT_TRANSLATE_NOOP("Core", "{value} bytes: the blocks vLLM allocates"),
         "deriv.serve_cells": QT_TRANSLATE_NOOP("Core", "{value} bytes: {cells} cells × {layers} full layers"),

@@ -18,6 +18,9 @@ def entries() -> Mapping[str, str]:
         "note.serve_vllm_non_torch": QT_TRANSLATE_NOOP(
             "Core", "vLLM also subtracts the non-torch memory its profile run measures (NCCL, cuBLAS workspaces); "
                     "give it with --extra"),
+        "note.serve_vllm_mla_block": QT_TRANSLATE_NOOP(
+            "Core", "vLLM's MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: "
+                    "pass --block-size"),
         "note.serve_llama_cpp_no_swa": QT_TRANSLATE_NOOP(
             "Core", "llama.cpp keeps no separate sliding-window cache for {model_type}: every layer holds n_ctx cells"),
         "note.config_default": QT_TRANSLATE_NOOP(
