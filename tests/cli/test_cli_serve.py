@@ -74,3 +74,34 @@ def test_solves_find_the_boundary(capsys):
                        "--context", "8192", "--batch", "8", "--solve", "min-gpus", "--json")
     data = json.loads(out)
     assert code == 0 and data["answer"] == 4 and data["estimate"]["tp"] == 4  # 141 GB of bf16 weights
+
+
+def test_a_saved_scenario_carries_the_serving_inputs(capsys, tmp_path):
+    from dataclasses import replace
+
+    from vramgui.core.scenario.choices import Engine, KvDType, WeightFormat
+    from vramgui.io import presets
+    from vramgui.io.scenario_files import load_scenario, save_scenario
+
+    s = replace(load_scenario_default(), model=presets.find_model("gemma-2-9b").spec)
+    s = replace(s, serve=replace(s.serve, context=4096, batch=3, weights=WeightFormat.GGUF_Q5_K_M,
+                                 kv_dtype=KvDType.Q8_0, engine=Engine.LLAMA_CPP, ubatch=1024))
+    path = tmp_path / "serve.json"
+    save_scenario(path, s)
+    assert load_scenario(path) == s
+    code, out, _ = run(capsys, "serve", "--scenario", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["engine"] == "llama.cpp" and data["weights_format"] == "gguf-q5_k_m"
+    # 3 × 4096 = 12,288 cells; the SWA cache pad(min(12288, 4096 · 3 + 1024), 256) is capped at n_ctx
+    assert data["llama_cpp"] == {"cells": 12288, "swa_cells": 12288}
+    bad = json.loads(path.read_text())
+    bad["serve"]["kv_dtype"] = "q9"
+    path.write_text(json.dumps(bad))
+    code, _, err = run(capsys, "serve", "--scenario", str(path))
+    assert code == 2 and "serve.kv_dtype" in err
+
+
+def load_scenario_default():
+    from vramgui.core.scenario.specs import Scenario
+
+    return Scenario()
