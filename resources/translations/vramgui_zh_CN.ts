@@ -641,6 +641,14 @@ The file on disk is unchanged.</source>
         <translation>vramgui 的参数计数不支持非空列表</translation>
     </message>
     <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <source>GGUF architecture {arch} is not one vramgui reads</source>
+        <translation>vramgui 无法读取 GGUF 架构 {arch}</translation>
+    </message>
+    <message>
         <source>config.json must hold a JSON object</source>
         <translation>config.json 必须包含一个 JSON 对象</translation>
     </message>
@@ -663,6 +671,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>read model_type {found} as {used}</source>
         <translation>已将 model_type {found} 按 {used} 读取</translation>
+    </message>
+    <message>
+        <source>the GGUF file&apos;s tensors weigh {file} bytes; vramgui&apos;s {weights} layout of this model: {ours} ({diff})</source>
+        <translation>GGUF 文件的张量共 {file} 字节；vramgui 按 {weights} 布局计算此模型为 {ours}（{diff}）</translation>
     </message>
     <message>
         <source>read model_type {found} as {used} (language model only)</source>

@@ -167,7 +167,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from vramgui.cli.serve import serve_output, serve_solve_output
 
     s = scenario_from_args(args)
-    if args.config:
+    header = getattr(args, "gguf_header", None)
+    if header is not None:  # a .gguf file: its own file type unless --weights says otherwise; its bytes compared
+        from vramgui.cli.serve import gguf_weights
+
+        s, gguf_notes = gguf_weights(s, header, weights_given=args.weights is not None)
+        args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in gguf_notes)]
+    elif args.config:
         from vramgui.core.documents.hf_config import config_notes
         from vramgui.io.hf_config import read_config
 

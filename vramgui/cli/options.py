@@ -170,7 +170,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         from vramgui.io import presets
 
         s = replace(s, model=presets.find_model(args.preset).spec)
-    if args.config:
+    if args.config and str(args.config).lower().endswith(".gguf"):
+        from vramgui.io.gguf import load_gguf_model
+
+        spec, args.gguf_header = load_gguf_model(args.config)  # the header: `serve` compares its tensor bytes
+        s = replace(s, model=spec)
+    elif args.config:
         from vramgui.io.hf_config import load_model_spec
 
         s = replace(s, model=load_model_spec(args.config))

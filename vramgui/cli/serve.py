@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from vramgui.core.documents.gguf_config import GgufHeader
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.serve.estimate import ServeEstimate, serve_estimate
+from vramgui.core.serve.formats import FILE_TYPES, tensor_bytes
 from vramgui.core.serve.solve import solve_serving
+from vramgui.core.serve.weights import weight_bytes
 from vramgui.core.terms import render_derivation
-from vramgui.core.text.message import english, render
+from vramgui.core.text.message import Msg, english, render
 from vramgui.core.text.units import format_bytes
 
 EXIT_NOTHING_FITS = 1
@@ -58,3 +62,22 @@ def serve_solve_output(question: str, s: Scenario, unit: str) -> tuple[dict[str,
     what = {"max-context": "tokens per sequence", "max-batch": "concurrent sequences", "min-gpus": "GPUs (tp)"}
     text = f"{question}: {answer.value:,} {what[question]}\n\n" + _table(answer.estimate, unit)
     return data, text, 0
+
+
+def gguf_weights(s: Scenario, header: GgufHeader, weights_given: bool) -> tuple[Scenario, list[Msg]]:
+    """The scenario with the file's own type as ``--weights`` (unless given), and a note comparing the file's
+    tensor bytes with vramgui's count for that format."""
+    notes: list[Msg] = []
+    file_type = header.metadata.get("general.file_type")
+    fmt = FILE_TYPES.get(file_type) if isinstance(file_type, int) else None
+    if not weights_given and fmt is not None:
+        s = replace(s, serve=replace(s.serve, weights=fmt))
+    sizes = [tensor_bytes(t.ggml_type, t.dims) for t in header.tensors]
+    arch = s.model.architecture
+    if arch is None or any(n is None for n in sizes):
+        return s, notes
+    file_bytes = sum(n for n in sizes if n is not None)
+    ours = weight_bytes(arch, s.serve.weights, 1, s.finetune.double_quant).total
+    notes.append(Msg.of("note.gguf_bytes", file=f"{file_bytes:,}", weights=str(s.serve.weights), ours=f"{ours:,}",
+                        diff=f"{(ours - file_bytes) / max(file_bytes, 1):+.2%}"))
+    return s, notes

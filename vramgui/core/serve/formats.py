@@ -85,3 +85,32 @@ def linear_bytes(fmt: WeightFormat, n_in: int, n_out: int, bias: bool, double_qu
         g_idx = 4 * n_in if fmt == WeightFormat.GPTQ_INT4 else 0
         return packed + zeros + scales + g_idx + b
     raise ValueError(f"{fmt} is a GGUF file type: gguf_mix sizes its tensors")
+
+
+# ggml.h enum ggml_type ids (the GGUF tensor table's type field) -> (name, block, type size); gguf-py
+# gguf/constants.py GGML_QUANT_SIZES
+GGML_IDS: dict[int, GgmlType] = {i: GgmlType(n, b, z) for i, (n, b, z) in {
+    0: ("F32", 1, 4), 1: ("F16", 1, 2), 2: ("Q4_0", 32, 18), 3: ("Q4_1", 32, 20), 6: ("Q5_0", 32, 22),
+    7: ("Q5_1", 32, 24), 8: ("Q8_0", 32, 34), 9: ("Q8_1", 32, 36), 10: ("Q2_K", 256, 84), 11: ("Q3_K", 256, 110),
+    12: ("Q4_K", 256, 144), 13: ("Q5_K", 256, 176), 14: ("Q6_K", 256, 210), 15: ("Q8_K", 256, 292),
+    16: ("IQ2_XXS", 256, 66), 17: ("IQ2_XS", 256, 74), 18: ("IQ3_XXS", 256, 98), 19: ("IQ1_S", 256, 50),
+    20: ("IQ4_NL", 32, 18), 21: ("IQ3_S", 256, 110), 22: ("IQ2_S", 256, 82), 23: ("IQ4_XS", 256, 136),
+    24: ("I8", 1, 1), 25: ("I16", 1, 2), 26: ("I32", 1, 4), 27: ("I64", 1, 8), 28: ("F64", 1, 8),
+    29: ("IQ1_M", 256, 56), 30: ("BF16", 1, 2), 34: ("TQ1_0", 256, 54), 35: ("TQ2_0", 256, 66),
+    39: ("MXFP4", 32, 17),
+}.items()}
+# gguf-py LlamaFileType (general.file_type) -> the format it is
+FILE_TYPES = {1: WeightFormat.FP16, 32: WeightFormat.BF16, 7: WeightFormat.GGUF_Q8_0, 18: WeightFormat.GGUF_Q6_K,
+              17: WeightFormat.GGUF_Q5_K_M, 15: WeightFormat.GGUF_Q4_K_M, 2: WeightFormat.GGUF_Q4_0}
+
+
+def tensor_bytes(ggml_type: int, dims: tuple[int, ...]) -> int | None:
+    """``ggml_nbytes`` of a tensor: rows of ``ne[0]`` elements times the other dimensions; None for a type vramgui
+    does not know or a row its block does not divide."""
+    kind = GGML_IDS.get(ggml_type)
+    if kind is None or not dims or dims[0] % kind.block:
+        return None
+    rows = 1
+    for d in dims[1:]:
+        rows *= d
+    return kind.row_bytes(dims[0]) * rows

@@ -115,6 +115,8 @@ def entries() -> Mapping[str, str | Plural]:
         "error.config_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, got {value}"),
         "error.config_missing": QT_TRANSLATE_NOOP("Core", "is missing from config.json"),
         "error.config_list": QT_TRANSLATE_NOOP("Core", "non-empty lists are not supported by vramgui's counter"),
+        "error.gguf_header": QT_TRANSLATE_NOOP("Core", "{path}: {reason}"),
+        "error.gguf_architecture": QT_TRANSLATE_NOOP("Core", "GGUF architecture {arch} is not one vramgui reads"),
         "error.serve_needs_architecture": QT_TRANSLATE_NOOP(
             "Core", "serving needs the model's architecture (its KV cache and weight layout), not only a count"),
         "error.serve_kv_dtype": QT_TRANSLATE_NOOP("Core", "{engine} has no {dtype} KV cache"),

@@ -18,6 +18,9 @@ def entries() -> Mapping[str, str]:
         "note.serve_vllm_non_torch": QT_TRANSLATE_NOOP(
             "Core", "vLLM also subtracts the non-torch memory its profile run measures (NCCL, cuBLAS workspaces); "
                     "give it with --extra"),
+        "note.gguf_bytes": QT_TRANSLATE_NOOP(
+            "Core",
+            "the GGUF file's tensors weigh {file} bytes; vramgui's {weights} layout of this model: {ours} ({diff})"),
         "note.serve_vllm_mla_block": QT_TRANSLATE_NOOP(
             "Core", "vLLM's MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: "
                     "pass --block-size"),
