@@ -2908,6 +2908,10 @@ no distributed optimizer</source>
         <translation>复现哪个引擎的显存分配：transformers（hf）、vLLM 或 llama.cpp</translation>
     </message>
     <message>
+        <source>Hugging Face transformers</source>
+        <translation>Hugging Face transformers 库</translation>
+    </message>
+    <message>
         <source>GPU memory utilization</source>
         <translation>GPU 显存利用率</translation>
     </message>
