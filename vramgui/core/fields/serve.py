@@ -16,7 +16,7 @@ SERVE_TABLE: tuple[Field, ...] = (
        inactive=rules.serving),
     _f("serve.batch", "int", QT_TRANSLATE_NOOP("Fields", "Concurrent sequences"),
        QT_TRANSLATE_NOOP("Fields", "Sequences served at once, each of the full context length"),
-       low=1, high=MAX_BATCH, flag="--batch", metavar="N", unit="sequences", form="serve", order=20,
+       low=1, high=MAX_BATCH, flag="--batch", metavar="N", unit="samples", form="serve", order=20,
        inactive=rules.serving),
     _f("serve.weights", "choice", QT_TRANSLATE_NOOP("Fields", "Weight format"),
        QT_TRANSLATE_NOOP("Fields", "How the weights are stored: 16-bit, FP8, bitsandbytes int8/NF4, GPTQ/AWQ 4-bit "
