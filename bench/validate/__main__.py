@@ -72,8 +72,9 @@ def _peaks(recorded: Path | None, out: Path | None) -> int:
 
 # Sections of the report written from other harnesses' fixtures, not measured by this run: carried over as they are
 # (the LoRA/QLoRA table comes from `python -m bench.validate.lora_measure`, tests/fixtures/measured_lora.json, and
-# is pinned by tests/core/finetune/test_measured.py).
-KEPT_SECTIONS = ("## Fine-tuning (LoRA, QLoRA)",)
+# is pinned by tests/core/finetune/test_measured.py; the Serving table from `python -m bench.validate.serve_table`,
+# tests/fixtures/serving_published.json, pinned by tests/core/serve/test_published.py).
+KEPT_SECTIONS = ("## Fine-tuning (LoRA, QLoRA)", "## Serving")
 
 
 def _kept_sections(out: Path) -> str:

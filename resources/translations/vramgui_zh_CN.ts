@@ -1758,6 +1758,162 @@ no distributed optimizer</source>
         <source>{kv_heads} key/value heads do not divide {heads}</source>
         <translation>{kv_heads} 个键/值头无法整除 {heads}</translation>
     </message>
+    <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <source>GGUF architecture {arch} is not one vramgui reads</source>
+        <translation>vramgui 无法读取 GGUF 架构 {arch}</translation>
+    </message>
+    <message>
+        <source>the GGUF file&apos;s tensors weigh {file} bytes; vramgui&apos;s {weights} layout of this model: {ours} ({diff})</source>
+        <translation>GGUF 文件的张量共 {file} 字节；vramgui 按 {weights} 布局计算此模型为 {ours}（{diff}）</translation>
+    </message>
+    <message>
+        <source>{value} token embedding</source>
+        <translation>{value} 词嵌入</translation>
+    </message>
+    <message>
+        <source>{value}: the token embedding stays in host memory</source>
+        <translation>{value}：词嵌入留在主机内存中</translation>
+    </message>
+    <message>
+        <source>{value} LM head</source>
+        <translation>{value} 输出层（LM head）</translation>
+    </message>
+    <message>
+        <source>layer type {value} is not one vramgui reads (sliding_attention, full_attention)</source>
+        <translation>层类型 {value} 不是 vramgui 能读取的类型（sliding_attention、full_attention）</translation>
+    </message>
+    <message>
+        <source>lists {count} layer types for {layers} layers</source>
+        <translation>为 {layers} 层列出了 {count} 个层类型</translation>
+    </message>
+    <message>
+        <source>{value} is not a pattern of s (sliding) and f (full) layers</source>
+        <translation>{value} 不是由 s（滑动窗口）和 f（全注意力）组成的层模式</translation>
+    </message>
+    <message>
+        <source>{value} names sliding layers but no sliding window is set</source>
+        <translation>{value} 指定了滑动窗口层，但未设置滑动窗口</translation>
+    </message>
+    <message>
+        <source>config.json has no {key}: {model_type}&apos;s default {value} applies ({source})</source>
+        <translation>config.json 中没有 {key}：采用 {model_type} 的默认值 {value}（{source}）</translation>
+    </message>
+    <message>
+        <source>s and f, at most {layers} letters, repeated over the layers (s needs a sliding window)</source>
+        <translation>由 s 和 f 组成，最多 {layers} 个字母，按层循环重复（s 需要设置滑动窗口）</translation>
+    </message>
+    <message>
+        <source>serving needs the model&apos;s architecture (its KV cache and weight layout), not only a count</source>
+        <translation>推理部署需要模型结构（其 KV 缓存与权重布局），仅有参数量不够</translation>
+    </message>
+    <message>
+        <source>{engine} has no {dtype} KV cache</source>
+        <translation>{engine} 没有 {dtype} 类型的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>{engine} does not serve {weights} weights</source>
+        <translation>{engine} 不支持 {weights} 格式的权重</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs do not divide into replicas of tp = {tp}</source>
+        <translation>{gpus} 张 GPU 无法分成 tp = {tp} 的副本</translation>
+    </message>
+    <message>
+        <source>llama.cpp splits layers, not tensors: vramgui sizes it on one GPU</source>
+        <translation>llama.cpp 按层而非按张量切分：vramgui 只按单张 GPU 估算</translation>
+    </message>
+    <message>
+        <source>{heads} attention heads do not split over tp = {tp}</source>
+        <translation>{heads} 个注意力头无法按 tp = {tp} 切分</translation>
+    </message>
+    <message>
+        <source>vLLM sizes its KV pool from the GPU&apos;s memory: none is given</source>
+        <translation>vLLM 依据 GPU 显存确定 KV 池大小：未给出显存</translation>
+    </message>
+    <message>
+        <source>a serving solve needs the GPU&apos;s memory</source>
+        <translation>推理部署的反向求解需要 GPU 显存</translation>
+    </message>
+    <message>
+        <source>a {dtype} KV row needs whole blocks of 32 elements; this model&apos;s rows are not</source>
+        <translation>{dtype} 类型的 KV 行必须由完整的 32 元素块组成；此模型的行长度不满足</translation>
+    </message>
+    <message>
+        <source>vLLM also subtracts the non-torch memory its profile run measures (NCCL, cuBLAS workspaces); give it with --extra</source>
+        <translation>vLLM 还会减去其分析运行中测得的非 torch 显存（NCCL、cuBLAS 工作区）；请用 --extra 给出</translation>
+    </message>
+    <message>
+        <source>llama.cpp keeps no separate sliding-window cache for {model_type}: every layer holds n_ctx cells</source>
+        <translation>llama.cpp 不为 {model_type} 单独保留滑动窗口缓存：每层都占用 n_ctx 个单元</translation>
+    </message>
+    <message>
+        <source>--preset, --config or a scenario with an architecture</source>
+        <translation>--preset、--config，或带模型结构的方案</translation>
+    </message>
+    <message>
+        <source>--gpu, --gpu-memory or --kv-cache-memory-bytes</source>
+        <translation>--gpu、--gpu-memory 或 --kv-cache-memory-bytes</translation>
+    </message>
+    <message>
+        <source>A serving input: read by vramgui serve, not by the training estimate</source>
+        <translation>推理部署输入：由 vramgui serve 读取，训练估算不使用</translation>
+    </message>
+    <message>
+        <source>{value} Linear weights ({format}, {bits} bits a weight)</source>
+        <translation>{value} 线性层权重（{format}，每个权重 {bits} 位）</translation>
+    </message>
+    <message>
+        <source>{value} norms, routers and the rest</source>
+        <translation>{value} 归一化层、路由器及其余部分</translation>
+    </message>
+    <message>
+        <source>{value} the largest block&apos;s live tensors</source>
+        <translation>{value} 最大层中同时存活的张量</translation>
+    </message>
+    <message>
+        <source>{value} logits</source>
+        <translation>{value} logits</translation>
+    </message>
+    <message>
+        <source>{value} sliding-window attention mask</source>
+        <translation>{value} 滑动窗口注意力掩码</translation>
+    </message>
+    <message>
+        <source>{value} bytes: {batch} × {blocks} blocks per request</source>
+        <translation>{value} 字节：{batch} × 每个请求 {blocks} 个块</translation>
+    </message>
+    <message>
+        <source>{value} bytes: the blocks vLLM allocates</source>
+        <translation>{value} 字节：vLLM 分配的块</translation>
+    </message>
+    <message>
+        <source>{value} bytes: {cells} cells × {layers} full layers</source>
+        <translation>{value} 字节：{cells} 个单元 × {layers} 个全注意力层</translation>
+    </message>
+    <message>
+        <source>{value} bytes: {cells} cells × {layers} sliding layers</source>
+        <translation>{value} 字节：{cells} 个单元 × {layers} 个滑动窗口层</translation>
+    </message>
+    <message>
+        <source>{value}: DynamicCache K and V of every token kept</source>
+        <translation>{value}：DynamicCache 保存每个词元的 K 与 V</translation>
+    </message>
+    <message>
+        <source>{value} CUDA context and workspaces</source>
+        <translation>{value} CUDA 上下文与工作区</translation>
+    </message>
+    <message>
+        <source>{value} extra (--extra)</source>
+        <translation>{value} 额外部分（--extra）</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: pass --block-size</source>
+        <translation>vLLM 的 MLA 内核（FlashMLA、CUTLASS MLA）需要 64 或 128 的块大小，而不是 {block}：请传入 --block-size</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -2773,6 +2929,122 @@ no distributed optimizer</source>
         <source>the preset or import</source>
         <translation>预设或导入</translation>
     </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Tokens a sliding-window layer attends to (config sliding_window); empty: none</source>
+        <translation>滑动窗口层关注的词元数（config 中的 sliding_window）；留空：无滑动窗口</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>Layer types</source>
+        <translation>层类型</translation>
+    </message>
+    <message>
+        <source>Per-layer attention as a repeating pattern: s sliding, f full (Gemma 2: sf, Gemma 3: sssssf); empty: every layer alike</source>
+        <translation>逐层注意力类型的循环模式：s 为滑动窗口，f 为全注意力（Gemma 2：sf，Gemma 3：sssssf）；留空：所有层相同</translation>
+    </message>
+    <message>
+        <source>every layer alike</source>
+        <translation>所有层相同</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence, prompt and output together (vLLM max_model_len)</source>
+        <translation>每个序列的词元数，提示与输出合计（vLLM 的 max_model_len）</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>Sequences served at once, each of the full context length</source>
+        <translation>同时服务的序列数，每个都达到完整上下文长度</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>How the weights are stored: 16-bit, FP8, bitsandbytes int8/NF4, GPTQ/AWQ 4-bit (group 128), or a GGUF file type</source>
+        <translation>权重的存储方式：16 位、FP8、bitsandbytes int8/NF4、GPTQ/AWQ 4 位（分组 128）或某种 GGUF 文件类型</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>auto: the model&apos;s 16-bit dtype; fp8 (vLLM); q8_0, q4_0 (llama.cpp)</source>
+        <translation>auto：模型的 16 位数据类型；fp8（vLLM）；q8_0、q4_0（llama.cpp）</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>Whose allocation is reproduced: transformers (hf), vLLM or llama.cpp</source>
+        <translation>复现哪个引擎的显存分配：transformers（hf）、vLLM 或 llama.cpp</translation>
+    </message>
+    <message>
+        <source>Hugging Face transformers</source>
+        <translation>Hugging Face transformers 库</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>vLLM --gpu-memory-utilization: the share of each GPU&apos;s memory vLLM may use</source>
+        <translation>vLLM --gpu-memory-utilization：vLLM 可使用的每张 GPU 显存比例</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>最大批处理词元数</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-batched-tokens: the tokens of its profile run; empty: vLLM&apos;s default (8192 on GPUs of 70 GiB or more but A100, else 2048)</source>
+        <translation>vLLM --max-num-batched-tokens：其分析运行的词元数；留空：vLLM 的默认值（70 GiB 及以上且非 A100 的 GPU 为 8192，否则为 2048）</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default</source>
+        <translation>vLLM 默认值</translation>
+    </message>
+    <message>
+        <source>KV cache memory</source>
+        <translation>KV 缓存显存</translation>
+    </message>
+    <message>
+        <source>vLLM --kv-cache-memory-bytes: the KV pool per GPU given directly (no profiling, utilization ignored); empty: what is left</source>
+        <translation>vLLM --kv-cache-memory-bytes：直接给定每张 GPU 的 KV 池（不做分析，忽略利用率）；留空：使用剩余显存</translation>
+    </message>
+    <message>
+        <source>what is left</source>
+        <translation>剩余显存</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
+        <source>vLLM --block-size: tokens per KV cache page</source>
+        <translation>vLLM --block-size：每个 KV 缓存页的词元数</translation>
+    </message>
+    <message>
+        <source>Micro-batch tokens</source>
+        <translation>微批词元数</translation>
+    </message>
+    <message>
+        <source>llama.cpp --ubatch-size: tokens per prefill step; the SWA cache keeps this many beyond the window</source>
+        <translation>llama.cpp --ubatch-size：每步预填充的词元数；SWA 缓存在窗口之外再保留这么多</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -2904,6 +3176,10 @@ no distributed optimizer</source>
     <message>
         <source>GPUs</source>
         <translation>张 GPU</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理部署</translation>
     </message>
 </context>
 <context>

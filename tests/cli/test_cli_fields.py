@@ -38,16 +38,18 @@ def _field_and_value(draw: st.DrawFn) -> tuple[fields.Field, object]:
 @given(_field_and_value())
 def test_a_formatted_value_given_to_its_flag_is_the_same_value_in_the_scenario(case):
     f, value = case
-    scenario = scenario_from_args(build_parser().parse_args(["estimate", *_argv(f, value)]))
+    command = "serve" if f.group == "serve" else "estimate"  # the serving fields are `serve`'s only
+    scenario = scenario_from_args(build_parser().parse_args([command, *_argv(f, value)]))
     assert fields.get(scenario, f.path) == value
 
 
 def test_every_flag_sets_a_different_field_and_all_flags_together_keep_every_value():
     assert len({f.flag for f in FLAGGED}) == len(FLAGGED)
+    training = [f for f in FLAGGED if f.group != "serve"]
     picked = {f.path: (f.low if f.kind not in ("bool", "choice", "text") and f.low is not None else None)
-              for f in FLAGGED}
+              for f in training}
     argv: list[str] = []
-    for f in FLAGGED:
+    for f in training:
         value = f.choices[-1] if f.kind == "choice" else (not f.default if f.kind == "bool" else picked[f.path])
         picked[f.path] = value
         argv += _argv(f, value)
@@ -73,9 +75,21 @@ def _help_options(capsys: pytest.CaptureFixture[str], command: list[str]) -> set
 
 def test_every_option_of_estimate_help_is_a_field_or_a_documented_non_field_option(capsys):
     shown = _help_options(capsys, ["estimate"])
-    field_flags = {f.flag for f in FLAGGED} | {"--no-" + f.flag[2:] for f in FLAGGED if f.kind == "bool"}
+    training = [f for f in FLAGGED if f.group != "serve"]
+    field_flags = {f.flag for f in training} | {"--no-" + f.flag[2:] for f in training if f.kind == "bool"}
     assert shown - field_flags - set(NON_FIELD_OPTIONS) == set()
     assert field_flags <= shown  # and every field flag is there
+
+
+def test_serve_help_has_the_serving_fields_and_the_gpus_but_no_training_input(capsys):
+    from vramgui.core.fields.paths import SERVING_ALSO as SERVE_PATHS
+
+    shown = _help_options(capsys, ["serve"])
+    serving = [f for f in FLAGGED if f.group == "serve" or f.path in SERVE_PATHS]
+    field_flags = {f.flag for f in serving} | {"--no-" + f.flag[2:] for f in serving if f.kind == "bool"}
+    assert shown - field_flags - set(NON_FIELD_OPTIONS) == {"--solve"}
+    assert field_flags <= shown
+    assert "--micro-batch" not in shown and "--params" not in shown
 
 
 def _help_text(capsys: pytest.CaptureFixture[str], command: list[str]) -> str:
@@ -86,9 +100,14 @@ def _help_text(capsys: pytest.CaptureFixture[str], command: list[str]) -> str:
     return " ".join(re.sub(r"(\w-)\n\s+(?=\w)", r"\1", capsys.readouterr().out).split())
 
 
-def test_help_shows_the_registry_tooltip_default_and_choices(capsys):
-    text = _help_text(capsys, ["estimate"])
+@pytest.mark.parametrize("command", ["estimate", "serve"])
+def test_help_shows_the_registry_tooltip_default_and_choices(capsys, command):
+    from vramgui.core.fields.paths import SERVING_ALSO as SERVE_PATHS
+
+    text = _help_text(capsys, [command])
     for f in FLAGGED:
+        if (f.group == "serve" or f.path in SERVE_PATHS) != (command == "serve") and f.path not in SERVE_PATHS:
+            continue
         tooltip = " ".join(f.tooltip.split())
         assert tooltip.removesuffix(")") in text, f.path
         if f.default is not None:

@@ -174,6 +174,12 @@ def _small(path: str) -> st.SearchStrategy:
         "parallel.vpp": st.sampled_from((1, 2)),
         "parallel.first_stage_layers": st.none() | st.integers(1, 4),
         "parallel.last_stage_layers": st.none() | st.integers(1, 4),
+        "serve.context": st.sampled_from((1, 4096, 131072)),
+        "serve.batch": st.integers(1, 64),
+        "serve.max_num_batched_tokens": st.none() | st.sampled_from((2048, 8192)),
+        "serve.kv_cache_memory_bytes": st.none() | st.integers(1, 100) .map(lambda g: g * GB),
+        "serve.block_size": st.sampled_from((16, 32)),
+        "serve.ubatch": st.sampled_from((512, 2048)),
     }
     return small[path]
 

@@ -20,7 +20,7 @@ from vramgui.cli.parser import COMPARE_DEFAULTS, PARSERS, UsageError, build_pars
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
-from vramgui.core.text.message import Msg
+from vramgui.core.text.message import Msg, render
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1  # `solve`: nothing fits; any command: the output could not be written, or an internal error
@@ -162,8 +162,35 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from vramgui.cli.serve import serve_output, serve_solve_output
+
+    s = scenario_from_args(args)
+    header = getattr(args, "gguf_header", None)
+    if header is not None:  # a .gguf file: its own file type unless --weights says otherwise; its bytes compared
+        from vramgui.cli.serve import gguf_weights
+
+        s, gguf_notes = gguf_weights(s, header, weights_given=args.weights is not None)
+        args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in gguf_notes)]
+    elif args.config:
+        from vramgui.core.documents.hf_config import config_notes
+        from vramgui.io.hf_config import read_config
+
+        arch = s.model.architecture
+        notes = config_notes(read_config(args.config), arch.model_type if arch else "")
+        args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in notes)]
+    if args.solve:
+        data, text, code = serve_solve_output(args.solve, s, args.unit)
+        _emit(args, data, text)
+        return code
+    data, text = serve_output(s, args.unit)
+    _emit(args, data, text)
+    return 0
+
+
 COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd_solve,
-            "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets}
+            "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets,
+            "serve": cmd_serve}
 
 
 def _model_source(field: str, args: argparse.Namespace | None) -> str | None:

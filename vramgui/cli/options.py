@@ -37,6 +37,7 @@ GROUP_TITLES = {  # registry group -> title in --help (in the registry's order)
     "hardware": "hardware",
     "overhead": "overheads per GPU",
     "convention": "accounting convention",
+    "serve": "serving",
 }
 
 NOT_GIVEN: Any = object()
@@ -87,10 +88,18 @@ def add_field_option(group: Any, path: str, *, default: Any = NOT_GIVEN, require
         group.add_argument(f.flag, metavar=metavar or _metavar(f), default=None, required=required, help=text)
 
 
-def add_scenario_options(p: argparse.ArgumentParser) -> None:
-    """Every field option, grouped by the registry's groups, with the non-field options in their groups."""
+def add_scenario_options(p: argparse.ArgumentParser, serving: bool = False) -> None:
+    """Every field option, grouped by the registry's groups, with the non-field options in their groups; the
+    serving fields only for ``vramgui serve`` (``serving``), which takes the model, the GPUs and those."""
     groups: dict[str, Any] = {}
     for f in flagged_fields():
+        if serving != (f.group == "serve") and not (serving and f.path in paths.SERVING_ALSO):
+            continue
+        if serving and f.group == "model":
+            continue
+        if serving and "model" not in groups:
+            groups["model"] = p.add_argument_group("model (one of --preset, --config, --scenario)")
+            _add_model_sources(groups["model"])
         if f.group not in groups:
             groups[f.group] = p.add_argument_group(GROUP_TITLES.get(f.group, f.group))
             if f.group == "model":
@@ -158,7 +167,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         from vramgui.io import presets
 
         s = replace(s, model=presets.find_model(args.preset).spec)
-    if args.config:
+    if args.config and str(args.config).lower().endswith(".gguf"):
+        from vramgui.io.gguf import load_gguf_model
+
+        spec, args.gguf_header = load_gguf_model(args.config)  # the header: `serve` compares its tensor bytes
+        s = replace(s, model=spec)
+    elif args.config:
         from vramgui.io.hf_config import load_model_spec
 
         s = replace(s, model=load_model_spec(args.config))
@@ -172,10 +186,11 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         value = option_value(args, f.path)
         if value is not NOT_GIVEN:
             s = fields.with_value(s, f.path, value)
-    if args.params is not None and args.preset is None and args.config is None and base.model.params is None:
+    params = getattr(args, "params", None)  # `serve` has no --params: it needs an architecture
+    if params is not None and args.preset is None and args.config is None and base.model.params is None:
         s = fields.with_value(s, paths.MODEL_NAME, "custom")
     count = before_flags.model.params
-    if (args.params is not None and before_flags.model.architecture is not None
+    if (params is not None and before_flags.model.architecture is not None
             and s.model.params not in (None, count)
             and getattr(args, "command", "") != "max-params"):  # max-params solves for the count
         source = "--preset" if args.preset else "--config" if args.config else "--scenario"

@@ -14,7 +14,7 @@ from vramgui import __version__
 from vramgui.cli.options import add_field_option, add_output_options, add_scenario_options
 from vramgui.core.fields import paths
 
-SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets")
+SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets", "serve")
 COMPARE_DEFAULTS = {  # the seed's Part 3 table: 8 x 80 GB, 20% kept back, fp16 with Adam
     paths.GPU_MEMORY: 80 * 10**9, paths.NUM_GPUS: 8, paths.RESERVE: 0.2, paths.DTYPE: "fp16", paths.OPTIMIZER: "adam",
 }
@@ -161,10 +161,23 @@ def _add_presets_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
+def _add_serve_parser(sub: Any) -> None:
+    p = _command(sub, "serve", "serving memory: weights in their format, the KV cache as the engine allocates it",
+                 "Per-GPU memory of serving --batch sequences of --context tokens: the weights in --weights, the KV "
+                 "cache as\n--engine allocates it (vLLM's pages and blocks, llama.cpp's cells, transformers' "
+                 "DynamicCache), the prefill peak.\nWith --solve, the longest context, the most sequences or the "
+                 "fewest GPUs that fit (exit code 1 when nothing does).",
+                 "vramgui serve --preset llama-3-8b --context 8192 --batch 16 --weights awq-int4 --kv-dtype fp8 "
+                 "--engine vllm --gpu rtx-4090")
+    p.add_argument("--solve", choices=("max-context", "max-batch", "min-gpus"), default=None,
+                   help="answer a question instead: the largest --context, the largest --batch, the fewest GPUs")
+    add_scenario_options(p, serving=True)
+
+
 # Each sub-command's parser, in the order `vramgui --help` lists them (SUBCOMMANDS).
 PARSERS = {"estimate": _add_estimate_parser, "max-params": _add_max_params_parser, "solve": _add_solve_parser,
             "accumulation": _add_accumulation_parser, "compare": _add_compare_parser,
-            "inspect": _add_inspect_parser, "presets": _add_presets_parser}
+            "inspect": _add_inspect_parser, "presets": _add_presets_parser, "serve": _add_serve_parser}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.documents.hf_config import architecture_from_config, config_notes
 from vramgui.core.estimate import estimate
 from vramgui.core.scenario.architecture import count_params
 from vramgui.core.scenario.specs import ModelSpec, Scenario
@@ -62,6 +62,7 @@ def import_model(path: str | os.PathLike[str]) -> ModelImport:
     if config.get("model_type") != arch.model_type:
         code = "note.model_type_read_as_text" if "text_config" in config else "note.model_type_read_as"
         notes.append(Msg.of(code, found=repr(config.get("model_type")), used=repr(arch.model_type)))
+    notes += config_notes(config, arch.model_type)
     weights = count_weights(folder, num_layers=arch.num_layers, tied=arch.tied_embeddings,
                             torch_dtype=dtype if isinstance(dtype, str) else None)
     return ModelImport(path=str(p), spec=spec, config_params=params, weights=weights, notes=tuple(notes))

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from vramgui.core.documents.hf_attention import attention_fields, attention_notes
 from vramgui.core.fields.table import MAX_EXPERTS, MAX_LAYERS, MAX_SEQ, MAX_WIDTH
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.text.errors import InputError
@@ -326,4 +327,14 @@ def architecture_from_config(config: Any) -> Architecture:
     if reader is None:
         code = "error.model_type_remote_code" if "auto_map" in config else "error.model_type_unsupported"
         raise InputError("config.model_type", Msg.of(code, model_type=repr(model_type[:60])), supported)
-    return reader(_Config(config, model_type))
+    arch = reader(_Config(config, model_type))
+    window = attention_fields(config, model_type, arch.num_layers)  # sliding windows: hf_attention.py
+    return replace(arch, **window) if window else arch
+
+
+def config_notes(config: dict[str, Any], model_type: str) -> tuple[Msg, ...]:
+    """What ``architecture_from_config`` took from a transformers default because ``config`` left it out (only the
+    attention span so far: ``hf_attention.attention_notes``); ``model_type`` is the one it was read as."""
+    text = config.get("text_config")
+    inner = text if model_type != config.get("model_type") and isinstance(text, dict) else config
+    return attention_notes(inner, model_type)

@@ -321,4 +321,13 @@ ARCH_TABLE: tuple[Field, ...] = (
     _f(_A + "use_cache", "bool", QT_TRANSLATE_NOOP("Fields", "KV cache in training"),
        QT_TRANSLATE_NOOP("Fields", "config use_cache: GPT-2 copies K and V into a cache (not when checkpointing)"),
        form="model", order=450, detail=True),
+    _f(_A + "sliding_window", "int", QT_TRANSLATE_NOOP("Fields", "Sliding window"),
+       QT_TRANSLATE_NOOP("Fields", "Tokens a sliding-window layer attends to (config sliding_window); empty: none"),
+       low=1, high=MAX_SEQ, unit="tokens", form="model", order=460, detail=True,
+       placeholder=QT_TRANSLATE_NOOP("Fields", "full attention")),
+    _f(_A + "layer_types", "text", QT_TRANSLATE_NOOP("Fields", "Layer types"),
+       QT_TRANSLATE_NOOP("Fields", "Per-layer attention as a repeating pattern: s sliding, f full (Gemma 2: sf, "
+                                   "Gemma 3: sssssf); empty: every layer alike"),
+       form="model", order=470, detail=True,
+       placeholder=QT_TRANSLATE_NOOP("Fields", "every layer alike")),
 )

@@ -39,10 +39,19 @@ GPU_NAME = "hardware.gpu_name"
 GPU_MEMORY = "hardware.gpu_memory"
 RESERVE = "hardware.reserve"
 
+# fixed per-GPU terms
+CUDA_CONTEXT = "overhead.cuda_context"
+EXTRA = "overhead.extra"
+
 # fine-tuning
 FINETUNE_METHOD = "finetune.method"
+DOUBLE_QUANT = "finetune.double_quant"
 LORA_RANK = "finetune.lora_rank"
 FINETUNE_PREFIX = "finetune."
+
+# The training fields ``vramgui serve`` also takes, beside the model sources and its own ``serve.*`` section: the
+# GPUs and their memory, tensor parallelism, the fixed per-GPU terms and NF4's double quantisation.
+SERVING_ALSO = (GPU_MEMORY, RESERVE, NUM_GPUS, TP, CUDA_CONTEXT, EXTRA, DOUBLE_QUANT)
 
 # Not fields: the catalog entries the model and the GPU were chosen from. The window's preset rows have these keys
 # (``form_rows``), and an unknown preset name is an error on them (``vramgui.io.presets``).

@@ -26,6 +26,7 @@ from vramgui.core.fields.finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_s
 from vramgui.core.fields.fp8 import FP8_TABLE
 from vramgui.core.fields.overhead import OVERHEAD_TABLE
 from vramgui.core.fields.parallel import PARALLEL_TABLE
+from vramgui.core.fields.serve import SERVE_TABLE
 from vramgui.core.fields.strategy import STRATEGY_TABLE
 from vramgui.core.fields.table import (
     MAX_BATCH,
@@ -93,7 +94,7 @@ def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
     table = {f.path: f for f in (*TABLE, *TRAINING_TABLE, *STRATEGY_TABLE, *OVERHEAD_TABLE, *ARCH_TABLE,
-                                     *FINETUNE_TABLE, *PARALLEL_TABLE, *FP8_TABLE)}
+                                     *FINETUNE_TABLE, *PARALLEL_TABLE, *FP8_TABLE, *SERVE_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/fields/test_registry.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")

@@ -169,3 +169,12 @@ def fp8(scenario: Scenario) -> Msg | None:
     if scenario.finetune.method != FinetuneMethod.FULL:
         return Msg.of("inactive.fp8_full_training")
     return None
+
+
+# ----------------------------------------------------------------------------------- serving (vramgui serve)
+
+
+def serving(scenario: Scenario) -> Msg | None:
+    """A serving input: the training estimate does not read it (``vramgui serve`` does)."""
+    return Msg.of("inactive.serving_only")
+

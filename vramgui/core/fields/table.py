@@ -24,7 +24,7 @@ Widget = Literal["spin", "line", "check", "combo", "open", "percent"]
 Rule = Callable[[specs.Scenario], Msg | None]  # why a field does nothing in a scenario (None: it applies)
 
 # The window's form groups, top to bottom (a field's ``form``); every field of a Scenario is in one of them.
-FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "overheads")
+FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "overheads", "serve")
 
 MAX_PARAMS = 10**15
 MAX_GPUS = 10**6

@@ -16,7 +16,7 @@ from vramgui.core.fields.registry import MAX_LAYERS
 from vramgui.core.fields.table import Field
 from vramgui.core.parallel import world
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, stage_layer_counts
-from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.architecture import FULL, SLIDING, Architecture
 from vramgui.core.scenario.choices import Attention, Offload
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import Scenario
@@ -96,9 +96,21 @@ def _check_architecture(arch: Architecture) -> None:
     for f in fields.fields():
         if f.group == "architecture":
             fields.check(f, getattr(arch, f.name))
+    _check_layer_types(arch)
     if arch.num_kv_heads is not None and arch.num_kv_heads > arch.num_heads:
         raise InputError(_ARCH + "num_kv_heads", Msg.of("error.out_of_range", value=f"{arch.num_kv_heads:,}"),
                          Msg.of("allowed.range", low="1", high=f"{arch.num_heads:,}"))
+
+
+def _check_layer_types(arch: Architecture) -> None:
+    """``layer_types`` is a pattern of ``s`` and ``f`` no longer than the model, with a window for its ``s``."""
+    pattern, path = arch.layer_types, _ARCH + "layer_types"
+    shown = repr(pattern) if len(pattern) <= 40 else repr(pattern[:18] + "…" + pattern[-18:])
+    allowed = Msg.of("allowed.layer_types", layers=f"{arch.num_layers:,}")
+    if set(pattern) - {SLIDING, FULL} or len(pattern) > arch.num_layers:
+        raise InputError(path, Msg.of("error.layer_types", value=shown), allowed)
+    if SLIDING in pattern and arch.sliding_window is None:
+        raise InputError(path, Msg.of("error.layer_types_no_window", value=shown), allowed)
 
 
 def validate_scenario(s: Scenario) -> Scenario:

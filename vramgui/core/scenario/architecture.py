@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 FAMILIES = ("gpt", "llama")  # block style: GPT (LayerNorm, GELU MLP, dropout) or Llama (RMSNorm, gated MLP, RoPE)
 EXPERT_LAYOUTS = ("fused", "per_expert")  # transformers >= 5: one 3-D tensor per projection; 4.x: nn.Linear each
+SLIDING, FULL = "s", "f"  # the letters of Architecture.layer_types ("sliding_attention", "full_attention")
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,13 @@ class Architecture:
     residual_dropout: float | None = None  # on the attention and MLP outputs (resid_pdrop)
     embedding_dropout: float | None = None  # on the embedding output (embd_pdrop)
     use_cache: bool = True  # config use_cache: GPT-2's KV-cache update copies K and V in a training forward
+    # Attention span per layer (no parameters change; the KV cache and the attention's activations do).
+    # sliding_window: tokens a sliding-window layer attends to (config ``sliding_window``); None = no such layer.
+    # layer_types: the per-layer kinds as a pattern of "s" (sliding_attention) and "f" (full_attention) repeated
+    # over the layers (transformers ``config.layer_types``, shortest period: Gemma 2 / gpt-oss "sf", Gemma 3
+    # "sssssf"); "" = every layer alike: sliding when sliding_window is set (Mistral v0.1), else full.
+    sliding_window: int | None = None
+    layer_types: str = ""
 
     @property
     def kv_heads(self) -> int:
@@ -95,6 +103,30 @@ class Architecture:
     @property
     def value_head_size(self) -> int:
         return self.v_head_dim if self.v_head_dim is not None else self.head_size
+
+    def is_sliding_layer(self, index: int) -> bool:
+        """Block ``index`` attends to the last ``sliding_window`` tokens only (transformers ``layer_types[index]
+        == "sliding_attention"``; every layer when the config gives a window and no types, as Mistral v0.1)."""
+        if self.sliding_window is None:
+            return False
+        pattern = self.layer_types
+        return not pattern or pattern[index % len(pattern)] == SLIDING
+
+    @property
+    def sliding_layers(self) -> int:
+        """How many blocks are sliding-window layers, in O(len(layer_types))."""
+        if self.sliding_window is None:
+            return 0
+        pattern, n = self.layer_types, max(self.num_layers, 0)
+        if not pattern:
+            return n
+        whole, rest = divmod(n, len(pattern))
+        return whole * pattern.count(SLIDING) + pattern[:rest].count(SLIDING)
+
+    @property
+    def full_layers(self) -> int:
+        """Blocks that attend to the whole sequence."""
+        return max(self.num_layers, 0) - self.sliding_layers
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -129,3 +129,39 @@ class LoraTargetSet(StrEnum):
 
     ATTENTION = "attention"
     ALL_LINEAR = "all-linear"
+
+
+class WeightFormat(StrEnum):
+    """How a served model's weights are stored (``vramgui.core.serve.formats`` has each layout and its source)."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"  # vLLM Fp8LinearMethod: e4m3 weights, a per-tensor fp32 scale
+    INT8 = "int8"  # bitsandbytes LLM.int8 (Int8Params)
+    NF4 = "nf4"  # bitsandbytes Params4bit (with double quantisation: finetune.double_quant)
+    GPTQ_INT4 = "gptq-int4"  # AutoGPTQ QuantLinear, 4 bits, group 128
+    AWQ_INT4 = "awq-int4"  # AutoAWQ WQLinear_GEMM, 4 bits, group 128
+    GGUF_Q8_0 = "gguf-q8_0"
+    GGUF_Q6_K = "gguf-q6_k"
+    GGUF_Q5_K_M = "gguf-q5_k_m"
+    GGUF_Q4_K_M = "gguf-q4_k_m"
+    GGUF_Q4_0 = "gguf-q4_0"
+
+
+class KvDType(StrEnum):
+    """The KV cache's element type; ``auto`` = the model's 16-bit dtype (vLLM ``--kv-cache-dtype auto``)."""
+
+    AUTO = "auto"
+    FP16 = "fp16"
+    BF16 = "bf16"
+    FP8 = "fp8"  # vLLM fp8 (e4m3): one byte
+    Q8_0 = "q8_0"  # llama.cpp --cache-type-k/v q8_0: 34 bytes per 32
+    Q4_0 = "q4_0"  # llama.cpp q4_0: 18 bytes per 32
+
+
+class Engine(StrEnum):
+    """The serving engine whose allocation is reproduced (docs/serving.md)."""
+
+    HF = "hf"  # transformers generate() with its DynamicCache
+    VLLM = "vllm"
+    LLAMA_CPP = "llama.cpp"

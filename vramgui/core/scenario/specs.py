@@ -20,9 +20,11 @@ from vramgui.core.scenario.choices import (
     BaseDType,
     Convention,
     DType,
+    Engine,
     FinetuneMethod,
     Fp8Recipe,
     Implementation,
+    KvDType,
     LoraTargetSet,
     Loss,
     Offload,
@@ -30,6 +32,7 @@ from vramgui.core.scenario.choices import (
     OptimizerImpl,
     Recipe,
     Recompute,
+    WeightFormat,
 )
 
 DTYPES = tuple(DType)
@@ -161,6 +164,24 @@ class FinetuneSpec:
 
 
 @dataclass(frozen=True)
+class ServeSpec:
+    """Serving a model (``vramgui serve``, ``vramgui.core.serve``): ``batch`` sequences of ``context`` tokens each
+    (prompt and generated tokens together), the weights' storage, the KV cache's dtype and the engine whose
+    allocation is reproduced. The GPUs are ``hardware`` and ``parallel.num_gpus`` / ``parallel.tp``."""
+
+    context: int = 4096
+    batch: int = 1
+    weights: WeightFormat = WeightFormat.BF16
+    kv_dtype: KvDType = KvDType.AUTO
+    engine: Engine = Engine.VLLM
+    gpu_memory_utilization: float = 0.9  # vLLM --gpu-memory-utilization (EngineArgs default 0.9)
+    max_num_batched_tokens: int | None = None  # vLLM's profile-run tokens; None = its default (serve.engines)
+    kv_cache_memory_bytes: int | None = None  # vLLM --kv-cache-memory-bytes: the pool given, no profiling
+    block_size: int = 16  # vLLM --block-size (CUDA default 16)
+    ubatch: int = 512  # llama.cpp --ubatch-size (default 512): its prefill chunk and the SWA cache's margin
+
+
+@dataclass(frozen=True)
 class Scenario:
     model: ModelSpec = field(default_factory=ModelSpec)
     precision: PrecisionSpec = field(default_factory=PrecisionSpec)
@@ -171,3 +192,4 @@ class Scenario:
     overhead: OverheadSpec = field(default_factory=OverheadSpec)
     convention: Convention = Convention.PAPER
     finetune: FinetuneSpec = field(default_factory=FinetuneSpec)
+    serve: ServeSpec = field(default_factory=ServeSpec)

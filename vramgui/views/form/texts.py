@@ -21,6 +21,7 @@ def group_titles() -> dict[str, str]:
         "hardware": translate("InputPanel", "Hardware"),
         "strategy": translate("InputPanel", "Strategy"),
         "overheads": translate("InputPanel", "Overheads"),
+        "serve": translate("InputPanel", "Serving"),
     }
 
 

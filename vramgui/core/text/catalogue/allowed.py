@@ -15,7 +15,11 @@ def entries() -> Mapping[str, str]:
     return {
         # ----- allowed ranges
         "allowed.range": QT_TRANSLATE_NOOP("Core", "{low} to {high}"),
+        "allowed.serve_model": QT_TRANSLATE_NOOP("Core", "--preset, --config or a scenario with an architecture"),
+        "allowed.serve_vllm_pool": QT_TRANSLATE_NOOP("Core", "--gpu, --gpu-memory or --kv-cache-memory-bytes"),
         "allowed.fraction": QT_TRANSLATE_NOOP("Core", "0 <= value < 1"),
+        "allowed.layer_types": QT_TRANSLATE_NOOP(
+            "Core", "s and f, at most {layers} letters, repeated over the layers (s needs a sliding window)"),
         "allowed.choices": QT_TRANSLATE_NOOP("Core", "{choices}"),
         "allowed.multiple_of_group": QT_TRANSLATE_NOOP("Core", "a multiple of tp × pp: {nearest}"),
         "allowed.multiple_nearest": QT_TRANSLATE_NOOP("Core", "a multiple of {step}, nearest: {nearest}"),

@@ -115,6 +115,28 @@ def entries() -> Mapping[str, str | Plural]:
         "error.config_true_false": QT_TRANSLATE_NOOP("Core", "must be true or false, got {value}"),
         "error.config_missing": QT_TRANSLATE_NOOP("Core", "is missing from config.json"),
         "error.config_list": QT_TRANSLATE_NOOP("Core", "non-empty lists are not supported by vramgui's counter"),
+        "error.gguf_header": QT_TRANSLATE_NOOP("Core", "{path}: {reason}"),
+        "error.gguf_architecture": QT_TRANSLATE_NOOP("Core", "GGUF architecture {arch} is not one vramgui reads"),
+        "error.serve_needs_architecture": QT_TRANSLATE_NOOP(
+            "Core", "serving needs the model's architecture (its KV cache and weight layout), not only a count"),
+        "error.serve_kv_dtype": QT_TRANSLATE_NOOP("Core", "{engine} has no {dtype} KV cache"),
+        "error.serve_weights": QT_TRANSLATE_NOOP("Core", "{engine} does not serve {weights} weights"),
+        "error.serve_gpus_tp": QT_TRANSLATE_NOOP("Core", "{gpus} GPUs do not divide into replicas of tp = {tp}"),
+        "error.serve_llama_cpp_tp": QT_TRANSLATE_NOOP(
+            "Core", "llama.cpp splits layers, not tensors: vramgui sizes it on one GPU"),
+        "error.serve_heads_tp": QT_TRANSLATE_NOOP("Core", "{heads} attention heads do not split over tp = {tp}"),
+        "error.serve_vllm_pool": QT_TRANSLATE_NOOP(
+            "Core", "vLLM sizes its KV pool from the GPU's memory: none is given"),
+        "error.serve_solve_memory": QT_TRANSLATE_NOOP("Core", "a serving solve needs the GPU's memory"),
+        "error.serve_kv_row": QT_TRANSLATE_NOOP(
+            "Core", "a {dtype} KV row needs whole blocks of 32 elements; this model's rows are not"),
+        "error.config_layer_type": QT_TRANSLATE_NOOP(
+            "Core", "layer type {value} is not one vramgui reads (sliding_attention, full_attention)"),
+        "error.config_layer_types_length": QT_TRANSLATE_NOOP(
+            "Core", "lists {count} layer types for {layers} layers"),
+        "error.layer_types": QT_TRANSLATE_NOOP("Core", "{value} is not a pattern of s (sliding) and f (full) layers"),
+        "error.layer_types_no_window": QT_TRANSLATE_NOOP(
+            "Core", "{value} names sliding layers but no sliding window is set"),
         "error.config_not_object": QT_TRANSLATE_NOOP("Core", "config.json must hold a JSON object"),
         "error.config_file_not_object": QT_TRANSLATE_NOOP("Core", "{path} must hold a JSON object, not {kind}"),
         "error.config_no_model_type": QT_TRANSLATE_NOOP(

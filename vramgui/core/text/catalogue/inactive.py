@@ -18,6 +18,8 @@ def entries() -> Mapping[str, str]:
         "inactive.stage_megatron": QT_TRANSLATE_NOOP(
             "Core", "The megatron convention ignores the ZeRO stage: the distributed optimizer decides the sharding"),
         "inactive.megatron_only": QT_TRANSLATE_NOOP("Core", "Used by the megatron convention only"),
+        "inactive.serving_only": QT_TRANSLATE_NOOP(
+            "Core", "A serving input: read by vramgui serve, not by the training estimate"),
         "inactive.deepspeed_only": QT_TRANSLATE_NOOP(
             "Core", "Used by the deepspeed convention only (host memory per node)"),
         "inactive.deepspeed_precision": QT_TRANSLATE_NOOP(

@@ -15,6 +15,19 @@ def entries() -> Mapping[str, str | Plural]:
     return {
         # ----- Hugging Face config.json (core.documents.hf_config, io.hf_config): problems by config key
         "note.model_type_read_as": QT_TRANSLATE_NOOP("Core", "read model_type {found} as {used}"),
+        "note.serve_vllm_non_torch": QT_TRANSLATE_NOOP(
+            "Core", "vLLM also subtracts the non-torch memory its profile run measures (NCCL, cuBLAS workspaces); "
+                    "give it with --extra"),
+        "note.gguf_bytes": QT_TRANSLATE_NOOP(
+            "Core",
+            "the GGUF file's tensors weigh {file} bytes; vramgui's {weights} layout of this model: {ours} ({diff})"),
+        "note.serve_vllm_mla_block": QT_TRANSLATE_NOOP(
+            "Core", "vLLM's MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: "
+                    "pass --block-size"),
+        "note.serve_llama_cpp_no_swa": QT_TRANSLATE_NOOP(
+            "Core", "llama.cpp keeps no separate sliding-window cache for {model_type}: every layer holds n_ctx cells"),
+        "note.config_default": QT_TRANSLATE_NOOP(
+            "Core", "config.json has no {key}: {model_type}'s default {value} applies ({source})"),
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
             "Core", "read model_type {found} as {used} (language model only)"),
         # ----- safetensors weights (vramgui.io.safetensors): "{file}: {problem}" on the field "weights"
