@@ -47,6 +47,12 @@ def _write(text: str) -> None:
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    report = getattr(args, "imported", None)
+    if report is not None:  # --training-config: what the file gave, in both outputs
+        from vramgui.cli.imported import report_text
+
+        data["imported"] = report.to_dict()
+        text += "\n\n" + report_text(report)
     _write(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
 
 

@@ -22,11 +22,13 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.units import require_size_unit
 
 # The options of `estimate` (and of every command with the scenario options) that are not registry fields.
-NON_FIELD_OPTIONS = ("--preset", "--config", "--scenario", "--gpu", "--unit", "--json", "--help", "-h")
+NON_FIELD_OPTIONS = ("--preset", "--config", "--scenario", "--training-config", "--gpu", "--unit", "--json", "--help",
+                     "-h")
 
 # Inputs that a non-field option sets: an error on them names that option.
 _OPTION_OF_PATH = {paths.MODEL_PRESET: "--preset", paths.GPU_PRESET: "--gpu",
-                   paths.ARCHITECTURE: "--preset or --config"}
+                   paths.ARCHITECTURE: "--preset or --config",
+                   "training_config": "--training-config"}
 
 GROUP_TITLES = {  # registry group -> title in --help (in the registry's order)
     "model": "model (one of --params, --preset, --config, --scenario)",
@@ -118,11 +120,15 @@ def _add_model_sources(g: Any) -> None:
     one.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
     g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it (--preset or "
                    "--config replaces its model)")
+    g.add_argument("--training-config", metavar="FILE", help="a DeepSpeed, accelerate, axolotl, LLaMA-Factory, "
+                   "torchtune or TrainingArguments config (docs/training-configs.md); read over --scenario, flags "
+                   "given here override it, --preset or --config replaces the model it names")
 
 
 # Options naming a thing to look up or read: an empty value is a mistake, never "not given".
 NAMED_SOURCES = (("preset", "--preset", "a preset name"), ("config", "--config", "a path"),
-                 ("scenario", "--scenario", "a path"), ("gpu", "--gpu", "a GPU preset name"),
+                 ("scenario", "--scenario", "a path"), ("training_config", "--training-config", "a path"),
+                 ("gpu", "--gpu", "a GPU preset name"),
                  ("path", "PATH", "a path"))
 
 
@@ -152,6 +158,21 @@ def option_value(args: argparse.Namespace, path: str, default: Any = NOT_GIVEN) 
     return fields.check(f, raw) if f.kind == "bool" else fields.parse(f, raw)
 
 
+def _imported_model(args: argparse.Namespace, imported: Any) -> tuple[Any, Any, Any]:
+    """(ModelSpec or None, its report entry, or why it was not used) for the model a training config names."""
+    from vramgui.core.documents.training.imported import Left
+    from vramgui.core.text.message import Msg
+    from vramgui.io.training_configs import model_of
+
+    if imported.model is None:
+        return None, None, None
+    if args.preset or args.config:
+        name, key = imported.model
+        option = "--preset" if args.preset else "--config"
+        return None, None, Left(key, name, Msg.of("imported.model_given", option=option))
+    return model_of(imported)
+
+
 def scenario_from_args(args: argparse.Namespace) -> Scenario:
     """The scenario file (if any), then --preset/--config and --gpu, then every field flag given on top.
 
@@ -163,6 +184,16 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
 
         base = load_scenario(args.scenario)
     s = base
+    imported = None
+    if getattr(args, "training_config", None):
+        from vramgui.core.documents.training.resolve import apply
+        from vramgui.io.training_configs import load_training_config
+
+        imported, files = load_training_config(args.training_config)
+        s = apply(imported, s)
+        model = _imported_model(args, imported)
+        if model[0] is not None:
+            s = replace(s, model=model[0])
     if args.preset:
         from vramgui.io import presets
 
@@ -182,10 +213,16 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         gpu = presets.find_gpu(args.gpu)
         s = replace(s, hardware=replace(s.hardware, gpu_name=gpu.name, gpu_memory=gpu.memory))
     before_flags = s
+    given: dict[str, str] = {}
     for f in flagged_fields():
         value = option_value(args, f.path)
         if value is not NOT_GIVEN:
             s = fields.with_value(s, f.path, value)
+            given[f.path] = f.flag or f.path
+    if imported is not None:
+        from vramgui.core.documents.training.resolve import finish
+
+        s, args.imported = finish(imported, s, given, files, model[1:])
     params = getattr(args, "params", None)  # `serve` has no --params: it needs an architecture
     if params is not None and args.preset is None and args.config is None and base.model.params is None:
         s = fields.with_value(s, paths.MODEL_NAME, "custom")

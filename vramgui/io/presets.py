@@ -16,6 +16,7 @@ from vramgui.core.documents.catalog import (
     find_preset,
     gpu_lookup_names,
     gpus_from_document,
+    normalize_name,
 )
 from vramgui.core.fields.paths import GPU_PRESET, MODEL_PRESET
 from vramgui.io.files import read_json
@@ -71,3 +72,12 @@ def find_model(name: str) -> ModelPreset:
 def find_gpu(name: str) -> GpuPreset:
     """A GPU preset by key or name ("h100-sxm", "NVIDIA H100 SXM 80GB", "H100 SXM 80GB")."""
     return find_preset(name, _gpus(), GPU_PRESET, _gpu_names())
+
+
+def exact_model(name: str) -> ModelPreset | None:
+    """The preset ``name`` designates exactly (key, display name or Hugging Face repo id, with or without its owner;
+    case and separators do not matter), else None: never a close match, which would be a guess."""
+    names = _model_names()
+    key = names.get(normalize_name(name)) or (names.get(normalize_name(name.split("/", 1)[1])) if "/" in name
+                                              else None)
+    return None if key is None else _models()[key]

@@ -13,6 +13,7 @@ from vramgui.core.text.catalogue import (
     component,
     deriv,
     error,
+    imported,
     inactive,
     kind,
     note,
@@ -21,7 +22,7 @@ from vramgui.core.text.catalogue import (
 )
 from vramgui.core.text.mark import Plural
 
-MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise, caption)
+MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise, caption, imported)
 
 
 def entries() -> dict[str, str | Plural]:

@@ -247,4 +247,24 @@ def entries() -> Mapping[str, str | Plural]:
             other="%n layers are left over, and no other pipeline stage takes them"),
         "error.vpp_layers": QT_TRANSLATE_NOOP(
             "Core", "{layers} layers on pipeline stage {stage} do not split into {vpp} virtual stages"),
+        # ----- training configs (vramgui.core.documents.training, vramgui.io.training_configs)
+        "error.training_config_format": QT_TRANSLATE_NOOP(
+            "Core", "{file}: not a DeepSpeed, accelerate, axolotl, LLaMA-Factory, torchtune or TrainingArguments "
+                    "config"),
+        "error.training_config_value": QT_TRANSLATE_NOOP("Core", "{key} in {file}: {problem}"),
+        "error.training_config_not_deepspeed": QT_TRANSLATE_NOOP(
+            "Core", "{file} (named by {key}) is not a DeepSpeed config"),
+        "error.training_config_batch": QT_TRANSLATE_NOOP(
+            "Core", "{keys}: a train batch of {total} does not split over {dp} data-parallel ranks × {steps} "
+                    "accumulation steps"),
+        "error.training_config_not_mapping": QT_TRANSLATE_NOOP(
+            "Core", "holds {kind}, not a mapping of settings"),
+        "error.yaml_syntax": QT_TRANSLATE_NOOP("Core", "not valid YAML at line {line}, column {column}: {problem}"),
+        "error.yaml_aliases": QT_TRANSLATE_NOOP(
+            "Core", "its YAML aliases expand to more than {limit} elements"),
+        "error.yaml_not_safe": QT_TRANSLATE_NOOP(
+            "Core", "line {line}: the tag {tag} is not plain YAML data (only mappings, lists, text and numbers are "
+                    "read)"),
+        "error.yaml_several": QT_TRANSLATE_NOOP("Core", "holds more than one YAML document"),
+        "error.yaml_key": QT_TRANSLATE_NOOP("Core", "line {line}: a key that is not text or a number"),
     }
