@@ -222,6 +222,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     if imported is not None:
         from vramgui.core.documents.training.resolve import finish
 
+        if model[2] is not None and s.model.params is None and s.model.architecture is None:
+            from vramgui.core.text.errors import InputError
+            from vramgui.core.text.message import Msg
+
+            raise InputError("model.params", Msg.of("error.training_config_model", name=imported.model[0],
+                                                     key=imported.model[1]), Msg.of("allowed.model_sources"))
         s, args.imported = finish(imported, s, given, files, model[1:])
     params = getattr(args, "params", None)  # `serve` has no --params: it needs an architecture
     if params is not None and args.preset is None and args.config is None and base.model.params is None:

@@ -47,7 +47,7 @@ def take_strategy(r: Reader, key: str, value: Any) -> int | None:
 
 def take_reshard(r: Reader, key: str, value: Any, version: int) -> int | None:
     """FSDP2's ``reshard_after_forward`` (a bool); under FSDP1 accelerate reads the same key as a strategy."""
-    if version == 1:
+    if version == 1 and not isinstance(value, bool):
         return take_strategy(r, key, value)
     on = as_bool(value)
     if on is None:

@@ -187,16 +187,22 @@ def _optimizer(r: Reader, doc: dict[str, Any]) -> None:
 
 
 def _fsdp(r: Reader, doc: dict[str, Any]) -> None:
-    """The distributed recipes shard with FSDP2 ``fully_shard`` (training/_distributed.py ``shard_model``):
-    ``fsdp_reshard_after_forward`` true = ZeRO-3, false = ZeRO-2; ``fsdp_cpu_offload`` = ``CPUOffloadPolicy``."""
-    stage = None
+    """The distributed recipes shard with FSDP2 ``fully_shard`` (recipes/full_finetune_distributed.py:
+    ``reshard_after_forward=cfg.get("fsdp_reshard_after_forward", True)``, ``fsdp_cpu_offload`` = ``CPUOffloadPolicy``):
+    true = ZeRO-3, false = ZeRO-2. A config for them is told by these keys or ``custom_sharded_layers`` (FSDP only)."""
+    keys = [k for k in ("fsdp_reshard_after_forward", "fsdp_cpu_offload", "custom_sharded_layers") if k in doc]
+    if not keys:
+        return
+    stage = 3
     if "fsdp_reshard_after_forward" in doc:
         on = as_bool(doc["fsdp_reshard_after_forward"])
         if on is None:
             r.bad_value("fsdp_reshard_after_forward", doc["fsdp_reshard_after_forward"])
-        else:
-            stage = 3 if on else 2
-            r.take("parallel.zero_stage", stage, "fsdp_reshard_after_forward")
+            return
+        stage = 3 if on else 2
+        r.take("parallel.zero_stage", stage, "fsdp_reshard_after_forward")
+    else:
+        r.take("parallel.zero_stage", 3, keys[0], note=Msg.of("imported.tool_default", tool="torchtune"))
     if "fsdp_cpu_offload" in doc:
         on = as_bool(doc["fsdp_cpu_offload"])
         if on is None:

@@ -105,7 +105,10 @@ def read_fsdp(r: Reader, doc: dict[str, Any], prefix: str = "", version_key: str
     value = doc.get("fsdp")
     config = doc.get("fsdp_config")
     config = config if isinstance(config, dict) else {}
-    version = fsdp.version_of(doc.get(version_key, config.get("version", config.get("fsdp_version"))))
+    # transformers 5 writes fsdp: true and fsdp_config["version"], default 2 (training_args.py _process_fsdp_args);
+    # before it the option list went to accelerate, whose default is FSDP1
+    given = doc.get(version_key, config.get("version", config.get("fsdp_version")))
+    version = fsdp.version_of(given) if given is not None else 2 if value is True else 1
     stage = None
     options = value.split() if isinstance(value, str) else value if isinstance(value, list) else []
     if value is True:
@@ -219,11 +222,14 @@ def read(doc: dict[str, Any], what: str = "TrainingArguments") -> Imported:
 
 def report_rest(r: Reader, doc: dict[str, Any], seen: set[str], no_effect: set[str], no_input: set[str],
                 prefix: str = "") -> None:
-    """Every key not handled: ignored (no effect, or unknown) or unresolved (no input), never dropped."""
+    """Every key not handled: ignored (no effect, or unknown) or unresolved (no input; ignored when it is off),
+    never dropped."""
     for key, value in doc.items():
         if key in seen:
             continue
-        if key in no_input:
+        if key in no_input and (value is None or value is False or value in ("", 0) or value == [] or value == {}):
+            r.ignore(prefix + key, value)
+        elif key in no_input:
             r.unresolve(prefix + key, value)
         elif key in no_effect:
             r.ignore(prefix + key, value)

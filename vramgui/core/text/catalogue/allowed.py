@@ -58,6 +58,7 @@ def entries() -> Mapping[str, str]:
         # layout errors; the allowed text names the valid sizes
         "allowed.gpu_counts": QT_TRANSLATE_NOOP("Core", "a multiple of {group}, nearest: {nearest}"),
         "allowed.sizes": QT_TRANSLATE_NOOP("Core", "one of {sizes}"),
+        "allowed.model_sources": QT_TRANSLATE_NOOP("Core", "give --preset NAME, --config PATH or --params COUNT"),
         "allowed.training_config_formats": QT_TRANSLATE_NOOP(
             "Core", "a DeepSpeed JSON, an accelerate, axolotl, LLaMA-Factory or torchtune YAML, or a TrainingArguments "
                     "JSON (trainer.args.to_json_string())"),

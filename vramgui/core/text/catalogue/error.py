@@ -257,6 +257,8 @@ def entries() -> Mapping[str, str | Plural]:
         "error.training_config_batch": QT_TRANSLATE_NOOP(
             "Core", "{keys}: a train batch of {total} does not split over {dp} data-parallel ranks × {steps} "
                     "accumulation steps"),
+        "error.training_config_model": QT_TRANSLATE_NOOP(
+            "Core", "the training config's {key} names {name}: no preset or local model folder of that name"),
         "error.training_config_not_mapping": QT_TRANSLATE_NOOP(
             "Core", "holds {kind}, not a mapping of settings"),
         "error.yaml_syntax": QT_TRANSLATE_NOOP("Core", "not valid YAML at line {line}, column {column}: {problem}"),
