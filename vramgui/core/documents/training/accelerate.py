@@ -92,11 +92,13 @@ def _precision(r: Reader, value: Any, deepspeed: bool) -> DType | None:
 def _fsdp(r: Reader, config: Any) -> None:
     config = config if isinstance(config, dict) else {}
     version = fsdp.version_of(config.get("fsdp_version"))
-    fsdp.read_config(r, config, "fsdp_config.", version, None)
-    if not any(t.path == "parallel.zero_stage" for t in r.taken) and not any(
-            u.key.endswith(("sharding_strategy", "reshard_after_forward")) for u in r.unresolved):
+    stage = None
+    if not {"fsdp_sharding_strategy", "sharding_strategy", "fsdp_reshard_after_forward",
+            "reshard_after_forward"} & set(config):
         # FULL_SHARD (FSDP1) / reshard_after_forward true (FSDP2): FullyShardedDataParallelPlugin's default
+        stage = 3
         r.take("parallel.zero_stage", 3, "distributed_type", note=Msg.of("imported.tool_default", tool="accelerate"))
+    fsdp.read_config(r, config, "fsdp_config.", version, stage)
 
 
 def _deepspeed(r: Reader, config: Any, dtype: DType | None) -> None:

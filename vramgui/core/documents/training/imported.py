@@ -143,9 +143,15 @@ class Reader:
         self.unresolve(key, value, "imported.unknown_value")
 
     def whole(self, key: str, value: Any, low: int = 0) -> int | None:
-        """``value`` as a whole number >= ``low``; otherwise an ``"auto"`` or a bad value is reported unresolved."""
+        """``value`` as a whole number >= ``low`` (0 or 1; below it: an ``InputError`` naming the key); an ``"auto"``
+        or a value that is no number is reported unresolved."""
         n = as_int(value)
-        if n is not None and n >= low:
+        if n is not None and n < low:
+            problem = Msg.of("error.out_of_range", value=str(n))
+            raise InputError("training_config", Msg.of("error.training_config_value", file=self.what, key=key,
+                                                       problem=problem),
+                             Msg.of("allowed.at_least_one" if low == 1 else "allowed.at_least_zero"))
+        if n is not None:
             return n
         if is_auto(value):
             self.unresolve(key, value, "imported.auto_unfilled")

@@ -113,9 +113,11 @@ def read_fsdp(r: Reader, doc: dict[str, Any], prefix: str = "", version_key: str
     options = value.split() if isinstance(value, str) else value if isinstance(value, list) else []
     if value is True:
         options = ["full_shard"]
+    strategies = ("full_shard", "shard_grad_op", "no_shard", "hybrid_shard", "hybrid_shard_zero2")
+    options = sorted(options, key=lambda o: str(o).strip().lower() not in strategies)  # the strategy first
     for option in options:
         name = str(option).strip().lower()
-        if name in ("full_shard", "shard_grad_op", "no_shard", "hybrid_shard", "hybrid_shard_zero2"):
+        if name in strategies:
             stage = fsdp.take_strategy(r, prefix + "fsdp", name)
         elif name == "offload":
             fsdp.take_offload(r, prefix + "fsdp", True, stage)
