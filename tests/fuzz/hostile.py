@@ -206,3 +206,65 @@ def config_is_fifo(folder: Path) -> Path:
 
 
 FolderBuilder = Callable[[Path], Path]
+
+
+# ------------------------------------------------------------------------------------------- YAML documents
+# The content of a training config (--training-config) meant to be YAML.
+
+def yaml_billion_laughs(levels: int = 12) -> bytes:
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels)]
+    return ("\n".join(lines) + "\n").encode("ascii")
+
+
+def yaml_deep_lists(depth: int = 100_000) -> bytes:
+    return ("[" * depth + "]" * depth).encode("ascii")
+
+
+def yaml_deep_blocks(depth: int = 2_000) -> bytes:
+    return "".join(f"{' ' * i}k{i}:\n" for i in range(depth)).encode("ascii") + b" " * depth + b"x: 1\n"
+
+
+def yaml_python_object() -> bytes:
+    return b"distributed_type: !!python/object/apply:os.system ['echo owned']\n"
+
+
+def yaml_many_keys(size: int = 10**6 - 64) -> bytes:
+    line = b"k%07d: 1\n"
+    count = size // len(line % 0)
+    return b"".join(line % i for i in range(count))
+
+
+def yaml_many_aliases(size: int = 10**6 - 64) -> bytes:
+    head = b"base: &b {zero_optimization: {stage: 3}}\nitems: ["
+    count = (size - len(head) - 2) // 4
+    return head + b", ".join([b"*b"] * count) + b"]\n"
+
+
+def yaml_duplicate_keys() -> bytes:
+    return b"distributed_type: FSDP\nnum_processes: 8\nnum_processes: 16\n"
+
+
+def yaml_long_scalar(size: int = 10**6 - 64) -> bytes:
+    return b"base_model: " + b"x" * (size - 40) + b"\nmicro_batch_size: 1\n"
+
+
+def yaml_binary_tag() -> bytes:
+    return b"base_model: !!binary aGVsbG8=\nmicro_batch_size: 1\nsequence_len: !!timestamp 2001-12-14\n"
+
+
+def nested_fifo(folder: Path) -> Path:
+    """An axolotl config whose deepspeed: names a FIFO (nothing may block on opening it)."""
+    os.mkfifo(folder / "ds.json")
+    return _write(folder / "axolotl.yml", "base_model: m\nmicro_batch_size: 1\ndeepspeed: ds.json\n")
+
+
+def nested_self(folder: Path) -> Path:
+    """A config whose deepspeed: names itself."""
+    return _write(folder / "lf.yaml", "model_name_or_path: m\nstage: sft\ndeepspeed: lf.yaml\n")
+
+
+def nested_huge(folder: Path) -> Path:
+    """An accelerate config whose DeepSpeed file is 64 MB of []."""
+    _write(folder / "ds.json", _padded_list(64 * MB))
+    return _write(folder / "acc.yaml", "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ds.json\n")

@@ -46,6 +46,17 @@ FOLDERS: dict[str, Callable[[Path], Path]] = {
     "a shard that is a FIFO": h.shard_is_fifo, "a shard in a symbolic-link loop": h.shard_symlink_loop,
     "10,000 tiny shards": h.many_tiny_shards, "config.json that is a FIFO": h.config_is_fifo,
 }
+YAML: dict[str, Callable[[], bytes]] = {  # written as a training config (--training-config)
+    "a YAML billion laughs": h.yaml_billion_laughs, "YAML lists 100,000 deep": h.yaml_deep_lists,
+    "YAML blocks 2,000 deep": h.yaml_deep_blocks, "a !!python/object tag": h.yaml_python_object,
+    "1 MB of YAML keys": h.yaml_many_keys, "1 MB of YAML aliases": h.yaml_many_aliases,
+    "duplicate YAML keys": h.yaml_duplicate_keys, "a 1 MB YAML scalar": h.yaml_long_scalar,
+    "!!binary and !!timestamp values": h.yaml_binary_tag,
+}
+NESTED: dict[str, Callable[[Path], Path]] = {
+    "a nested DeepSpeed file that is a FIFO": h.nested_fifo, "a config naming itself as its DeepSpeed file":
+        h.nested_self, "a nested DeepSpeed file of 64 MB": h.nested_huge,
+}
 MEASURED: dict[str, tuple[float, int]] = {}  # case -> (seconds, peak bytes), printed at the end for the docs
 
 
@@ -76,8 +87,39 @@ def test_hostile_documents_are_refused_or_read_within_budget(tmp_path, option, n
         assert outcome.startswith("vramgui: error:")
 
 
+@pytest.mark.parametrize("name", list(DOCUMENTS))
+def test_hostile_json_training_configs_are_refused_within_budget(tmp_path, name):
+    path = tmp_path / "ds.json"
+    path.write_bytes(DOCUMENTS[name]())
+    outcome = _within_budget(f"--training-config {name}", ["estimate", "--params", "1B", "--training-config",
+                                                            str(path)])
+    assert outcome.startswith("vramgui: error: training_config (--training-config)")
+
+
+@pytest.mark.parametrize("name", list(YAML))
+def test_hostile_yaml_training_configs_are_refused_or_read_within_budget(tmp_path, name):
+    path = tmp_path / "cfg.yaml"
+    path.write_bytes(YAML[name]())
+    outcome = _within_budget(f"--training-config {name}", ["estimate", "--params", "1B", "--training-config",
+                                                            str(path), "--json"])
+    if name in ("a 1 MB YAML scalar", "!!binary and !!timestamp values"):  # plain data: read, odd values reported
+        assert outcome == "ok"
+    else:
+        assert outcome.startswith("vramgui: error: training_config (--training-config)")
+
+
+@pytest.mark.parametrize("name", list(NESTED))
+def test_hostile_nested_files_are_refused_within_budget(tmp_path, name, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = NESTED[name](tmp_path)
+    outcome = _within_budget(f"--training-config {name}", ["estimate", "--params", "1B", "--training-config",
+                                                            str(path)])
+    assert outcome.startswith("vramgui: error: training_config (--training-config)")
+
+
 @pytest.mark.parametrize("name", list(SHAPES))
-@pytest.mark.parametrize("command", [["estimate", "--config"], ["estimate", "--scenario"], ["inspect"]])
+@pytest.mark.parametrize("command", [["estimate", "--config"], ["estimate", "--scenario"], ["inspect"],
+                                     ["estimate", "--params", "1B", "--training-config"]])
 def test_special_files_are_refused_before_reading(tmp_path, command, name):
     path = SHAPES[name](tmp_path / "config.json")
     outcome = _within_budget(f"{command[-1]} {name}", [*command, str(path)])

@@ -62,7 +62,7 @@ def load_training_config(path: str | os.PathLike[str], base: str | os.PathLike[s
             continue
         target = Path(include.target).expanduser()
         resolved = target if target.is_absolute() else folder / target
-        if not resolved.is_file():
+        if not _exists(resolved):
             left = Left(include.key, include.target, Msg.of("imported.file_missing", path=include.target,
                                                             base=str(folder), tool=detect.TOOLS[imported.format]))
             imported = replace(imported, includes=tuple(i for i in imported.includes if i != include),
@@ -72,6 +72,15 @@ def load_training_config(path: str | os.PathLike[str], base: str | os.PathLike[s
         imported = detect.with_deepspeed(imported, include, inner, f"DeepSpeed config {resolved}")
         files.append(os.fspath(resolved))
     return imported, tuple(files)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at ``path`` (a name too long or with a NUL byte is nothing there, not a crash); what it
+    is the capped reader checks when it opens it."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def model_of(imported: Imported, base: str | os.PathLike[str] | None = None
@@ -91,7 +100,7 @@ def model_of(imported: Imported, base: str | os.PathLike[str] | None = None
     folder = Path(base) if base is not None else Path.cwd()
     local = Path(name).expanduser()
     local = local if local.is_absolute() else folder / local
-    if (local / "config.json").is_file():
+    if len(name) <= 4096 and _exists(local / "config.json"):
         from vramgui.io.hf_config import load_model_spec
 
         return load_model_spec(local), Entry("model.config", name, key, Msg.of("imported.model_folder",
