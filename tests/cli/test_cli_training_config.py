@@ -67,17 +67,17 @@ def test_bad_files_are_one_line_exit_2(tmp_path, capsys):
 def test_a_value_out_of_range_names_the_key(tmp_path, capsys):
     cfg = tmp_path / "a.yml"
     cfg.write_text("base_model: m\nadapter: lora\nlora_r: 0\nmicro_batch_size: 1\n")
-    code, out, err = run(capsys, "estimate", "--training-config", str(cfg), "--params", "1B")
+    code, _, err = run(capsys, "estimate", "--training-config", str(cfg), "--params", "1B")
     assert code == 2 and "lora_r in" in err and "(--training-config)" in err and "(allowed: >= 1)" in err
     cfg.write_text("base_model: m\nadapter: lora\nlora_r: 100000\nmicro_batch_size: 1\n")
-    code, out, err = run(capsys, "estimate", "--training-config", str(cfg), "--params", "1B")
+    code, _, err = run(capsys, "estimate", "--training-config", str(cfg), "--params", "1B")
     assert code == 2 and "lora_r in" in err and "finetune.lora_rank (--lora-rank)" in err
 
 
 def test_unknown_model_without_a_preset_says_what_to_give(tmp_path, capsys):
     cfg = tmp_path / "a.yml"
     cfg.write_text("base_model: someone/custom\nmicro_batch_size: 1\n")
-    code, out, err = run(capsys, "estimate", "--training-config", str(cfg))
+    code, _, err = run(capsys, "estimate", "--training-config", str(cfg))
     assert code == 2 and "someone/custom" in err and "--preset" in err
 
 

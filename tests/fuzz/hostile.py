@@ -267,4 +267,5 @@ def nested_self(folder: Path) -> Path:
 def nested_huge(folder: Path) -> Path:
     """An accelerate config whose DeepSpeed file is 64 MB of []."""
     _write(folder / "ds.json", _padded_list(64 * MB))
-    return _write(folder / "acc.yaml", "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ds.json\n")
+    return _write(folder / "acc.yaml",
+                  "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ds.json\n")

@@ -77,7 +77,8 @@ def test_zero_keys_under_both_names_and_floats_as_json_writes_them():
 
 
 def test_offload_devices_and_legacy_booleans():
-    doc = {"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}, "offload_param": {"device": "nvme"}}}
+    doc = {"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"},
+                                 "offload_param": {"device": "nvme"}}}
     imported = deepspeed.read(doc)
     assert taken(imported)["offload.optimizer"] == "cpu"
     assert [u.key for u in imported.unresolved] == ["zero_optimization.offload_param.device"]  # ZeRO-Infinity
@@ -117,5 +118,5 @@ def test_unknown_keys_are_reported_never_dropped():
 
 
 def test_a_bad_value_names_the_key_and_the_file():
-    with pytest.raises(InputError, match="zero_optimization.stage3_max_live_parameters in cfg.json"):
+    with pytest.raises(InputError, match=r"zero_optimization\.stage3_max_live_parameters in cfg\.json"):
         deepspeed.read({"zero_optimization": {"stage": 3, "stage3_max_live_parameters": 10**30}}, "cfg.json")

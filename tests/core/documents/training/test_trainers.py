@@ -112,7 +112,8 @@ def test_paged_optimizer_is_taken_and_reported():
 
 @pytest.mark.parametrize(("doc", "fmt"), [
     ({"zero_optimization": {"stage": 1}}, "deepspeed"), ({"distributed_type": "FSDP"}, "accelerate"),
-    ({"base_model": "m", "micro_batch_size": 1}, "axolotl"), ({"model_name_or_path": "m", "stage": "sft"}, "llamafactory"),
+    ({"base_model": "m", "micro_batch_size": 1}, "axolotl"),
+    ({"model_name_or_path": "m", "stage": "sft"}, "llamafactory"),
     ({"model": {"_component_": "torchtune.models.llama3.llama3_8b"}}, "torchtune"),
     ({"output_dir": "o", "per_device_train_batch_size": 8}, "trainer"), ({"hello": 1}, None), ([1, 2], None)])
 def test_format_is_told_from_content(doc, fmt):
@@ -120,5 +121,5 @@ def test_format_is_told_from_content(doc, fmt):
 
 
 def test_an_unknown_document_is_an_error_naming_the_file():
-    with pytest.raises(InputError, match="notes.yaml: not a DeepSpeed"):
+    with pytest.raises(InputError, match=r"notes\.yaml: not a DeepSpeed"):
         detect.read({"hello": 1}, "notes.yaml")
