@@ -126,7 +126,7 @@ def test_bad_input_is_one_line_on_stderr_with_exit_2(capsys, argv, needle):
 
 def test_subcommands_are_all_wired():
     assert set(SUBCOMMANDS) == {"estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets",
-                                "serve"}
+                                "serve", "export"}
     assert set(SUBCOMMANDS) == set(COMMANDS)
 
 

@@ -23,7 +23,13 @@ HOSTILE = ["", " ", "0", "-1", "-5", "1e308", "1e308GB", "1e300T", "-1e308", "na
            "9" * 30, "1" + "0" * 4000, "１２", "٣", "7B", "GB", "T", "1.5", "0.4", "1,5", "1_000", "0x10", "1e-300",
            "9007199254740993B", "1e19B", "80", "80GB", "80 GB", "80GiB", "24576MiB", "1KB", "1000T", "1001T",
            "\x00", "é", "--", "-h", "1/0", "1e999", "0.2", "1", "2", "8", "100%"]
-COMMANDS = ["estimate", "max-params", "solve", "compare", "accumulation", "inspect", "presets"]
+COMMANDS = ["estimate", "max-params", "solve", "compare", "accumulation", "inspect", "presets", "export"]
+TRAINING_CONFIGS = ["tests/fixtures/training_configs/axolotl/examples/llama-3/qlora-1b.yml",
+                    "tests/fixtures/training_configs/accelerate/examples/config_yaml_templates/fsdp.yaml",
+                    "tests/fixtures/training_configs/axolotl/deepspeed_configs/zero3_bf16.json",
+                    "tests/fixtures/training_configs/torchtune/recipes/configs/llama3_2/1B_lora.yaml",
+                    "tests/fixtures/training_configs/transformers/trainer_args_fsdp_offload.json",
+                    "README.md", "/dev/null", "/", ""]
 
 
 def _range_values(f: Field) -> st.SearchStrategy[str]:
@@ -103,6 +109,8 @@ def scenario_args(draw: st.DrawFn, needs_memory: bool = False) -> list[str]:
         argv += ["--gpu", draw(mostly(GPU_PRESETS, ["", "h100", "nvidia"]))]
     elif needs_memory and draw(st.sampled_from([True] * 7 + [False])):
         argv += ["--gpu-memory", draw(plausible(fields.field("hardware.gpu_memory")))]
+    if draw(st.integers(0, 7)) == 0:
+        argv += ["--training-config", draw(st.sampled_from(TRAINING_CONFIGS))]
     argv += draw(field_args())
     if draw(st.booleans()):
         argv += ["--unit", draw(mostly(["GB", "GiB"], ["gb", ""]))]
@@ -136,6 +144,9 @@ def command_lines(draw: st.DrawFn) -> list[str]:
         path = draw(st.sampled_from(["", "/nonexistent", "/dev/null", "/", "tests/fixtures/hf_configs/gpt2",
                                      "tests/fixtures/hf_configs/mixtral-8x7b/config.json", "README.md"]))
         return ["inspect", path, *(["--json"] if draw(st.booleans()) else [])]
+    if command == "export":  # prints the config itself (JSON, YAML or a command line), --json or not
+        target = draw(mostly(["deepspeed", "accelerate", "torchrun"], ["", "x", "DeepSpeed"]))
+        return ["export", target, *(a for a in draw(scenario_args()) if a != "--json")]
     return ["presets", *(["--json"] if draw(st.booleans()) else [])]
 
 

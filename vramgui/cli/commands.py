@@ -1,9 +1,10 @@
 """Command-line front end over the core. No Qt import on this path (it must start fast).
 
-``vramgui estimate|max-params|solve|accumulation|compare|inspect|presets``; each prints a table, or JSON with
-``--json``. Bad input: one line on stderr naming the field, exit code 2, never a traceback. ``solve`` exits 1
-when nothing fits; so does any command that cannot finish: its output cannot be written (one line naming
-stdout) or an internal error (one line asking for a report; ``VRAMGUI_DEBUG=1`` adds the traceback).
+``vramgui estimate|max-params|solve|accumulation|compare|inspect|presets|export``; each prints a table, or JSON
+with ``--json`` (``export`` prints or writes the config of the plan). Bad input: one line on stderr naming the
+field, exit code 2, never a traceback. ``solve`` exits 1 when nothing fits; so does any command that cannot
+finish: its output cannot be written (one line naming stdout) or an internal error (one line asking for a report;
+``VRAMGUI_DEBUG=1`` adds the traceback).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vramgui.cli.options import empty_source, flag_for, option_value, scenario_from_args
-from vramgui.cli.parser import COMPARE_DEFAULTS, PARSERS, UsageError, build_parser
+from vramgui.cli.parser import COMPARE_DEFAULTS, EXPORT_TARGETS, PARSERS, UsageError, build_parser
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
@@ -194,9 +195,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from vramgui.core.documents.training.export import export
+    from vramgui.core.fields.validate import validate_scenario
+    from vramgui.core.text.message import render
+    from vramgui.io.training_configs import export_text, write_export
+
+    if not args.target:
+        raise UsageError(f"vramgui export: argument TARGET: choose one of {', '.join(EXPORT_TARGETS)} "
+                         "(see vramgui export --help)")
+    s = scenario_from_args(args)
+    validate_scenario(s)  # an export of a plan the estimate refuses would launch a run that cannot be planned
+    exported = export(args.target, s)
+    args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in exported.notes)]
+    args.imported = None  # the report of --training-config is not part of the exported file
+    if args.output:
+        try:
+            write_export(args.output, exported)
+        except OSError as err:
+            raise InputError("output", f"cannot write {args.output}: {err.strerror or err}") from None
+        _write(f"wrote {args.output}")
+    else:
+        _write(export_text(exported).rstrip("\n"))
+    return 0
+
+
 COMMANDS = {"estimate": cmd_estimate, "max-params": cmd_max_params, "solve": cmd_solve,
             "accumulation": cmd_accumulation, "compare": cmd_compare, "inspect": cmd_inspect, "presets": cmd_presets,
-            "serve": cmd_serve}
+            "serve": cmd_serve, "export": cmd_export}
 
 
 def _model_source(field: str, args: argparse.Namespace | None) -> str | None:

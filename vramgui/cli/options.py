@@ -28,7 +28,7 @@ NON_FIELD_OPTIONS = ("--preset", "--config", "--scenario", "--training-config", 
 # Inputs that a non-field option sets: an error on them names that option.
 _OPTION_OF_PATH = {paths.MODEL_PRESET: "--preset", paths.GPU_PRESET: "--gpu",
                    paths.ARCHITECTURE: "--preset or --config",
-                   "training_config": "--training-config"}
+                   "training_config": "--training-config", "output": "--output"}
 
 GROUP_TITLES = {  # registry group -> title in --help (in the registry's order)
     "model": "model (one of --params, --preset, --config, --scenario)",
@@ -226,8 +226,9 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
             from vramgui.core.text.errors import InputError
             from vramgui.core.text.message import Msg
 
-            raise InputError("model.params", Msg.of("error.training_config_model", name=imported.model[0],
-                                                     key=imported.model[1]), Msg.of("allowed.model_sources"))
+            name, key = model[2].value, model[2].key
+            raise InputError("model.params", Msg.of("error.training_config_model", name=name, key=key),
+                             Msg.of("allowed.model_sources"))
         s, args.imported = finish(imported, s, given, files, model[1:])
     params = getattr(args, "params", None)  # `serve` has no --params: it needs an architecture
     if params is not None and args.preset is None and args.config is None and base.model.params is None:

@@ -14,7 +14,9 @@ from vramgui import __version__
 from vramgui.cli.options import add_field_option, add_output_options, add_scenario_options
 from vramgui.core.fields import paths
 
-SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets", "serve")
+EXPORT_TARGETS = ("deepspeed", "accelerate", "torchrun")
+SUBCOMMANDS = ("estimate", "max-params", "solve", "accumulation", "compare", "inspect", "presets", "serve",
+               "export")
 COMPARE_DEFAULTS = {  # the seed's Part 3 table: 8 x 80 GB, 20% kept back, fp16 with Adam
     paths.GPU_MEMORY: 80 * 10**9, paths.NUM_GPUS: 8, paths.RESERVE: 0.2, paths.DTYPE: "fp16", paths.OPTIMIZER: "adam",
 }
@@ -174,10 +176,24 @@ def _add_serve_parser(sub: Any) -> None:
     add_scenario_options(p, serving=True)
 
 
+def _add_export_parser(sub: Any) -> None:
+    p = _command(sub, "export", "the plan as a DeepSpeed JSON, an accelerate YAML or a torchrun + Megatron-LM command",
+                 "Write the config that launches the planned run: deepspeed (ZeRO stage, offload, buckets, batch, "
+                 "precision, optimizer),\naccelerate (FSDP2, DDP or its DeepSpeed section, GPUs, nodes, precision), "
+                 "torchrun (Megatron-LM's TP/PP/CP/EP,\nbatch, precision, recompute, model shape). Settings the "
+                 "target cannot hold are named on stderr. Opened again with\n--training-config, an export gives "
+                 "the same estimate (docs/training-configs.md).",
+                 "vramgui export deepspeed --preset llama-3-8b --gpus 8 --stage 3 --micro-batch 2 -o ds.json")
+    p.add_argument("target", nargs="?", choices=EXPORT_TARGETS, metavar="TARGET", help="deepspeed, accelerate or torchrun")
+    p.add_argument("-o", "--output", metavar="FILE", help="write it here (atomically) instead of to stdout")
+    add_scenario_options(p)
+
+
 # Each sub-command's parser, in the order `vramgui --help` lists them (SUBCOMMANDS).
 PARSERS = {"estimate": _add_estimate_parser, "max-params": _add_max_params_parser, "solve": _add_solve_parser,
             "accumulation": _add_accumulation_parser, "compare": _add_compare_parser,
-            "inspect": _add_inspect_parser, "presets": _add_presets_parser, "serve": _add_serve_parser}
+            "inspect": _add_inspect_parser, "presets": _add_presets_parser, "serve": _add_serve_parser,
+            "export": _add_export_parser}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -17,12 +17,13 @@ from typing import Any
 
 from vramgui.core.documents.json_text import decode_text, loads_json
 from vramgui.core.documents.training import detect, torchtune
+from vramgui.core.documents.training.export import Export
 from vramgui.core.documents.training.imported import Imported, Left
 from vramgui.core.documents.training.resolve import Entry
 from vramgui.core.scenario.specs import ModelSpec
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
-from vramgui.io.files import FileReadError, JsonError, read_error_message, read_regular_file
+from vramgui.io.files import FileReadError, JsonError, atomic_write_text, read_error_message, read_regular_file
 from vramgui.io.yaml_text import loads_yaml
 
 MAX_BYTES = 1_000_000
@@ -106,3 +107,22 @@ def model_of(imported: Imported, base: str | os.PathLike[str] | None = None
         return load_model_spec(local), Entry("model.config", name, key, Msg.of("imported.model_folder",
                                                                                name=name)), None
     return None, None, Left(key, name, Msg.of("imported.model_unknown"))
+
+
+def export_text(exported: Export) -> str:
+    """The file's text: JSON for DeepSpeed, YAML for accelerate (as ``accelerate config`` writes it), the command
+    line for torchrun."""
+    if isinstance(exported.document, str):
+        return exported.document + "\n"
+    if exported.target == "accelerate":
+        import yaml
+
+        return str(yaml.safe_dump(exported.document, sort_keys=False, default_flow_style=False))
+    import json
+
+    return json.dumps(exported.document, indent=2) + "\n"
+
+
+def write_export(path: str | os.PathLike[str], exported: Export) -> None:
+    """Written atomically (``atomic_write_text``): a failure leaves an old file as it was. Raises OSError."""
+    atomic_write_text(path, export_text(exported))

@@ -257,6 +257,8 @@ def _optimizer(r: Reader, section: Any, prefix: str, stage: int | None) -> None:
         r.take("precision.optimizer", chosen, key)
     params = section.get("params", {}) if isinstance(section, dict) else {}
     params = params if isinstance(params, dict) else {}
+    if chosen == Optimizer.LION:  # DeepSpeedEngine._configure_basic_optimizer: FusedLion (deepspeed/ops/lion)
+        r.take("precision.optimizer_impl", OptimizerImpl.FUSED, key)
     if chosen in (Optimizer.ADAM, Optimizer.ADAMW):
         # DeepSpeedEngine._configure_basic_optimizer: torch_adam (default false) picks torch.optim.Adam(W);
         # otherwise DeepSpeed's FusedAdam (deepspeed/ops/adam/fused_adam.py), one multi-tensor kernel

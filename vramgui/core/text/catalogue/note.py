@@ -70,6 +70,9 @@ def entries() -> Mapping[str, str | Plural]:
         "note.solved_for_ignored": QT_TRANSLATE_NOOP("Core", "{flag} {value} is ignored: it is what is solved for"),
         "note.offload_flags_ignored": QT_TRANSLATE_NOOP(
             "Core", "--offload-optimizer/--offload-params are ignored: every strategy is tried"),
+        # ----- vramgui export (vramgui.core.documents.training.export)
+        "note.export_not_written": QT_TRANSLATE_NOOP(
+            "Core", "not written ({tool} has no setting for it; the training script decides): {flags}"),
         "note.global_batch_dropped": QT_TRANSLATE_NOOP(
             "Core", "the global batch is not held fixed while solving (it is dropped, as it need not divide)"),
         # ----- the training-step peak (vramgui.core.step.peak)
