@@ -184,7 +184,8 @@ def _add_export_parser(sub: Any) -> None:
                  "target cannot hold are named on stderr. Opened again with\n--training-config, an export gives "
                  "the same estimate (docs/training-configs.md).",
                  "vramgui export deepspeed --preset llama-3-8b --gpus 8 --stage 3 --micro-batch 2 -o ds.json")
-    p.add_argument("target", nargs="?", choices=EXPORT_TARGETS, metavar="TARGET", help="deepspeed, accelerate or torchrun")
+    p.add_argument("target", nargs="?", choices=EXPORT_TARGETS, metavar="TARGET",
+                   help="deepspeed, accelerate or torchrun")
     p.add_argument("-o", "--output", metavar="FILE", help="write it here (atomically) instead of to stdout")
     add_scenario_options(p)
 
