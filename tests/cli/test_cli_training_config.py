@@ -91,3 +91,26 @@ def test_solve_and_max_params_take_the_file(tmp_path, capsys):
     assert json.loads(out)["imported"]["format"] == "deepspeed"
     code, out, err = run(capsys, "max-params", "--training-config", str(cfg), "--gpus", "8", "--gpu-memory", "80GB")
     assert code == 0 and "Read from the DeepSpeed config" in out
+
+
+def test_compare_takes_the_files_gpus_dtype_and_lora(tmp_path, capsys):
+    cfg = tmp_path / "acc.yaml"
+    cfg.write_text("distributed_type: MULTI_GPU\nnum_processes: 4\nmixed_precision: fp16\n")
+    code, out, err = run(capsys, "compare", "--training-config", str(cfg), "--json")
+    assert code == 0, err
+    from_file = json.loads(out)
+    code, out, err = run(capsys, "compare", "--gpus", "4", "--dtype", "fp16", "--json")
+    assert from_file.pop("imported")["format"] == "accelerate"
+    assert from_file == json.loads(out)
+    axolotl = tmp_path / "a.yml"
+    axolotl.write_text(AXOLOTL + "optimizer: adamw_bnb_8bit\n")
+    code, out, err = run(capsys, "compare", "--training-config", str(axolotl), "--dtype", "bf16", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    optimizer = [e for e in data["imported"]["taken"] if e["field"] == "precision.optimizer"]
+    assert optimizer[0]["overridden_by"].startswith("compare")  # the seed's table counts Adam or SGD
+    code, out, err = run(capsys, "compare", "--finetune", "qlora", "--lora-rank", "16", "--micro-batch", "2",
+                         "--seq-len", "1024", "--double-quant", "--dtype", "bf16", "--json")
+    flags = json.loads(out)
+    data.pop("imported")
+    assert data == flags

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from vramgui.cli.options import empty_source, flag_for, option_value, scenario_from_args
+from vramgui.cli.options import NOT_GIVEN, empty_source, flag_for, option_value, scenario_from_args
 from vramgui.cli.parser import COMPARE_DEFAULTS, EXPORT_TARGETS, PARSERS, UsageError, build_parser
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
@@ -118,6 +118,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from vramgui.core.model_states.precision import SEED_OPTIMIZER_BYTES
 
     values = {path: option_value(args, path, default) for path, default in COMPARE_DEFAULTS.items()}
+    tuned = {p: option_value(args, p, finetune_default(p)) for p in COMPARE_FINETUNE}
+    if args.training_config:  # the file's values where no flag is given (the seed's table knows Adam and SGD)
+        from vramgui.cli.options import compare_file_values
+
+        file_values = compare_file_values(args, (*COMPARE_DEFAULTS, *COMPARE_FINETUNE, paths.PARAMS),
+                                          values[paths.NUM_GPUS], frozenset(SEED_OPTIMIZER_BYTES))
+        for path, value in file_values.items():
+            target = values if path in values else tuned
+            if path != paths.PARAMS and option_value(args, path) is NOT_GIVEN:
+                target[path] = value
     optimizer, memory = values[paths.OPTIMIZER], values[paths.GPU_MEMORY]
     if optimizer not in SEED_OPTIMIZER_BYTES:  # the seed's table knows two optimizers
         raise InputError(paths.OPTIMIZER, Msg.of("error.unknown_value", value=repr(optimizer)),
@@ -127,8 +137,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     data, text = compare_output(memory=memory, num_gpus=values[paths.NUM_GPUS],
                                 reserve=values[paths.RESERVE], dtype=values[paths.DTYPE],
                                 optimizer=optimizer, params=option_value(args, paths.PARAMS, None), unit=args.unit,
-                                finetune=compare_finetune_inputs({p: option_value(args, p, finetune_default(p))
-                                                                  for p in COMPARE_FINETUNE}))
+                                finetune=compare_finetune_inputs(tuned))
     _emit(args, data, text)
     return 0
 

@@ -18,7 +18,7 @@ from typing import Any
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import Field
-from vramgui.core.scenario.specs import Scenario
+from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.units import require_size_unit
 
 # The options of `estimate` (and of every command with the scenario options) that are not registry fields.
@@ -244,3 +244,27 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
                      "architecture still sizes the activations")
         args.cli_notes = notes
     return s
+
+
+def compare_file_values(args: argparse.Namespace, paths: tuple[str, ...], gpus: int,
+                        optimizers: frozenset[str]) -> dict[str, Any]:
+    """``compare --training-config``: the file's values of ``paths`` (its batch sizes resolved on its GPU count, or
+    ``gpus``, the table's); an optimizer the seed's table does not know (``optimizers``) is reported, not used. The
+    report goes to ``args.imported``."""
+    from vramgui.core.documents.training.resolve import apply, finish
+    from vramgui.io.training_configs import load_training_config
+
+    imported, files = load_training_config(args.training_config)
+    s = apply(imported, Scenario(model=ModelSpec(params=1)))
+    if not any(t.path == "parallel.num_gpus" for t in imported.taken):
+        s = fields.with_value(s, "parallel.num_gpus", gpus)
+    given = {f.path: f.flag or f.path for f in flagged_fields()
+             if f.path in paths and getattr(args, dest_of(f), None) is not None}
+    for path in given:
+        s = fields.with_value(s, path, option_value(args, path))
+    if s.precision.optimizer not in optimizers:
+        given["precision.optimizer"] = "compare (the seed's table counts Adam or SGD)"
+    s, report = finish(imported, s, given, files)
+    args.imported = report
+    taken = {e.path for e in report.taken if not e.overridden}
+    return {path: fields.get(s, path) for path in paths if path in taken}

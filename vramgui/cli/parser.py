@@ -142,6 +142,8 @@ def _add_compare_parser(sub: Any) -> None:
     add_field_option(p, paths.PARAMS, help="also show each strategy's per-GPU memory for this model")
     for path in COMPARE_FINETUNE:  # --finetune lora|qlora adds the LoRA / QLoRA rows (docs/finetune.md)
         add_field_option(p, path, default=finetune_default(path))
+    p.add_argument("--training-config", metavar="FILE", help="a training config (docs/training-configs.md): its "
+                   "GPUs, dtype, optimizer and LoRA settings where no flag gives them")
     add_output_options(p)
 
 
