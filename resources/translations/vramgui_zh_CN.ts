@@ -1025,6 +1025,10 @@ The file on disk is unchanged.</source>
         <translation>--offload-optimizer/--offload-params 被忽略：会尝试每一种策略</translation>
     </message>
     <message>
+        <source>not written ({tool} has no setting for it; the training script decides): {flags}</source>
+        <translation>未写入（{tool} 没有对应的设置，由训练脚本决定）：{flags}</translation>
+    </message>
+    <message>
         <source>the global batch is not held fixed while solving (it is dropped, as it need not divide)</source>
         <translation>求解时不固定全局批次（它不一定能整除，因此不予考虑）</translation>
     </message>
@@ -3124,6 +3128,17 @@ no distributed optimizer</source>
     </message>
 </context>
 <context>
+    <name>ImportSummaryDialog</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>What vramgui did with it</source>
+        <translation>vramgui 如何处理</translation>
+    </message>
+</context>
+<context>
     <name>InputPanel</name>
     <message>
         <source>Search presets…</source>
@@ -3349,6 +3364,78 @@ The file on disk is unchanged.</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
+        <source>Open training config</source>
+        <translation>打开训练配置</translation>
+    </message>
+    <message>
+        <source>Training configs (*.json *.yaml *.yml);;All files (*)</source>
+        <translation>训练配置 (*.json *.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open training config</source>
+        <translation>无法打开训练配置</translation>
+    </message>
+    <message>
+        <source>Read from {0}</source>
+        <translation>读取自 {0}</translation>
+    </message>
+    <message>
+        <source>Opened the training config {0}</source>
+        <translation>已打开训练配置 {0}</translation>
+    </message>
+    <message>
+        <source>{0} config: {1}</source>
+        <translation>{0} 配置：{1}</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>{0} = {1}</source>
+        <translation>{0} = {1}</translation>
+    </message>
+    <message>
+        <source> ({0})</source>
+        <translation>（{0}）</translation>
+    </message>
+    <message>
+        <source>Taken ({0})</source>
+        <translation>已采用（{0}）</translation>
+    </message>
+    <message>
+        <source>Unresolved: changes memory, not read ({0})</source>
+        <translation>未解析：会改变显存但无法读取（{0}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>Ignored ({0})</source>
+        <translation>已忽略（{0}）</translation>
+    </message>
+    <message>
+        <source>Export plan</source>
+        <translation>导出计划</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config (*.json);;accelerate config (*.yaml);;torchrun command (*.sh)</source>
+        <translation>DeepSpeed 配置 (*.json);;accelerate 配置 (*.yaml);;torchrun 命令 (*.sh)</translation>
+    </message>
+    <message>
+        <source>Plan exported</source>
+        <translation>计划已导出</translation>
+    </message>
+    <message>
+        <source>Saved to {0}.</source>
+        <translation>已保存到 {0}。</translation>
+    </message>
+    <message>
+        <source>Plan exported to {0}</source>
+        <translation>计划已导出到 {0}</translation>
+    </message>
+    <message>
         <source>&amp;Clear list</source>
         <translation>清除列表(&amp;C)</translation>
     </message>
@@ -3439,6 +3526,22 @@ The file on disk is unchanged.</source>
     <message>
         <source>Save scenario &amp;as…</source>
         <translation>方案另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;training config…</source>
+        <translation>打开训练配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Plan the run a DeepSpeed, accelerate, axolotl, LLaMA-Factory, torchtune or TrainingArguments config describes</source>
+        <translation>规划 DeepSpeed、accelerate、axolotl、LLaMA-Factory、torchtune 或 TrainingArguments 配置所描述的训练任务</translation>
+    </message>
+    <message>
+        <source>E&amp;xport plan…</source>
+        <translation>导出计划(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write the plan as a DeepSpeed JSON, an accelerate YAML or a torchrun command</source>
+        <translation>将计划写成 DeepSpeed JSON、accelerate YAML 或 torchrun 命令</translation>
     </message>
     <message>
         <source>&amp;Import config.json…</source>

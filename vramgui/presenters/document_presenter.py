@@ -19,7 +19,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 from vramgui.core.scenario.specs import Scenario
 from vramgui.presenters.documents import SaveError, ScenarioError, dropped_kind, load_document, save_document
 from vramgui.presenters.main_presenter import MainPresenter
-from vramgui.presenters.messages import scenario_error_text
+from vramgui.presenters.messages import field_label, input_error_text, scenario_error_text
+from vramgui.presenters.messages import text as msg_text
 from vramgui.presenters.protocols import DocumentView
 from vramgui.settings import Settings
 
@@ -181,13 +182,102 @@ class DocumentPresenter(QObject):
 
     def open_dropped(self, path: str) -> bool:
         """A folder or a Hugging Face config.json imports the model; a comparison file replaces the pinned set
-        (``open_comparison``, set once the Compare tab exists); any other .json opens as a scenario."""
+        (``open_comparison``, set once the Compare tab exists); a training config (DeepSpeed, accelerate, axolotl,
+        LLaMA-Factory, torchtune, TrainingArguments) is opened as the plan; any other .json opens as a scenario."""
+        from vramgui.presenters.training_files import is_training_config
+
+        if not Path(path).is_dir() and is_training_config(path):
+            return self.open_training_config(path)
         kind = "model" if Path(path).is_dir() else dropped_kind(path)
         if kind == "model":
             return self._editor.import_model(path)
         if kind == "comparison" and self.open_comparison is not None:
             return self.open_comparison(path)
         return self.open_path(path)
+
+    # ----- training configs (docs/training-configs.md)
+    def ask_training_config(self) -> bool:
+        """File > Open training config: unsaved changes first, then a file from the dialog."""
+        if not self.maybe_save():
+            return False
+        path = self._view.ask_open_path(
+            translate("MainWindow", "Open training config"), self._settings.last_folder("open"),
+            translate("MainWindow", "Training configs (*.json *.yaml *.yml);;All files (*)"))
+        if not path:
+            return False
+        self._settings.set_last_folder("open", Path(path).parent)
+        return self.open_training_config(path, ask=False)
+
+    def open_training_config(self, path: str, ask: bool = True) -> bool:
+        """The plan a training config describes, over the current scenario (as ``estimate --training-config``
+        applies it); the window stays untitled and modified (the file is not a scenario), and the summary lists
+        what was taken, left unresolved and ignored."""
+        from vramgui.presenters.training_files import open_training_config
+
+        try:
+            opened = open_training_config(path, self._editor.draft)
+        except ValueError as err:  # InputError: the file, the line and the problem
+            self._view.show_message("warning", translate("MainWindow", "Cannot open training config"),
+                                    input_error_text(err))
+            return False
+        if ask and not self.maybe_save():
+            return False
+        self._editor.load_scenario(opened.scenario)
+        self._path = None
+        self.refresh_title()
+        self._view.show_import_summary(translate("MainWindow", "Read from {0}").format(Path(path).name),
+                                       *self._summary(opened.report))
+        self._view.show_status(translate("MainWindow", "Opened the training config {0}").format(path))
+        return True
+
+    @staticmethod
+    def _summary(report) -> tuple[str, list[tuple[str, list[tuple[str, str]]]]]:
+        """(the line above the lists, [(heading, [(key, text)])]) in the user's language."""
+        from vramgui.core.documents.training.detect import TOOLS
+
+        intro = translate("MainWindow", "{0} config: {1}").format(TOOLS[report.format], ", ".join(report.files))
+        taken = []
+        for e in report.taken:
+            label = translate("MainWindow", "Model") if e.path.startswith(("model.preset", "model.config")) else (
+                field_label(e.path))
+            line = translate("MainWindow", "{0} = {1}").format(label, e.value)
+            if e.note is not None:
+                line += translate("MainWindow", " ({0})").format(msg_text(e.note))
+            taken.append((e.key, line))
+        sections = [(translate("MainWindow", "Taken ({0})").format(len(taken)), taken),
+                    (translate("MainWindow", "Unresolved: changes memory, not read ({0})").format(
+                        len(report.unresolved)),
+                     [(x.key, translate("MainWindow", "{0}: {1}").format(x.value, msg_text(x.reason)))
+                      for x in report.unresolved]),
+                    (translate("MainWindow", "Ignored ({0})").format(len(report.ignored)),
+                     [(x.key, msg_text(x.reason)) for x in report.ignored])]
+        return intro, sections
+
+    def export_plan(self) -> bool:
+        """File > Export plan: the plan as a DeepSpeed JSON, an accelerate YAML or a torchrun command (by the
+        file's suffix); what the target cannot hold is said in a message."""
+        from vramgui.presenters.training_files import export_plan, export_target
+
+        start = str(Path(self._settings.last_folder("export")) / "ds_config.json")
+        path = self._view.ask_save_path(
+            translate("MainWindow", "Export plan"), start,
+            translate("MainWindow", "DeepSpeed config (*.json);;accelerate config (*.yaml);;torchrun command (*.sh)"))
+        if not path:
+            return False
+        self._settings.set_last_folder("export", Path(path).parent)
+        try:
+            exported = export_plan(path, self._editor.draft, export_target(path))
+        except (OSError, ValueError) as err:
+            reason = input_error_text(err) if isinstance(err, ValueError) else (err.strerror or str(err))
+            self._view.show_message("critical", translate("MainWindow", "Export failed"),
+                                    translate("MainWindow", "Could not write {0}: {1}").format(path, reason))
+            return False
+        if exported.notes:
+            self._view.show_message("warning", translate("MainWindow", "Plan exported"),
+                                    translate("MainWindow", "Saved to {0}.").format(path) + "\n\n"
+                                    + "\n".join(msg_text(n) for n in exported.notes))
+        self._view.show_status(translate("MainWindow", "Plan exported to {0}").format(path))
+        return True
 
     # ----- recent files
     def refresh_recent(self) -> None:

@@ -62,3 +62,7 @@ class DocumentView(Protocol):
 
     def show_recent_files(self, paths: Sequence[str]) -> None:
         """The Open recent menu, newest first."""
+
+    def show_import_summary(self, title: str, intro: str,
+                            sections: Sequence[tuple[str, Sequence[tuple[str, str]]]]) -> None:
+        """What an opened training config gave: a line, then each (heading, [(key, text)]) list."""

@@ -1,5 +1,6 @@
 """The main window's file side: the ``DocumentView`` half (file dialogs, the unsaved-changes question, messages, the
-title and the Open recent menu), drag and drop, model import, comparison files and the PNG/CSV exports.
+title and the Open recent menu, the summary of an opened training config), drag and drop, model import, comparison
+files and the PNG/CSV exports.
 
 A mixin of ``MainWindow`` (kept apart so each file stays short). It decides nothing about documents: which file is
 shown, whether it is modified, opening and saving are the ``DocumentPresenter``'s (``self.document``, attached by
@@ -17,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget
+    from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QTabWidget
 
     from vramgui.presenters.compare.presenter import ComparePresenter
     from vramgui.presenters.document_presenter import DocumentPresenter
@@ -50,6 +51,7 @@ class FileActionsMixin(_WindowBase):
         export_chart: Callable[[str, int], None]
         export_csv: Callable[[str], None]
         export_width: Callable[[], int]
+        import_summary: QDialog | None
 
     def _document(self) -> DocumentPresenter:
         assert self.document is not None, "attach() the presenters first (vramgui.app does)"
@@ -85,6 +87,17 @@ class FileActionsMixin(_WindowBase):
         self.setWindowTitle(translate("MainWindow", "{0}[*] - vramgui").format(name))
         self.setWindowModified(modified)
 
+    def show_import_summary(self, title: str, intro: str,
+                            sections: Sequence[tuple[str, Sequence[tuple[str, str]]]]) -> None:
+        from vramgui.views.import_summary import ImportSummaryDialog
+
+        previous = getattr(self, "import_summary", None)
+        if previous is not None:
+            previous.close()
+        dialog = ImportSummaryDialog(title, intro, sections, self)
+        self.import_summary = dialog
+        dialog.show()  # not modal: the plan stays in view beside it
+
     def show_recent_files(self, paths: Sequence[str]) -> None:
         menu = self.recent_menu
         menu.clear()
@@ -111,7 +124,13 @@ class FileActionsMixin(_WindowBase):
     def _on_save_as(self) -> None:
         self._document().save_as()
 
-    # ----- drag and drop: a scenario, a Hugging Face config.json, or a model folder
+    def _on_open_training_config(self) -> None:
+        self._document().ask_training_config()
+
+    def _on_export_plan(self) -> None:
+        self._document().export_plan()
+
+    # ----- drag and drop: a scenario, a Hugging Face config.json, a model folder, or a training config
     def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
         if self._dropped_path(event.mimeData()) is not None:
             event.acceptProposedAction()
@@ -132,7 +151,7 @@ class FileActionsMixin(_WindowBase):
         if len(urls) != 1 or not urls[0].isLocalFile():
             return None
         path = urls[0].toLocalFile()
-        if Path(path).is_dir() or path.lower().endswith(SCENARIO_SUFFIX):
+        if Path(path).is_dir() or path.lower().endswith((SCENARIO_SUFFIX, ".yaml", ".yml")):
             return path
         return None
 

@@ -40,6 +40,8 @@ class MenusMixin(_WindowBase):
         _on_open: Callable[[], object]
         _on_save: Callable[[], object]
         _on_save_as: Callable[[], object]
+        _on_open_training_config: Callable[[], object]
+        _on_export_plan: Callable[[], object]
         _on_import_file: Callable[[], object]
         _on_import_folder: Callable[[], object]
         _on_export_png: Callable[[], object]
@@ -72,6 +74,13 @@ class MenusMixin(_WindowBase):
                                QKeySequence.StandardKey.Open)
         self.save_action = act(translate("MainWindow", "&Save scenario"), self._on_save, QKeySequence.StandardKey.Save)
         self.save_as_action = act(translate("MainWindow", "Save scenario &as…"), self._on_save_as, "Ctrl+Shift+S")
+        self.open_training_action = act(
+            translate("MainWindow", "Open &training config…"), self._on_open_training_config, "Ctrl+Shift+O",
+            translate("MainWindow", "Plan the run a DeepSpeed, accelerate, axolotl, LLaMA-Factory, torchtune or "
+                                    "TrainingArguments config describes"))
+        self.export_plan_action = act(
+            translate("MainWindow", "E&xport plan…"), self._on_export_plan, "Ctrl+Shift+X",
+            translate("MainWindow", "Write the plan as a DeepSpeed JSON, an accelerate YAML or a torchrun command"))
         self.import_config_action = act(
             translate("MainWindow", "&Import config.json…"), self._on_import_file, "Ctrl+I",
             translate("MainWindow", "Read the model from a Hugging Face config.json"))
@@ -93,9 +102,10 @@ class MenusMixin(_WindowBase):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &recent"))  # filled by the document
-        for item in (self.save_action, self.save_as_action, None, self.import_config_action, self.import_folder_action,
+        for item in (self.open_training_action, self.save_action, self.save_as_action, None,
+                     self.import_config_action, self.import_folder_action,
                      None, self.pin_action, self.open_comparison_action, self.save_comparison_action, None,
-                     self.export_png_action, self.export_csv_action,
+                     self.export_png_action, self.export_csv_action, self.export_plan_action,
                      self.copy_chart_action):
             file_menu.addSeparator() if item is None else file_menu.addAction(item)
         width_menu = file_menu.addMenu(translate("MainWindow", "PNG export &width"))
