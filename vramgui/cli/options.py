@@ -237,7 +237,8 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     if (params is not None and before_flags.model.architecture is not None
             and s.model.params not in (None, count)
             and getattr(args, "command", "") != "max-params"):  # max-params solves for the count
-        source = "--preset" if args.preset else "--config" if args.config else "--scenario"
+        source = ("--preset" if args.preset else "--config" if args.config
+                  else "--training-config" if imported is not None and imported.model else "--scenario")
         old = f" ({count:,})" if count else ""
         notes = getattr(args, "cli_notes", [])
         notes.append(f"--params {args.params} replaces the parameter count of the {source} model{old}; its "
