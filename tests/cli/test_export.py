@@ -1,7 +1,8 @@
-"""``vramgui export``: a plan written as a DeepSpeed JSON or an accelerate YAML and opened again with
-``--training-config`` gives the same estimate (a hypothesis property over the plans each format can hold, with the
-settings a config does not carry, the model and the sequence, given beside it as a user would); the torchrun line
-says the plan's layout; files are written atomically; what a target cannot hold is named on stderr."""
+"""``vramgui export``: a plan written as a DeepSpeed JSON, an accelerate YAML or a torchrun + Megatron-LM command
+and opened again with ``--training-config`` gives the same estimate (a hypothesis property over the plans each
+format can hold, with the settings a config does not carry, the model and the sequence, given beside it as a user
+would); the torchrun line says the plan's layout; files are written atomically; what a target cannot hold is named
+on stderr."""
 
 from __future__ import annotations
 
@@ -78,6 +79,23 @@ def accelerate_plans(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return carried, script
 
 
+@st.composite
+def torchrun_plans(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    nodes, tp, pp, cp = draw(st.integers(1, 2)), *(draw(st.sampled_from(v)) for v in ([1, 2, 4], [1, 2], [1, 2]))
+    gpus = 8 * nodes * (2 if tp * pp * cp > 8 else 1)
+    dp = gpus // (tp * pp * cp)
+    micro = draw(st.integers(1, 3))
+    carried = ["--convention", "megatron", "--gpus", str(gpus), "--gpus-per-node", "8", "--tp", str(tp), "--pp",
+               str(pp), "--cp", str(cp), "--micro-batch", str(micro), "--global-batch",
+               str(micro * dp * draw(st.integers(1, 4))), "--seq-len", str(draw(st.sampled_from([1024, 4096]))),
+               "--dtype", draw(st.sampled_from(["bf16", "fp16", "fp32"])),
+               "--recompute", draw(st.sampled_from(["none", "selective", "full"])),
+               draw(st.sampled_from(["--distributed-optimizer", "--no-distributed-optimizer"]))]
+    if tp > 1 and draw(st.booleans()):
+        carried.append("--sp")
+    return carried, ["--preset", draw(st.sampled_from(("llama-3.2-1b", "qwen3-0.6b")))]
+
+
 def _estimate(*argv: str) -> dict:
     code, out, err, _ = run_cli(["estimate", *argv, "--json"])
     assert code == 0, err
@@ -104,6 +122,12 @@ def test_a_deepspeed_export_read_back_gives_the_same_estimate(plan):
 @given(accelerate_plans())
 def test_an_accelerate_export_read_back_gives_the_same_estimate(plan):
     _round_trip("accelerate", *plan, ".yaml")
+
+
+@fuzz_settings(in_suite=30, share=0.01)
+@given(torchrun_plans())
+def test_a_torchrun_export_read_back_gives_the_same_estimate(plan):
+    _round_trip("torchrun", *plan, ".sh")
 
 
 def test_the_torchrun_line_says_the_layout(capsys):

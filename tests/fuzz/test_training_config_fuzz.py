@@ -84,6 +84,31 @@ def configs(draw: st.DrawFn) -> tuple[str, dict, bool, dict]:
     return fmt, doc, draw(st.booleans()), nested
 
 
+FLAGS = ["--nnodes", "--nproc-per-node", "--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+         "--context-parallel-size", "--expert-model-parallel-size", "--num-virtual-stages-per-pipeline-rank",
+         "--decoder-first-pipeline-num-layers", "--micro-batch-size", "--global-batch-size", "--seq-length",
+         "--bf16", "--fp16", "--sequence-parallel", "--use-distributed-optimizer", "--recompute-activations",
+         "--recompute-granularity", "--recompute-method", "--recompute-num-layers", "--moe-expert-capacity-factor",
+         "--num-layers", "--hidden-size", "--unknown-flag"]
+WORDS = ["1", "2", "8", "0", "-1", "9" * 30, "full", "selective", "uniform", "block", "1.5", "nan", "x", "'a b'",
+         '"', "'", "\\", "--", "=", "${N}", "$(echo hi)", "#", "pretrain_gpt.py"]
+
+
+@fuzz_settings(in_suite=60, share=0.02)
+@given(st.lists(st.tuples(st.sampled_from(FLAGS), st.one_of(st.none(), st.sampled_from(WORDS))), max_size=12),
+       st.sampled_from(["torchrun", "python -m torch.distributed.run", "#!/bin/bash\ntorchrun"]),
+       st.sampled_from([["--preset", "gpt2"], ["--preset", "llama-3.2-1b", "--gpus", "8"], []]))
+def test_random_torchrun_lines(pairs, launcher, extra):
+    words = [launcher] + [f"{flag} {value}" if value is not None else flag for flag, value in pairs]
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "launch.sh")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(" \\\n  ".join(words) + "\n")
+        argv = ["estimate", "--training-config", path, *extra, "--json"]
+        code, out, err, seconds = run_cli(argv)
+        event(f"torchrun: {judge(argv, code, out, err, seconds)}")
+
+
 @fuzz_settings(in_suite=150, share=0.05)
 @given(configs(), st.sampled_from([[], ["--preset", "gpt2"], ["--preset", "llama-3.2-1b", "--gpus", "8"],
                                    ["--params", "1B", "--micro-batch", "2"]]))

@@ -1,7 +1,8 @@
 """Training configs on disk (``vramgui estimate --training-config FILE``): read, capped, as JSON or YAML, and the
 DeepSpeed file a config names followed; interpreting them is the pure ``vramgui.core.documents.training``.
 
-JSON when the text starts with ``{`` (DeepSpeed, TrainingArguments), YAML otherwise (accelerate, axolotl,
+JSON when the text starts with ``{`` (DeepSpeed, TrainingArguments), a launch script when a line starts with
+``torchrun`` (Megatron-LM's flags, as ``vramgui export torchrun`` writes them), YAML otherwise (accelerate, axolotl,
 LLaMA-Factory, torchtune), each with the same caps: 1 MB, 64 levels, 100,000 elements (a real config is a few kB).
 A nested ``deepspeed:`` / ``deepspeed_config_file`` path is resolved as the tools resolve it: as given, against the
 working directory (accelerate ``DeepSpeedPlugin``, transformers ``HfTrainerDeepSpeedConfig``, axolotl
@@ -39,9 +40,29 @@ def read_document(path: str | os.PathLike[str], what: str = "training config") -
         text = decode_text(read_regular_file(path, MAX_BYTES, what=what), what=name)
         if text.lstrip()[:1] == "{":
             return loads_json(text, max_depth=MAX_DEPTH, max_items=MAX_ITEMS, what=name)
+        command = launch_line(text, name)
+        if command is not None:
+            return {"torchrun": command}
         return loads_yaml(text, what=name, max_depth=MAX_DEPTH, max_items=MAX_ITEMS)
     except (FileReadError, JsonError) as err:
         raise InputError(FIELD, read_error_message(err)) from None
+
+
+def launch_line(text: str, what: str = "the launch script") -> list[str] | None:
+    """The words of the first torchrun command in a launch script (``\\``-continued lines joined, comments
+    dropped), or None when the text holds none; split as a POSIX shell splits it."""
+    import shlex
+
+    joined = text.replace("\\\n", " ")
+    for line in joined.splitlines():
+        words = line.strip()
+        if words.startswith(("torchrun ", "python -m torch.distributed.run ")):
+            try:
+                argv = shlex.split(words, comments=True)
+            except ValueError as err:  # an unclosed quote
+                raise JsonError(what, Msg.of("error.launch_line", problem=str(err))) from None
+            return argv[2:] if argv[0] == "python" else argv
+    return None
 
 
 def load_training_config(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None

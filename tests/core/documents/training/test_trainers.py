@@ -123,3 +123,22 @@ def test_format_is_told_from_content(doc, fmt):
 def test_an_unknown_document_is_an_error_naming_the_file():
     with pytest.raises(InputError, match=r"notes\.yaml: not a DeepSpeed"):
         detect.read({"hello": 1}, "notes.yaml")
+
+
+def test_megatron_launch_lines():
+    from vramgui.core.documents.training import megatron
+
+    line = ["torchrun", "--nnodes", "2", "--nproc-per-node=8", "pretrain_gpt.py", "--tensor-model-parallel-size",
+            "4", "--sequence-parallel", "--micro-batch-size", "1", "--global-batch-size", "64", "--bf16",
+            "--recompute-activations", "--num-layers", "32"]
+    imported = megatron.read({"torchrun": line})
+    t = taken(imported)
+    assert (t["parallel.num_gpus"], t["parallel.gpus_per_node"], t["parallel.tp"], t["parallel.sp"]) == (16, 8, 4,
+                                                                                                         True)
+    assert (t["training.recompute"], t["precision.dtype"], t["convention"]) == ("selective", "bf16", "megatron")
+    assert imported.batch.total == (64, "--global-batch-size")
+    assert {x.key for x in imported.ignored} == {"(script)", "--num-layers"}
+    partial = megatron.read({"torchrun": ["torchrun", "--recompute-granularity", "full", "--recompute-method",
+                                          "block", "--recompute-num-layers", "4"]})
+    assert [u.key for u in partial.unresolved] == ["--recompute-granularity"]
+    assert detect.detect({"torchrun": line}) == "megatron"

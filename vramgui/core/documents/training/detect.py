@@ -7,17 +7,18 @@ import posixpath
 from dataclasses import replace
 from typing import Any
 
-from vramgui.core.documents.training import accelerate, axolotl, deepspeed, llamafactory, torchtune, trainer
+from vramgui.core.documents.training import accelerate, axolotl, deepspeed, llamafactory, megatron, torchtune, trainer
 from vramgui.core.documents.training.imported import Batch, Imported, Include
 from vramgui.core.scenario.choices import DType
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
-FORMATS = ("deepspeed", "accelerate", "axolotl", "llamafactory", "torchtune", "trainer")
+FORMATS = ("deepspeed", "accelerate", "axolotl", "llamafactory", "torchtune", "trainer", "megatron")
 TOOLS = {"deepspeed": "DeepSpeed", "accelerate": "accelerate", "axolotl": "axolotl", "llamafactory": "LLaMA-Factory",
-         "torchtune": "torchtune", "trainer": "transformers TrainingArguments"}
+         "torchtune": "torchtune", "trainer": "transformers TrainingArguments", "megatron": "torchrun + Megatron-LM"}
 READERS = {"deepspeed": deepspeed.read, "accelerate": accelerate.read, "axolotl": axolotl.read,
-           "llamafactory": llamafactory.read, "torchtune": torchtune.read, "trainer": trainer.read}
+           "llamafactory": llamafactory.read, "torchtune": torchtune.read, "trainer": trainer.read,
+           "megatron": megatron.read}
 
 _DEEPSPEED_KEYS = ("zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size",
                    "zero_allow_untested_optimizer")
@@ -30,6 +31,8 @@ def detect(doc: Any) -> str | None:
     """The format of a parsed document, or None when it is none of the six."""
     if not isinstance(doc, dict):
         return None
+    if list(doc) == ["torchrun"] and isinstance(doc["torchrun"], list):  # io/ split a launch line
+        return "megatron"
     if isinstance(doc.get("model"), dict) and "_component_" in doc["model"]:
         return "torchtune"
     if "distributed_type" in doc or "compute_environment" in doc:

@@ -267,6 +267,7 @@ def entries() -> Mapping[str, str | Plural]:
         "error.yaml_not_safe": QT_TRANSLATE_NOOP(
             "Core", "line {line}: the tag {tag} is not plain YAML data (only mappings, lists, text and numbers are "
                     "read)"),
+        "error.launch_line": QT_TRANSLATE_NOOP("Core", "the torchrun line cannot be split as a shell would: {problem}"),
         "error.yaml_several": QT_TRANSLATE_NOOP("Core", "holds more than one YAML document"),
         "error.yaml_key": QT_TRANSLATE_NOOP("Core", "line {line}: a key that is not text or a number"),
     }

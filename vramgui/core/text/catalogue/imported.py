@@ -59,6 +59,10 @@ def entries() -> Mapping[str, str]:
             "Core", "micro-batch {micro} × {steps} accumulation steps × data-parallel size {dp}"),
         "imported.auto_h2": QT_TRANSLATE_NOOP("Core", "\"auto\" = hidden² = {h}²"),
         "imported.auto_09h2": QT_TRANSLATE_NOOP("Core", "\"auto\" = 0.9 × hidden² = 0.9 × {h}²"),
+        "imported.megatron_run": QT_TRANSLATE_NOOP(
+            "Core", "Megatron-LM keeps fp32 main parameters and gradients: its own accounting"),
+        "imported.model_shape": QT_TRANSLATE_NOOP(
+            "Core", "the model's shape: the model is the one --preset or --config gives"),
         # ----- the model a file names
         "imported.model_preset": QT_TRANSLATE_NOOP("Core", "{name} is the preset {preset}"),
         "imported.model_folder": QT_TRANSLATE_NOOP("Core", "{name} is a local model folder"),
