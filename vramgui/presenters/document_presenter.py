@@ -230,17 +230,20 @@ class DocumentPresenter(QObject):
         self._view.show_status(translate("MainWindow", "Opened the training config {0}").format(path))
         return True
 
-    @staticmethod
-    def _summary(report) -> tuple[str, list[tuple[str, list[tuple[str, str]]]]]:
+    def _summary(self, report) -> tuple[str, list[tuple[str, list[tuple[str, str]]]]]:
         """(the line above the lists, [(heading, [(key, text)])]) in the user's language."""
         from vramgui.core.documents.training.detect import TOOLS
+        from vramgui.presenters import scenario_inputs
 
+        draft = self._editor.draft
         intro = translate("MainWindow", "{0} config: {1}").format(TOOLS[report.format], ", ".join(report.files))
         taken = []
         for e in report.taken:
-            label = translate("MainWindow", "Model") if e.path.startswith(("model.preset", "model.config")) else (
-                field_label(e.path))
-            line = translate("MainWindow", "{0} = {1}").format(label, e.value)
+            if e.path.startswith(("model.preset", "model.config")):
+                line = translate("MainWindow", "{0} = {1}").format(translate("MainWindow", "Model"), e.value)
+            else:  # as captions say it: "full recomputation", "Micro-batch: 2", in the user's language
+                line = (scenario_inputs.text(e.path, e.value, draft, short=False)
+                        or translate("MainWindow", "{0} = {1}").format(field_label(e.path), e.value))
             if e.note is not None:
                 line += translate("MainWindow", " ({0})").format(msg_text(e.note))
             taken.append((e.key, line))
