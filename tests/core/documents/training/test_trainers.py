@@ -142,3 +142,10 @@ def test_megatron_launch_lines():
                                           "block", "--recompute-num-layers", "4"]})
     assert [u.key for u in partial.unresolved] == ["--recompute-granularity"]
     assert detect.detect({"torchrun": line}) == "megatron"
+
+
+def test_axolotl_without_bf16_or_fp16_trains_in_fp32_and_llamafactory_says_it_cannot_tell():
+    t = taken(axolotl.read({"base_model": "x", "micro_batch_size": 1}))
+    assert t["precision.dtype"] == "fp32"  # resolve_dtype: torch_dtype float32
+    imported = llamafactory.read({"model_name_or_path": "m", "stage": "sft"})
+    assert "precision.dtype" not in taken(imported) and "bf16/fp16" in {u.key for u in imported.unresolved}

@@ -144,14 +144,14 @@ def _precision(r: Reader, doc: dict[str, Any]) -> DType | None:
     if fp16_on or as_bool(doc.get("load_in_8bit")) is True:
         r.take("precision.dtype", DType.FP16, "fp16" if fp16_on else "load_in_8bit")
         return DType.FP16
-    if "bf16" in doc or "fp16" in doc:
-        for key in ("bf16", "fp16"):
-            if key in doc and doc[key] is not None and as_bool(doc[key]) is None and not is_auto(doc[key]):
-                r.bad_value(key, doc[key])
-                return None
-        r.take("precision.dtype", DType.FP32, "bf16/fp16")
-        return DType.FP32
-    return None
+    for key in ("bf16", "fp16"):
+        if key in doc and doc[key] is not None and as_bool(doc[key]) is None and not is_auto(doc[key]):
+            r.bad_value(key, doc[key])
+            return None
+    # neither on: resolve_dtype loads the model in float32
+    r.take("precision.dtype", DType.FP32, "bf16/fp16", note=None if "bf16" in doc or "fp16" in doc else Msg.of(
+        "imported.tool_default", tool="axolotl"))
+    return DType.FP32
 
 
 def _adapter(r: Reader, doc: dict[str, Any], seen: set[str], dtype: DType | None) -> None:

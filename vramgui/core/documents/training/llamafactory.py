@@ -87,6 +87,8 @@ def read(doc: dict[str, Any], what: str = "LLaMA-Factory config") -> Imported:
     if as_bool(doc.get("enable_liger_kernel")):
         r.take("training.loss", Loss.CHUNKED, "enable_liger_kernel")
         r.unresolve("enable_liger_kernel", True, "imported.liger_other_kernels")
+    if not any(doc.get(k) is not None for k in ("bf16", "fp16")):  # the dtype is then the checkpoint's own
+        r.unresolve("bf16/fp16", "not given", "imported.model_dtype_unknown")
     stage = str(doc.get("stage", "sft")).lower()
     if stage not in ("sft", "pt"):  # rm/ppo/dpo/kto: a value head, a reference or reward model, paired batches
         r.unresolve("stage", stage)
