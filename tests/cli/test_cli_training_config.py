@@ -114,3 +114,24 @@ def test_compare_takes_the_files_gpus_dtype_and_lora(tmp_path, capsys):
     flags = json.loads(out)
     data.pop("imported")
     assert data == flags
+
+
+def test_a_scenario_then_the_file_then_the_flags(tmp_path, capsys):
+    from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
+    from vramgui.io.scenario_files import save_scenario
+
+    scenario = tmp_path / "s.json"
+    save_scenario(scenario, Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=4,
+                                                                                              zero_stage=2)))
+    ds = tmp_path / "ds.json"
+    ds.write_text(json.dumps({"zero_optimization": {"stage": 3}, "train_micro_batch_size_per_gpu": 2}))
+    code, out, err = run(capsys, "estimate", "--scenario", str(scenario), "--training-config", str(ds), "--json")
+    assert code == 0, err
+    layered = json.loads(out)
+    layered.pop("imported")
+    code, out, err = run(capsys, "estimate", "--params", "7B", "--gpus", "4", "--stage", "3", "--micro-batch", "2",
+                         "--dtype", "fp32", "--json")  # no fp16/bf16 section: DeepSpeed trains in fp32
+    assert code == 0 and layered == json.loads(out)
+    _, out, _ = run(capsys, "estimate", "--scenario", str(scenario), "--training-config", str(ds), "--stage",
+                         "1", "--json")
+    assert json.loads(out)["strategy_key"].startswith("zero1")
