@@ -47,7 +47,9 @@ def read(doc: dict[str, Any], what: str = "accelerate config") -> Imported:
         else:
             r.bad_value("num_processes", doc["num_processes"])
     machines = as_int(doc.get("num_machines", 1))
-    if "num_machines" in doc and gpus and machines and machines >= 1 and gpus % machines == 0:
+    if "num_machines" in doc and not gpus:
+        r.ignore("num_machines", doc["num_machines"], "imported.unused_without", other="num_processes")
+    elif "num_machines" in doc and gpus and machines and machines >= 1 and gpus % machines == 0:
         r.take("parallel.gpus_per_node", gpus // machines, "num_machines")
     elif "num_machines" in doc:
         r.bad_value("num_machines", doc["num_machines"])
