@@ -227,7 +227,7 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
             from vramgui.core.text.message import Msg
 
             name, key = model[2].value, model[2].key
-            raise InputError("model.params", Msg.of("error.training_config_model", name=name, key=key),
+            raise InputError(paths.PARAMS, Msg.of("error.training_config_model", name=name, key=key),
                              Msg.of("allowed.model_sources"))
         s, args.imported = finish(imported, s, given, files, model[1:])
     params = getattr(args, "params", None)  # `serve` has no --params: it needs an architecture
@@ -247,9 +247,9 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     return s
 
 
-def compare_file_values(args: argparse.Namespace, paths: tuple[str, ...], gpus: int,
+def compare_file_values(args: argparse.Namespace, wanted: tuple[str, ...], gpus: int,
                         optimizers: frozenset[str]) -> dict[str, Any]:
-    """``compare --training-config``: the file's values of ``paths`` (its batch sizes resolved on its GPU count, or
+    """``compare --training-config``: the file's values of ``wanted`` (its batch sizes resolved on its GPU count, or
     ``gpus``, the table's); an optimizer the seed's table does not know (``optimizers``) is reported, not used. The
     report goes to ``args.imported``."""
     from vramgui.core.documents.training.resolve import apply, finish
@@ -257,15 +257,15 @@ def compare_file_values(args: argparse.Namespace, paths: tuple[str, ...], gpus: 
 
     imported, files = load_training_config(args.training_config)
     s = apply(imported, Scenario(model=ModelSpec(params=1)))
-    if not any(t.path == "parallel.num_gpus" for t in imported.taken):
-        s = fields.with_value(s, "parallel.num_gpus", gpus)
+    if not any(t.path == paths.NUM_GPUS for t in imported.taken):
+        s = fields.with_value(s, paths.NUM_GPUS, gpus)
     given = {f.path: f.flag or f.path for f in flagged_fields()
-             if f.path in paths and getattr(args, dest_of(f), None) is not None}
+             if f.path in wanted and getattr(args, dest_of(f), None) is not None}
     for path in given:
         s = fields.with_value(s, path, option_value(args, path))
     if s.precision.optimizer not in optimizers:
-        given["precision.optimizer"] = "compare (the seed's table counts Adam or SGD)"
+        given[paths.OPTIMIZER] = "compare (the seed's table counts Adam or SGD)"
     s, report = finish(imported, s, given, files)
     args.imported = report
     taken = {e.path for e in report.taken if not e.overridden}
-    return {path: fields.get(s, path) for path in paths if path in taken}
+    return {path: fields.get(s, path) for path in wanted if path in taken}

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from vramgui.core.fields import paths
 from vramgui.core.scenario.specs import Scenario
 from vramgui.presenters.documents import SaveError, ScenarioError, dropped_kind, load_document, save_document
 from vramgui.presenters.main_presenter import MainPresenter
@@ -239,7 +240,7 @@ class DocumentPresenter(QObject):
         intro = translate("MainWindow", "{0} config: {1}").format(TOOLS[report.format], ", ".join(report.files))
         taken = []
         for e in report.taken:
-            if e.path.startswith(("model.preset", "model.config")):
+            if e.path in (paths.MODEL_PRESET, "model.config"):  # the model, from a preset or a local folder
                 line = translate("MainWindow", "{0} = {1}").format(translate("MainWindow", "Model"), e.value)
             else:  # as captions say it: "full recomputation", "Micro-batch: 2", in the user's language
                 line = (scenario_inputs.text(e.path, e.value, draft, short=False)
