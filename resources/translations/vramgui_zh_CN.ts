@@ -557,6 +557,54 @@ The file on disk is unchanged.</source>
         <translation>其中 {count} 个方案无法使用</translation>
     </message>
     <message>
+        <source>{file}: not a DeepSpeed, accelerate, axolotl, LLaMA-Factory, torchtune or TrainingArguments config</source>
+        <translation>{file}：不是 DeepSpeed、accelerate、axolotl、LLaMA-Factory、torchtune 或 TrainingArguments 配置</translation>
+    </message>
+    <message>
+        <source>{key} in {file}: {problem}</source>
+        <translation>{file} 中的 {key}：{problem}</translation>
+    </message>
+    <message>
+        <source>{file} (named by {key}) is not a DeepSpeed config</source>
+        <translation>{file}（由 {key} 指定）不是 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>{keys}: a train batch of {total} does not split over {dp} data-parallel ranks × {steps} accumulation steps</source>
+        <translation>{keys}：训练批次 {total} 不能均分到 {dp} 个数据并行进程 × {steps} 个梯度累积步数</translation>
+    </message>
+    <message>
+        <source>the training config&apos;s {key} names {name}: no preset or local model folder of that name</source>
+        <translation>训练配置的 {key} 指定了 {name}：没有同名的预设或本地模型文件夹</translation>
+    </message>
+    <message>
+        <source>holds {kind}, not a mapping of settings</source>
+        <translation>内容是 {kind}，而不是设置的映射</translation>
+    </message>
+    <message>
+        <source>not valid YAML at line {line}, column {column}: {problem}</source>
+        <translation>第 {line} 行第 {column} 列不是有效的 YAML：{problem}</translation>
+    </message>
+    <message>
+        <source>its YAML aliases expand to more than {limit} elements</source>
+        <translation>其 YAML 别名展开后超过 {limit} 个元素</translation>
+    </message>
+    <message>
+        <source>line {line}: the tag {tag} is not plain YAML data (only mappings, lists, text and numbers are read)</source>
+        <translation>第 {line} 行：标签 {tag} 不是普通 YAML 数据（只读取映射、列表、文本和数字）</translation>
+    </message>
+    <message>
+        <source>the torchrun line cannot be split as a shell would: {problem}</source>
+        <translation>无法像 shell 那样拆分 torchrun 命令行：{problem}</translation>
+    </message>
+    <message>
+        <source>holds more than one YAML document</source>
+        <translation>包含不止一个 YAML 文档</translation>
+    </message>
+    <message>
+        <source>line {line}: a key that is not text or a number</source>
+        <translation>第 {line} 行：键既不是文本也不是数字</translation>
+    </message>
+    <message>
         <source>cannot read the file: {reason}</source>
         <translation>无法读取文件：{reason}</translation>
     </message>
@@ -827,6 +875,14 @@ The file on disk is unchanged.</source>
     <message>
         <source>true or false</source>
         <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>give --preset NAME, --config PATH or --params COUNT</source>
+        <translation>请给出 --preset NAME、--config PATH 或 --params COUNT</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed JSON, an accelerate, axolotl, LLaMA-Factory or torchtune YAML, or a TrainingArguments JSON (trainer.args.to_json_string())</source>
+        <translation>DeepSpeed JSON，accelerate、axolotl、LLaMA-Factory 或 torchtune YAML，或 TrainingArguments JSON（trainer.args.to_json_string()）</translation>
     </message>
     <message>
         <source>The megatron convention ignores the ZeRO stage: the distributed optimizer decides the sharding</source>
@@ -1917,6 +1973,146 @@ no distributed optimizer</source>
     <message>
         <source>vLLM&apos;s MLA kernels (FlashMLA, CUTLASS MLA) need a block size of 64 or 128, not {block}: pass --block-size</source>
         <translation>vLLM 的 MLA 内核（FlashMLA、CUTLASS MLA）需要 64 或 128 的块大小，而不是 {block}：请传入 --block-size</translation>
+    </message>
+    <message>
+        <source>does not change a training step&apos;s GPU memory</source>
+        <translation>不影响训练一步的显存</translation>
+    </message>
+    <message>
+        <source>not a setting vramgui reads</source>
+        <translation>不是 vramgui 读取的设置</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: filled from {tool}&apos;s own settings</source>
+        <translation>&quot;auto&quot;：由 {tool} 自己的设置填入</translation>
+    </message>
+    <message>
+        <source>already covered by {other}</source>
+        <translation>已由 {other} 涵盖</translation>
+    </message>
+    <message>
+        <source>not used without {other}</source>
+        <translation>没有 {other} 时不使用</translation>
+    </message>
+    <message>
+        <source>changes memory, but vramgui has no input for it</source>
+        <translation>会改变显存，但 vramgui 没有对应的输入</translation>
+    </message>
+    <message>
+        <source>a value vramgui cannot read</source>
+        <translation>vramgui 无法读取的值</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: the trainer fills it at run time; nothing in the file says the value</source>
+        <translation>&quot;auto&quot;：由训练程序在运行时填入；文件中没有给出该值</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; follows the model&apos;s hidden size: no model architecture is known</source>
+        <translation>&quot;auto&quot; 取决于模型的隐藏层大小：没有已知的模型结构</translation>
+    </message>
+    <message>
+        <source>applies at ZeRO stage 3 (full sharding) only</source>
+        <translation>仅在 ZeRO-3（完全切分）时生效</translation>
+    </message>
+    <message>
+        <source>hybrid sharding (sharded within a node, replicated across nodes) has no vramgui input</source>
+        <translation>混合切分（节点内切分、节点间复制）在 vramgui 中没有对应的输入</translation>
+    </message>
+    <message>
+        <source>a paged optimizer moves its states to the host under memory pressure; counted on the GPU here</source>
+        <translation>分页优化器在显存紧张时把状态换出到主机（CPU）；此处全部计入显存</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s other fused kernels (RMSNorm, SwiGLU, RoPE) keep less than vramgui counts</source>
+        <translation>Liger 的其他融合算子（RMSNorm、SwiGLU、RoPE）保留的激活值少于 vramgui 的计算</translation>
+    </message>
+    <message>
+        <source>autocast over the model as loaded: the recipe depends on the dtype the model was loaded in (give --precision)</source>
+        <translation>对按加载精度的模型做 autocast：精度方案取决于模型加载时的数据类型（请给出 --precision）</translation>
+    </message>
+    <message>
+        <source>this run trains on the CPU; vramgui plans GPU memory</source>
+        <translation>此运行在 CPU 上训练；vramgui 规划的是显存</translation>
+    </message>
+    <message>
+        <source>a quantized base is trained with an adapter only; vramgui has no input for it here</source>
+        <translation>量化的基座只能配合适配器训练；vramgui 在此没有对应的输入</translation>
+    </message>
+    <message>
+        <source>no cap: the longest sample of the data set sets the sequence length (give --seq-len)</source>
+        <translation>没有上限：序列长度由数据集中最长的样本决定（请给出 --seq-len）</translation>
+    </message>
+    <message>
+        <source>a regular expression of module names; give --lora-targets</source>
+        <translation>模块名的正则表达式；请给出 --lora-targets</translation>
+    </message>
+    <message>
+        <source>{tool}&apos;s default</source>
+        <translation>{tool} 的默认值</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: bf16 on a GPU that has it (Ampere or newer)</source>
+        <translation>&quot;auto&quot;：在支持 bf16 的 GPU（Ampere 及更新）上为 bf16</translation>
+    </message>
+    <message>
+        <source>{tool} loads and trains the model in this dtype: 16-bit weights and optimizer states</source>
+        <translation>{tool} 以此数据类型加载并训练模型：16 位权重和优化器状态</translation>
+    </message>
+    <message>
+        <source>peft keeps adapters in fp32 (autocast_adapter_dtype)</source>
+        <translation>peft 以 fp32 保存适配器（autocast_adapter_dtype）</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory casts trainable parameters to fp32 unless pure_bf16</source>
+        <translation>除非设置 pure_bf16，LLaMA-Factory 会把可训练参数转为 fp32</translation>
+    </message>
+    <message>
+        <source>torchao NF4 quantizes its scalers too</source>
+        <translation>torchao 的 NF4 也会量化其缩放因子</translation>
+    </message>
+    <message>
+        <source>train_batch_size / (data-parallel size × accumulation steps)</source>
+        <translation>train_batch_size / (数据并行规模 × 梯度累积步数)</translation>
+    </message>
+    <message>
+        <source>micro-batch {micro} × {steps} accumulation steps × data-parallel size {dp}</source>
+        <translation>微批次 {micro} × 梯度累积步数 {steps} × 数据并行规模 {dp}</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; = hidden² = {h}²</source>
+        <translation>&quot;auto&quot; = hidden² = {h}²</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; = 0.9 × hidden² = 0.9 × {h}²</source>
+        <translation>&quot;auto&quot; = 0.9 × hidden² = 0.9 × {h}²</translation>
+    </message>
+    <message>
+        <source>Megatron-LM keeps fp32 main parameters and gradients: its own accounting</source>
+        <translation>Megatron-LM 保留 fp32 主参数和梯度：采用其自身的口径</translation>
+    </message>
+    <message>
+        <source>the model&apos;s shape: the model is the one --preset or --config gives</source>
+        <translation>模型的形状：模型以 --preset 或 --config 给出的为准</translation>
+    </message>
+    <message>
+        <source>{name} is the preset {preset}</source>
+        <translation>{name} 即预设 {preset}</translation>
+    </message>
+    <message>
+        <source>{name} is a local model folder</source>
+        <translation>{name} 是本地模型文件夹</translation>
+    </message>
+    <message>
+        <source>no preset or local folder for this model; give --preset or --config</source>
+        <translation>此模型没有对应的预设或本地文件夹；请给出 --preset 或 --config</translation>
+    </message>
+    <message>
+        <source>not used: {option} gives the model</source>
+        <translation>未使用：模型由 {option} 给出</translation>
+    </message>
+    <message>
+        <source>{path} not found: resolved against the working directory {base}, as {tool} does</source>
+        <translation>找不到 {path}：与 {tool} 一样按工作目录 {base} 解析</translation>
     </message>
 </context>
 <context>
