@@ -101,7 +101,7 @@ def add_scenario_options(p: argparse.ArgumentParser, serving: bool = False) -> N
             continue
         if serving and "model" not in groups:
             groups["model"] = p.add_argument_group("model (one of --preset, --config, --scenario)")
-            _add_model_sources(groups["model"])
+            _add_model_sources(groups["model"], training=False)  # a training config plans training, not serving
         if f.group not in groups:
             groups[f.group] = p.add_argument_group(GROUP_TITLES.get(f.group, f.group))
             if f.group == "model":
@@ -112,7 +112,7 @@ def add_scenario_options(p: argparse.ArgumentParser, serving: bool = False) -> N
     add_output_options(p)
 
 
-def _add_model_sources(g: Any) -> None:
+def _add_model_sources(g: Any, training: bool = True) -> None:
     """--preset and --config both define the whole model: giving both is an error (which one was meant would be a
     guess); --scenario is a starting point that either of them, and every flag, overrides."""
     one = g.add_mutually_exclusive_group()
@@ -120,6 +120,8 @@ def _add_model_sources(g: Any) -> None:
     one.add_argument("--config", metavar="PATH", help="a Hugging Face config.json (file or folder)")
     g.add_argument("--scenario", metavar="FILE", help="a saved scenario; flags given here override it (--preset or "
                    "--config replaces its model)")
+    if not training:
+        return
     g.add_argument("--training-config", metavar="FILE", help="a DeepSpeed, accelerate, axolotl, LLaMA-Factory, "
                    "torchtune or TrainingArguments config (docs/training-configs.md); read over --scenario, flags "
                    "given here override it, --preset or --config replaces the model it names")
