@@ -121,6 +121,19 @@ def main(argv: list[str] | None = None) -> int:
     versions = {"Python": sys.version.split()[0], "torch": torch.__version__, "transformers": transformers.__version__}
     text = render(acts, states, counts, versions)
     peak_rows: list = []
+    saved_rows: list = []
+    if not args.families:  # config.json as transformers saves it, for every supported model_type (about 10 s)
+        from bench.validate import config_keys
+
+        saved_rows = config_keys.compare(config_keys.measure(log=lambda _line: None))
+        equal = sum(r.ok for r in saved_rows)
+        refused = sum(1 for r in saved_rows if r.vramgui is None)
+        text = text.replace("- Result:", f"- Config keys: {equal}/{len(saved_rows)} configs saved by transformers "
+                            f"equal to the model it builds, {refused} refused by name (a key vramgui does not "
+                            "model), none read wrong.\n- Result:" if not config_keys.failures(saved_rows) else
+                            f"- Config keys: {len(config_keys.failures(saved_rows))} saved configs read wrong.\n"
+                            "- Result:", 1)
+        text += "\n" + config_keys.section(saved_rows, versions)
     if not args.families:  # the training-step peaks: measured now (about 2 minutes), or the recorded figures
         from bench.validate.peak_compare import compare, load
         from bench.validate.report import render_peaks
@@ -145,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.out}")
     bad = failures(acts, states, counts) + [f"step peak {r.key}: not within the goal" for r in peak_rows
                                             if r.ok is False]
+    if saved_rows:
+        from bench.validate.config_keys import failures as saved_failures
+
+        bad += saved_failures(saved_rows)
     elapsed = time.perf_counter() - started
     print(f"{len(acts)} activation cases, {len(states)} model-state cases, {len(counts)} parameter counts "
           f"in {elapsed:.0f} s: {'FAIL' if bad else 'PASS'}")

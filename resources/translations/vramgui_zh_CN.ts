@@ -689,6 +689,14 @@ The file on disk is unchanged.</source>
         <translation>vramgui 的参数计数不支持非空列表</translation>
     </message>
     <message>
+        <source>is {value} but {other}, another name of the same setting, is {other_value}</source>
+        <translation>为 {value}，但同一设置的另一名称 {other} 为 {other_value}</translation>
+    </message>
+    <message>
+        <source>{value} builds modules vramgui&apos;s counter does not model</source>
+        <translation>{value} 会构建 vramgui 参数计数未建模的模块</translation>
+    </message>
+    <message>
         <source>config.json must hold a JSON object</source>
         <translation>config.json 必须包含一个 JSON 对象</translation>
     </message>
@@ -1027,6 +1035,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>known: {names}, ...</source>
         <translation>已知：{names} 等</translation>
+    </message>
+    <message>
+        <source>not set in config.json, read as the transformers configuration class&apos;s defaults: {pairs}</source>
+        <translation>config.json 未设置，按 transformers 配置类的默认值读取：{pairs}</translation>
     </message>
     <message>
         <source>PyTorch&apos;s 4-byte step counter per parameter tensor is not counted: no architecture known</source>

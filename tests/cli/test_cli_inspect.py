@@ -115,3 +115,19 @@ def test_real_process_inspect_json():
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["params"]["config"] == data["params"]["weights"] and data["model_type"] == "gpt2"
+
+
+def test_keys_left_to_the_class_defaults_are_named_in_a_note(capsys, tmp_path):
+    """transformers 5 saves Qwen3-MoE's expert count as num_local_experts: read, not defaulted to 128; what the file
+    leaves out is named with the value used (inspect's notes, estimate's stderr)."""
+    config = {"model_type": "qwen3_moe", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+              "intermediate_size": 128, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2,
+              "moe_intermediate_size": 32}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    code, out, _ = run(capsys, "inspect", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["params"]["config"] == 95_616  # 4 experts (128 would give 1.6 M)
+    assert any("num_key_value_heads = 4" in note and "decoder_sparse_step = 1" in note for note in data["notes"])
+    code, out, err = run(capsys, "estimate", "--config", str(path))
+    assert code == 0 and "vramgui: note: not set in config.json" in err and "head_dim = 16" in err

@@ -206,9 +206,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         spec, args.gguf_header = load_gguf_model(args.config)  # the header: `serve` compares its tensor bytes
         s = replace(s, model=spec)
     elif args.config:
-        from vramgui.io.hf_config import load_model_spec
+        from vramgui.core.text.message import render
+        from vramgui.io.hf_config import read_model_spec
 
-        s = replace(s, model=load_model_spec(args.config))
+        spec, read_notes = read_model_spec(args.config)
+        s = replace(s, model=spec)
+        args.cli_notes = [*getattr(args, "cli_notes", []), *(render(n) for n in read_notes)]
     if args.gpu:
         from vramgui.io import presets
 

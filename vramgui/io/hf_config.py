@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from vramgui.core.documents.hf_config import architecture_from_config
+from vramgui.core.documents.hf_config import read_architecture
 from vramgui.core.scenario.architecture import count_params
 from vramgui.core.scenario.specs import ModelSpec
 from vramgui.core.text.errors import InputError
@@ -57,6 +57,12 @@ def model_name(config: dict[str, Any], path: str | os.PathLike[str]) -> str:
 
 def load_model_spec(path: str | os.PathLike[str]) -> ModelSpec:
     """ModelSpec (name, exact parameter count, architecture) from a config.json file or a model folder."""
+    return read_model_spec(path)[0]
+
+
+def read_model_spec(path: str | os.PathLike[str]) -> tuple[ModelSpec, tuple[Msg, ...]]:
+    """``load_model_spec`` and the notes on how config.json was read (the keys it left to the class defaults)."""
     config = read_config(path)
-    arch = architecture_from_config(config)
-    return ModelSpec(name=model_name(config, path), params=count_params(arch), architecture=arch)
+    reading = read_architecture(config)
+    arch = reading.architecture
+    return ModelSpec(name=model_name(config, path), params=count_params(arch), architecture=arch), reading.notes

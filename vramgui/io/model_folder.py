@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from vramgui.core.documents.hf_config import architecture_from_config, config_notes
+from vramgui.core.documents.hf_config import config_notes, read_architecture
 from vramgui.core.estimate import estimate
 from vramgui.core.scenario.architecture import count_params
 from vramgui.core.scenario.specs import ModelSpec, Scenario
@@ -52,13 +52,14 @@ def import_model(path: str | os.PathLike[str]) -> ModelImport:
     error is the same InputError."""
     p = Path(path)
     config = read_config(p)
-    arch = architecture_from_config(config)
+    reading = read_architecture(config)
+    arch = reading.architecture
     params = count_params(arch)
     spec = ModelSpec(name=model_name(config, p), params=params, architecture=arch)
     estimate(Scenario(model=spec))
     folder = config_path(p).parent
     dtype = config.get("torch_dtype", config.get("dtype"))
-    notes: list[Msg] = []
+    notes: list[Msg] = list(reading.notes)
     if config.get("model_type") != arch.model_type:
         code = "note.model_type_read_as_text" if "text_config" in config else "note.model_type_read_as"
         notes.append(Msg.of(code, found=repr(config.get("model_type")), used=repr(arch.model_type)))

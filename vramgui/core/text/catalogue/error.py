@@ -137,6 +137,10 @@ def entries() -> Mapping[str, str | Plural]:
         "error.layer_types": QT_TRANSLATE_NOOP("Core", "{value} is not a pattern of s (sliding) and f (full) layers"),
         "error.layer_types_no_window": QT_TRANSLATE_NOOP(
             "Core", "{value} names sliding layers but no sliding window is set"),
+        "error.config_names_disagree": QT_TRANSLATE_NOOP(
+            "Core", "is {value} but {other}, another name of the same setting, is {other_value}"),
+        "error.config_value_unsupported": QT_TRANSLATE_NOOP(
+            "Core", "{value} builds modules vramgui's counter does not model"),
         "error.config_not_object": QT_TRANSLATE_NOOP("Core", "config.json must hold a JSON object"),
         "error.config_file_not_object": QT_TRANSLATE_NOOP("Core", "{path} must hold a JSON object, not {kind}"),
         "error.config_no_model_type": QT_TRANSLATE_NOOP(

@@ -30,6 +30,8 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "config.json has no {key}: {model_type}'s default {value} applies ({source})"),
         "note.model_type_read_as_text": QT_TRANSLATE_NOOP(
             "Core", "read model_type {found} as {used} (language model only)"),
+        "note.config_defaults": QT_TRANSLATE_NOOP(
+            "Core", "not set in config.json, read as the transformers configuration class's defaults: {pairs}"),
         # ----- safetensors weights (vramgui.io.safetensors): "{file}: {problem}" on the field "weights"
         "note.shards_missing": Plural(
             QT_TRANSLATE_NOOP("Core", "%n shard file(s) missing ({first}{more})", None, 1), n="count",
