@@ -34,6 +34,31 @@ FULL_SIZE: dict[str, Callable[[int], Any]] = {"llama2-7b": _llama2_7b, "llama3-8
 FULL_LAYERS = 32
 
 
+def _llama_shape(vocab: int, hidden: int, ffn: int, tied: bool) -> Callable[[int], Any]:
+    """llama-mha's block (4 heads, an FFN of 2.6875 h) at another width, vocabulary and tying: roots (embedding +
+    LM head) from 31 to 128 times the hidden size, the shapes where FSDP2's root and the tied-weight gradient sum
+    set the peak."""
+    def make(layers: int) -> Any:
+        return tf.LlamaConfig(vocab_size=vocab, hidden_size=hidden, intermediate_size=ffn, num_hidden_layers=layers,
+                              num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=4096,
+                              tie_word_embeddings=tied)
+
+    return make
+
+
+# Large roots: vocabulary / hidden = 31 (the tiny Llama of the FSDP2 root measurement), 128 (Gemma-2-2B's 256,000 at
+# 2,304 is 111) and 128k at hidden 1,024; tied and untied.
+SHAPES: dict[str, Callable[[int], Any]] = {
+    "llama-v8000h256": _llama_shape(8000, 256, 688, tied=False),
+    "llama-v8192h64": _llama_shape(8192, 64, 172, tied=False),
+    "llama-v8192h64-tied": _llama_shape(8192, 64, 172, tied=True),
+    "llama-v16384h128": _llama_shape(16384, 128, 344, tied=False),
+    "llama-v16384h128-tied": _llama_shape(16384, 128, 344, tied=True),
+    "llama-v131072h1024": _llama_shape(131072, 1024, 2752, tied=False),
+    "llama-v131072h1024-tied": _llama_shape(131072, 1024, 2752, tied=True),
+}
+
+
 @dataclass(frozen=True)
 class PeakCase:
     family: str  # bench.validate.families key, or a FULL_SIZE key
@@ -74,10 +99,12 @@ class PeakCase:
     def make_config(self) -> Any:
         if self.family in FULL_SIZE:
             return FULL_SIZE[self.family](self.layers)
+        if self.family in SHAPES:
+            return SHAPES[self.family](self.layers)
         return family(self.family).make_config(self.layers)
 
     def model_class(self) -> Any:
-        if self.family in FULL_SIZE:
+        if self.family in FULL_SIZE or self.family in SHAPES:
             return tf.LlamaForCausalLM
         return family(self.family).model_class()
 
@@ -142,6 +169,14 @@ def _single() -> list[PeakCase]:
         replace(base, family="llama-gqa", seq=128, fake=False, tag="real"),
         replace(base, family="llama-gqa", seq=128),
         replace(base, family="gpt2", attention="eager", seq=128, recompute="full", fake=False, tag="real"),
+        # tied embeddings at a large vocabulary: the LM head's weight gradient waits for the embedding's (the sum)
+        replace(base, family="llama-v131072h1024-tied", batch=1, seq=1024, recompute="full"),
+        replace(base, family="llama-v131072h1024", batch=1, seq=1024, recompute="full"),
+        replace(base, family="llama-v16384h128-tied", seq=128),
+        replace(base, family="llama-v16384h128-tied", seq=128, recompute="full", layers=4),
+        replace(base, family="llama-v16384h128-tied", batch=1, seq=32),
+        replace(base, family="llama-v16384h128-tied", batch=1, seq=32, fake=False, tag="real"),
+        replace(base, family="llama-v16384h128", batch=1, seq=32),
     ]
     return cases
 
@@ -164,6 +199,20 @@ def _distributed() -> list[PeakCase]:
         replace(base, dist="fsdp2", memtracker=True),
         replace(base, dist="fsdp2", dtype="fp32", impl="for-loop"),
         replace(base, dist="fsdp2", recompute="full", accumulation=2),
+        # gradient accumulation with bucket views: no_sync on the first micro-batch, the buckets rebuilt at the
+        # first synced backward (Reducer::rebuild_buckets)
+        replace(base, dist="ddp", bucket_view=True, accumulation=2),
+        replace(base, dist="ddp", bucket_view=True, dtype="fp32", amp=True, accumulation=2),
+        # large roots under FSDP2: the root's post-backward reduce-scatter (untied) and the tied-weight gradient sum
+        replace(base, family="llama-v8000h256", dtype="fp32", batch=1, dist="fsdp2", memtracker=True),
+        replace(base, family="llama-v8192h64", dtype="fp32", batch=1, seq=32, dist="fsdp2"),
+        replace(base, family="llama-v8192h64-tied", dtype="fp32", batch=1, seq=32, dist="fsdp2"),
+        replace(base, family="llama-v16384h128", batch=1, seq=32, dist="fsdp2"),
+        replace(base, family="llama-v16384h128-tied", batch=1, seq=32, dist="fsdp2"),
+        replace(base, family="llama-v16384h128", layers=4, batch=1, seq=64, dist="fsdp2", recompute="full"),
+        replace(base, family="llama-v16384h128-tied", layers=4, batch=1, seq=64, dist="fsdp2", recompute="full"),
+        replace(base, family="llama-v16384h128", dist="fsdp2"),
+        replace(base, family="llama-v16384h128-tied", dist="fsdp2"),
     ]
 
 

@@ -59,7 +59,7 @@ def _worker(rank: int, case: PeakCase, tmp: str) -> None:
     dist.init_process_group("gloo", init_method=f"file://{tmp}/rendezvous", rank=rank, world_size=case.ranks)
     try:
         with gpu_like_dropout(), gpu_like_sdpa_layout():
-            tracker = LiveStorages()
+            tracker = LiveStorages(real_only=True)
             with tracker:
                 model = build_model(case)
                 ids = input_ids(case, model.config.vocab_size, seed=rank)
@@ -92,7 +92,7 @@ def _worker(rank: int, case: PeakCase, tmp: str) -> None:
                 finally:
                     if mt is not None:
                         mt.__exit__(None, None, None)
-            extra = {"rank": rank}
+            extra = {"rank": rank, "backend_peak": tracker.backend_peak, "raw_peak": tracker.raw_peak}
             if mt is not None:
                 extra["memtracker_peak"] = memtracker_peak(mt)
             entry = result(case, model.config, tracker, extra)

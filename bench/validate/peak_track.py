@@ -67,18 +67,34 @@ class Peak:
     snapshot: dict[int, int] = field(default_factory=dict)  # serial -> bytes, everything live at the peak
 
 
-def storages(obj: Any) -> Iterable[torch.UntypedStorage]:
-    """Untyped storages of every tensor in obj (DTensor: its local shard)."""
+def storages(obj: Any, skip_fake: bool = False) -> Iterable[torch.UntypedStorage]:
+    """Untyped storages of every tensor in obj (DTensor: its local shard); ``skip_fake``: not those of fake tensors
+    (they hold no memory)."""
+    from torch._subclasses.fake_tensor import is_fake
+
     flat, _ = tree_flatten(obj)
     for t in flat:
         if isinstance(t, torch.Tensor):
             local = getattr(t, "_local_tensor", None)
-            yield (local if local is not None else t).untyped_storage()
+            held = local if local is not None else t
+            if skip_fake and is_fake(held):
+                continue
+            yield held.untyped_storage()
 
 
 class LiveStorages(TorchDispatchMode):
-    def __init__(self) -> None:
+    """``real_only``: a run on real tensors, where a fake tensor is no memory - DTensor's sharding propagation runs
+    each op schema it has not seen yet on fake copies of the *global* shapes (``_sharding_prop.py``
+    ``_propagate_tensor_meta_non_cached``; in the first optimizer step of FSDP2 about three times the sharded
+    parameters' bytes) and FSDPMemTracker does not count them either. It also sets aside what a collective allocates
+    inside ``Work.wait()``: gloo's own buffers (its reduce-scatter copies the whole input, an R-sized storage, where
+    NCCL writes into the output it is given), counted apart as ``backend_bytes`` and left out of ``live`` and the
+    peaks, so that the figures are those of a GPU run; ``backend_peak`` is the largest such total at any moment and
+    ``raw_peak`` the peak with them."""
+
+    def __init__(self, real_only: bool = False) -> None:
         super().__init__()
+        self.real_only = real_only
         self._serial_of: dict[int, int] = {}  # id(storage) -> serial, while the storage lives
         self.size: dict[int, int] = {}  # serial -> bytes, live storages only
         self.role: dict[int, str] = {}  # serial -> role, kept after death
@@ -91,10 +107,19 @@ class LiveStorages(TorchDispatchMode):
         self._watch: int | None = None  # serial of the logits gradient while backward runs
         self._watched = False
         self._orig_resize = torch.UntypedStorage.resize_
+        self._waiting = 0  # inside a collective's Work.wait()
+        self.backend: set[int] = set()  # serials born inside Work.wait(): gloo's buffers, not counted in live
+        self.backend_bytes = 0
+        self.backend_peak = 0
+        self.raw_peak = 0
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def _free(self, key: int, serial: int) -> None:
         self._serial_of.pop(key, None)
+        if serial in self.backend:
+            self.backend.discard(serial)
+            self.backend_bytes -= self.size.pop(serial, 0)
+            return
         self.live -= self.size.pop(serial, 0)
 
     def track(self, st: torch.UntypedStorage) -> int:
@@ -105,8 +130,16 @@ class LiveStorages(TorchDispatchMode):
             self._next += 1
             self._serial_of[key] = serial
             self.size[serial] = st.nbytes()
-            self.live += st.nbytes()
+            if self._waiting and self.real_only:
+                self.backend.add(serial)
+                self.backend_bytes += st.nbytes()
+                self.backend_peak = max(self.backend_peak, self.backend_bytes)
+                self.raw_peak = max(self.raw_peak, self.live + self.backend_bytes)
+            else:
+                self.live += st.nbytes()
             weakref.finalize(st, self._free, key, serial)
+        elif serial in self.backend:
+            pass
         elif self.size[serial] != st.nbytes():  # resized outside resize_ (should not happen)
             self.live += st.nbytes() - self.size[serial]
             self.size[serial] = st.nbytes()
@@ -166,10 +199,11 @@ class LiveStorages(TorchDispatchMode):
                 node = torch._C._current_autograd_node()  # noqa: SLF001 - which backward node is running
                 rec.max_node = node.name() if node is not None else ""
                 rec.loss_grad_alive = (not self._watched) or (self._watch in self.size)
+        self.raw_peak = max(self.raw_peak, self.live + self.backend_bytes)
         if self.live > self.peak.bytes:
             node = torch._C._current_autograd_node() if rec.phase == "backward" else None  # noqa: SLF001
             self.peak = Peak(self.live, rec.phase, rec.step, rec.micro, op, node.name() if node else "",
-                             dict(self.size))
+                             {k: v for k, v in self.size.items() if k not in self.backend})
 
     # -- the mode ------------------------------------------------------------------------------------------
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
@@ -177,7 +211,7 @@ class LiveStorages(TorchDispatchMode):
             return NotImplemented
         out = func(*args, **(kwargs or {}))
         self.ops += 1
-        for st in storages(out):
+        for st in storages(out, skip_fake=self.real_only):
             self.track(st)
         self._check(str(func))
         return out
@@ -189,17 +223,36 @@ class LiveStorages(TorchDispatchMode):
         def resize_(st: torch.UntypedStorage, size: int) -> Any:
             result = orig(st, size)
             serial = tracker._serial_of.get(id(st))
-            if serial is not None and tracker.size.get(serial) != st.nbytes():
+            if (serial is not None and serial not in tracker.backend
+                    and tracker.size.get(serial) != st.nbytes()):
                 tracker.live += st.nbytes() - tracker.size[serial]
                 tracker.size[serial] = st.nbytes()
                 tracker._check("resize_")
             return result
 
         torch.UntypedStorage.resize_ = resize_  # type: ignore[method-assign]
+        if self.real_only:
+            import torch.distributed as dist
+
+            work = dist.distributed_c10d.Work
+            self._orig_wait = work.wait
+
+            def wait(w: Any, *args: Any, **kwargs: Any) -> Any:
+                tracker._waiting += 1
+                try:
+                    return tracker._orig_wait(w, *args, **kwargs)
+                finally:
+                    tracker._waiting -= 1
+
+            work.wait = wait
         return super().__enter__()
 
     def __exit__(self, *exc: Any) -> None:
         torch.UntypedStorage.resize_ = self._orig_resize  # type: ignore[method-assign]
+        if self.real_only:
+            import torch.distributed as dist
+
+            dist.distributed_c10d.Work.wait = self._orig_wait
         super().__exit__(*exc)
 
     # -- results -------------------------------------------------------------------------------------------

@@ -1409,6 +1409,18 @@ no distributed optimizer</source>
         <translation>优化器步骤</translation>
     </message>
     <message>
+        <source>root all-gather, start of forward</source>
+        <translation>根模块全收集，前向开始</translation>
+    </message>
+    <message>
+        <source>tied-weight gradient sum, end of backward</source>
+        <translation>绑定权重梯度求和，反向结束</translation>
+    </message>
+    <message>
+        <source>root reduce-scatter, end of backward</source>
+        <translation>根模块归约分散，反向结束</translation>
+    </message>
+    <message>
         <source>forward</source>
         <translation>前向</translation>
     </message>
@@ -1431,6 +1443,18 @@ no distributed optimizer</source>
     <message>
         <source>opt. step</source>
         <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>root gather</source>
+        <translation>根收集</translation>
+    </message>
+    <message>
+        <source>tied sum</source>
+        <translation>绑定求和</translation>
+    </message>
+    <message>
+        <source>root RS</source>
+        <translation>根归约分散</translation>
     </message>
     <message>
         <source>first step</source>
@@ -1465,6 +1489,18 @@ no distributed optimizer</source>
         <translation>ZeRO-3 聚合的参数</translation>
     </message>
     <message>
+        <source>FSDP2 root all-gather</source>
+        <translation>FSDP2 根模块全收集</translation>
+    </message>
+    <message>
+        <source>Tied-weight gradient sum</source>
+        <translation>绑定权重梯度求和</translation>
+    </message>
+    <message>
+        <source>FSDP2 root reduce-scatter</source>
+        <translation>FSDP2 根模块归约分散</translation>
+    </message>
+    <message>
         <source>CUDA context and workspaces</source>
         <translation>CUDA 上下文与工作区</translation>
     </message>
@@ -1491,6 +1527,42 @@ no distributed optimizer</source>
     <message>
         <source>0: {why}</source>
         <translation>0：{why}</translation>
+    </message>
+    <message>
+        <source>the root is gathered and reduce-scattered on its own only under FSDP2 (ZeRO-3, paper convention)</source>
+        <translation>仅在 FSDP2（ZeRO-3，论文约定）下根模块才单独全收集与归约分散</translation>
+    </message>
+    <message>
+        <source>a frozen base&apos;s root has no gradient; its gathered copy is in the working set</source>
+        <translation>冻结基座的根模块没有梯度；其收集后的副本计入工作集</translation>
+    </message>
+    <message>
+        <source>the embedding and the LM head sit on different pipeline stages (not modelled)</source>
+        <translation>嵌入层与 LM 头位于不同的流水线阶段（未建模）</translation>
+    </message>
+    <message>
+        <source>untied embeddings: the LM head has its own gradient</source>
+        <translation>未绑定的嵌入：LM 头有自己的梯度</translation>
+    </message>
+    <message>
+        <source>the root and the first layer unsharded, each beside its all-gather output, before any activation</source>
+        <translation>在任何激活之前，根模块与第一层已取消分片，各自旁边还有其全收集输出</translation>
+    </message>
+    <message>
+        <source>the root&apos;s gradients copied into the reduce-scatter input, and the embedding&apos;s gradient still referenced (gloo&apos;s own copy of the input is not counted: NCCL writes into the output)</source>
+        <translation>根模块的梯度复制进归约分散的输入，嵌入层的梯度仍被引用（不计 gloo 自己对输入的拷贝：NCCL 直接写入输出）</translation>
+    </message>
+    <message>
+        <source>the LM head&apos;s gradient and the embedding&apos;s, summed out of place into the tied weight&apos;s gradient (counted under gradients)</source>
+        <translation>LM 头的梯度与嵌入层的梯度，非原地相加为绑定权重的梯度（计入梯度）</translation>
+    </message>
+    <message>
+        <source>the LM head&apos;s gradient, the embedding&apos;s and their out-of-place sum (the tied weight&apos;s gradient is held apart: accumulated or sharded)</source>
+        <translation>LM 头的梯度、嵌入层的梯度及二者的非原地之和（绑定权重的梯度另行保存：已累积或已分片）</translation>
+    </message>
+    <message>
+        <source>with bucket views under no_sync the earlier micro-batches&apos; gradients live beside the buckets until the synced backward copies them in</source>
+        <translation>使用桶视图时，在 no_sync 下较早微批次的梯度与桶并存，直到同步的反向传播将其复制进桶</translation>
     </message>
     <message>
         <source>a fused optimizer allocates no temporaries</source>

@@ -9,9 +9,11 @@ import pytest
 
 from vramgui.cli.commands import main
 
-KNOWN_PHASES = {"forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward", "optimizer_step"}
+KNOWN_PHASES = {"root_all_gather", "forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward",
+                "tied_gradient_sum", "root_reduce_scatter", "optimizer_step"}
 PEAK_COMPONENTS = {"parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
-                   "optimizer_temporaries", "comm_buffers", "zero3_working_set", "cuda_context", "other"}
+                   "optimizer_temporaries", "comm_buffers", "zero3_working_set", "root_all_gather",
+                   "tied_gradient_sum", "root_reduce_scatter", "cuda_context", "other"}
 MIB = 2**20
 GPT2 = ("--preset", "gpt2", "--seq-len", "1024", "--micro-batch", "4", "--gpu-memory", "24GB")
 COUNT_7B = ("--params", "7B", "--dtype", "bf16", "--gpu-memory", "80GB")

@@ -10,7 +10,7 @@ from vramgui.core.text.message import CATALOGUE, render
 def test_the_step_peak_stacks_in_the_tables_order():
     assert PEAK_KEYS == ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient",
                          "backward_transient", "optimizer_temporaries", "comm_buffers", "zero3_working_set",
-                         "cuda_context", "other")
+                         "root_all_gather", "tied_gradient_sum", "root_reduce_scatter", "cuda_context", "other")
     assert components.PEAK_KEYS is PEAK_KEYS
 
 

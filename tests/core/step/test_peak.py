@@ -119,9 +119,13 @@ def test_fsdp2_working_set_holds_the_root_and_two_layers():
     est = estimate(_scenario(num_gpus=8, zero_stage=3))
     ws = est.peak.term("zero3_working_set")
     layer = (count_params(LLAMA2_7B) - 2 * 32000 * 4096 - 4096) // 32
-    root = 2 * (2 * 32000 * 4096 + 4096)
+    root = 2 * (2 * 32000 * 4096 + 4096)  # the unsharded copy, a storage beside the shard: all of it
     units = 2 * 2 * layer - 2 * (-(-2 * layer // 8))
-    assert ws.bytes == root - (-(-root // 8)) + units + 2 * 2 * layer
+    assert ws.bytes == root + units + 2 * 2 * layer  # its largest: the end of backward
+    # the end of forward and the start of backward hold the root and one layer (measured to the byte,
+    # bench/validate llama-gqa-*-fsdp22)
+    forward = next(p for p in est.peak.phases if p.name == "forward")
+    assert forward.get("zero3_working_set") == root + 2 * layer
 
 
 def test_deepspeed_zero3_gathers_its_live_and_prefetch_parameters():

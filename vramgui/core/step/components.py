@@ -40,6 +40,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("optimizer_temporaries", in_sum=False, stacks=False, in_peak=True),
     Kind("comm_buffers", in_sum=False, stacks=False, in_peak=True),
     Kind("zero3_working_set", in_sum=False, stacks=False, in_peak=True),
+    Kind("root_all_gather", in_sum=False, stacks=False, in_peak=True),
+    Kind("tied_gradient_sum", in_sum=False, stacks=False, in_peak=True),
+    Kind("root_reduce_scatter", in_sum=False, stacks=False, in_peak=True),
     Kind("cuda_context", in_sum=False, stacks=False, in_peak=True),
     Kind("other", in_sum=True, stacks=True, in_peak=True),
 )

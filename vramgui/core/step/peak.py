@@ -42,6 +42,7 @@ from typing import Any
 
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.step.components import PEAK_KEYS
+from vramgui.core.step.root import root_all_gather_term, root_reduce_scatter_term, tied_sum_components, tied_sum_term
 from vramgui.core.step.terms import (
     DEFAULT_CUDA_CONTEXT,
     StepInputs,
@@ -57,7 +58,8 @@ from vramgui.core.text.message import Msg, render
 
 __all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
-PHASES = ("forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward", "optimizer_step")
+PHASES = ("root_all_gather", "forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward",
+          "tied_gradient_sum", "root_reduce_scatter", "optimizer_step")
 
 
 @dataclass(frozen=True)
@@ -132,9 +134,14 @@ def step_peak(inp: StepInputs) -> StepPeak:
     a = inp.activations.total if inp.activations is not None else 0
     loss, back, opt, ctx = loss_term(inp), backward_term(inp), optimizer_term(inp), context_term(inp)
     comm, comm_bwd, grads_in_buckets = comm_terms(inp)
-    z, z_fwd, z_bwd = working_set_terms(inp)
+    z, z_fwd, z_bwd, z_end = working_set_terms(inp)
+    gather, tied, scatter = root_all_gather_term(inp), tied_sum_term(inp), root_reduce_scatter_term(inp)
     persistent_comm = comm.bytes - comm_bwd
     g = 0 if grads_in_buckets else inp.gradients
+    # DDP with gradient_as_bucket_view under no_sync (the earlier micro-batches of an accumulation): the reducer
+    # leaves the gradients as autograd made them and copies each into its bucket view only in the synced backward
+    # (reducer.cpp mark_variable_ready_dense), so the later micro-batches hold the gradients beside the buckets
+    g_accum = inp.gradients if grads_in_buckets else g
     # Megatron-Core's DDP allocates one contiguous gradient buffer when the model is wrapped and zeroes it in place
     # each step (megatron/core/distributed/param_and_grad_buffer.py: ``self.grad_data = torch.zeros(...)``,
     # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
@@ -142,24 +149,37 @@ def step_peak(inp: StepInputs) -> StepPeak:
     extra = s.overhead.extra
 
     def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,
-              bwd: bool = False, zs: int = 0) -> Phase:
-        comps = {"parameters": inp.parameters, "gradients": g if grads or always_grads else 0,
+              bwd: bool = False, zs: int = 0, g_now: int | None = None, rag: int = 0, ts: int = 0, rrs: int = 0
+              ) -> Phase:
+        held = g if g_now is None else g_now
+        comps = {"parameters": inp.parameters, "gradients": held if grads or always_grads else 0,
                  "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
                  "backward_transient": bt, "optimizer_temporaries": ot,
                  "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
+                 "root_all_gather": rag, "tied_gradient_sum": ts, "root_reduce_scatter": rrs,
                  "cuda_context": ctx.bytes, "other": extra}
         return Phase(name, step, tuple((k, comps[k]) for k in PEAK_KEYS))
 
     phases: list[Phase] = []
+    accum = inp.accumulation > 1
+    tied_g, tied_z = tied_sum_components(inp, g)
     for step in ("first", "steady"):
         o = step == "steady"
+        if gather.bytes:  # FSDP2: the root gathered before the first activation (each micro-batch)
+            phases.append(phase("root_all_gather", step, o=o, grads=accum, act=0, rag=gather.bytes,
+                                g_now=g_accum))
         phases.append(phase("forward", step, o=o, grads=False, act=a, zs=z_fwd))
         phases.append(phase("loss_backward", step, o=o, grads=False, act=a, lg=loss.bytes, bwd=True, zs=z_bwd))
-        if inp.accumulation > 1:
-            phases.append(phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd))
+        if accum:
+            phases.append(phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd, g_now=g_accum))
             phases.append(phase("loss_backward_accum", step, o=o, grads=True, act=a, lg=loss.bytes, bwd=True,
-                                zs=z_bwd))
-        phases.append(phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_bwd))
+                                zs=z_bwd, g_now=g_accum))
+        phases.append(phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_end))
+        if tied.bytes:
+            phases.append(phase("tied_gradient_sum", step, o=o, grads=True, act=0, ts=tied.bytes, bwd=True,
+                                zs=tied_z, g_now=tied_g))
+        if scatter.bytes:
+            phases.append(phase("root_reduce_scatter", step, o=o, grads=True, act=0, rrs=scatter.bytes, bwd=True))
         phases.append(phase("optimizer_step", step, o=True, grads=True, act=0, ot=opt.bytes))
     best = phases[0]
     for p in phases[1:]:  # the latest of equal peaks: the steady state over the first step
@@ -170,5 +190,5 @@ def step_peak(inp: StepInputs) -> StepPeak:
         notes.append(Msg.of("note.peak_without_activations"))
     if s.parallel.pp > 1:
         notes.append(Msg.of("note.peak_pipeline"))
-    terms = (loss, back, opt, comm, z, ctx)
+    terms = (loss, back, opt, comm, z, gather, tied, scatter, ctx)
     return StepPeak(best.bytes, best.name, best.step, tuple(phases), terms, tuple(notes))

@@ -243,7 +243,8 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
         n = gb * inp.trained
         term = Term(n, gb, "Φ", inp.trained)
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
-        return Part(n, Derivation((term,), n), src, "comm_buffers"), 0, par.ddp_bucket_view
+        note = Msg.of("deriv.peak_buckets_no_sync") if par.ddp_bucket_view and inp.accumulation > 1 else None
+        return Part(n, Derivation((term,), n, note=note), src, "comm_buffers"), 0, par.ddp_bucket_view
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
     bucket = DS_REDUCE_BUCKET if ov.reduce_bucket is None else ov.reduce_bucket
@@ -254,12 +255,12 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     return Part(n, Derivation((term,), n), src, "comm_buffers"), n, False
 
 
-def working_set_terms(inp: StepInputs) -> tuple[Part, int, int]:
-    """(the ZeRO-3 working set at its largest, bytes live in forward, bytes live in backward)."""
+def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
+    """(the ZeRO-3 working set at its largest, bytes live in forward, at the start of backward, at its end)."""
     s = inp.scenario
     par, ov = s.parallel, s.overhead
     if par.zero_stage != 3 or not convention_of(s).uses_zero_stage:
-        return _zero("zero3_working_set", "deriv.peak_no_working_set"), 0, 0
+        return _zero("zero3_working_set", "deriv.peak_no_working_set"), 0, 0, 0
     wb, gb = prec.weight_bytes(s.precision), prec.gradient_bytes(s.precision)
     phi = inp.stage_params
     if convention_of(s).zero3_live_default or ov.zero3_live_params is not None:
@@ -271,7 +272,7 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int]:
                  Term(wb * pre, wb, "prefetch_bucket", pre, style="grouped"))
         n = sum(t.bytes for t in terms)
         src = "deepspeed/runtime/zero/config.py: stage3_max_live_parameters, stage3_prefetch_bucket_size"
-        return Part(n, Derivation(terms, n), src, "zero3_working_set"), n, n
+        return Part(n, Derivation(terms, n), src, "zero3_working_set"), n, n, n
     arch = s.model.architecture
     layer = inp.largest_layer
     if arch is not None:
@@ -282,25 +283,30 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int]:
             routed = routed_expert_params(arch) if experts_split(par, arch) else 0
             layer = max(layer, ceil_div(moe - routed, par.tp) + ceil_div(routed, par.ep * par.expert_tp))
     if not layer:
-        return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0
+        return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0, 0
     n_d = max(inp.data_parallel, 1)
-    root = 0
+    root = root_params = 0
     if arch is not None:  # embedding, final norm and head: unsharded from forward into backward
-        root_params = am.embedding_params(arch) + am.head_params(arch)
-        root = wb * ceil_div(root_params, par.tp) - ceil_div(wb * ceil_div(root_params, par.tp), n_d)
+        root_params = ceil_div(am.embedding_params(arch) + am.head_params(arch), par.tp)
+        # the unsharded copy is a storage of its own beside the shard (FSDPParam._unsharded_param), so all of it
+        # counts (measured: the gathered parameters at every FSDP2 peak are B_w·R)
+        root = wb * root_params
+    if inp.finetune is not None:
+        return _lora_working_set(inp, layer, root_params * par.tp, n_d)
+    # end of forward and start of backward: the root and one layer, the last one at the start of backward (its
+    # all-gather issued by FSDP2's backward prefetch) - measured to the byte at the loss gradient
+    gathered = wb * layer
     units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
-    if inp.finetune is not None:
-        return _lora_working_set(inp, layer, root_params if arch is not None else 0, n_d)
-    fwd, bwd = root + units, root + units + grads
-    fsdp = [Term(root, style="bytes", symbol="root")] if root else []
+    fwd, end = root + gathered, root + units + grads
+    fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
     fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
                  Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return Part(bwd, Derivation(tuple(fsdp), bwd), src, "zero3_working_set"), fwd, bwd
+    return Part(end, Derivation(tuple(fsdp), end), src, "zero3_working_set"), fwd, fwd, end
 
 
-def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int]:
+def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
     """FSDP2 over a frozen base: the root and two layers unsharded in the base's storage format; backward adds only
     the adapters' unsharded gradients of one layer (twice: gradients and the reduce-scatter input)."""
     ft = inp.finetune
@@ -318,7 +324,7 @@ def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -
                                                                       style="grouped")]
     bwd = root + units + grads
     src = "torch.distributed.fsdp fully_shard per layer + root, frozen base (not measured)"
-    return Part(bwd, Derivation(tuple(terms), bwd), src, "zero3_working_set"), root + units, bwd
+    return Part(bwd, Derivation(tuple(terms), bwd), src, "zero3_working_set"), root + units, bwd, bwd
 
 
 def context_term(inp: StepInputs) -> Part:

@@ -27,5 +27,8 @@ def entries() -> Mapping[str, str]:
         "component.optimizer_temporaries": QT_TRANSLATE_NOOP("Core", "Optimizer-step temporaries"),
         "component.comm_buffers": QT_TRANSLATE_NOOP("Core", "Communication buckets"),
         "component.zero3_working_set": QT_TRANSLATE_NOOP("Core", "ZeRO-3 gathered parameters"),
+        "component.root_all_gather": QT_TRANSLATE_NOOP("Core", "FSDP2 root all-gather"),
+        "component.tied_gradient_sum": QT_TRANSLATE_NOOP("Core", "Tied-weight gradient sum"),
+        "component.root_reduce_scatter": QT_TRANSLATE_NOOP("Core", "FSDP2 root reduce-scatter"),
         "component.cuda_context": QT_TRANSLATE_NOOP("Core", "CUDA context and workspaces"),
     }

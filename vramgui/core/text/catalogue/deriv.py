@@ -72,6 +72,29 @@ def entries() -> Mapping[str, str | Plural]:
         "deriv.peak_no_working_set": QT_TRANSLATE_NOOP("Core", "0: parameters are not sharded (ZeRO-3 only)"),
         "deriv.peak_working_set_unknown": QT_TRANSLATE_NOOP(
             "Core", "0: the layer size is unknown without an architecture or a largest layer"),
+        # ----- moments set by the root: embedding, final norm, LM head (vramgui.core.step.root)
+        "deriv.peak_no_root_moment": QT_TRANSLATE_NOOP("Core", "0: {why}"),
+        "deriv.peak_root_not_fsdp2": QT_TRANSLATE_NOOP(
+            "Core", "the root is gathered and reduce-scattered on its own only under FSDP2 (ZeRO-3, paper convention)"),
+        "deriv.peak_root_frozen": QT_TRANSLATE_NOOP(
+            "Core", "a frozen base's root has no gradient; its gathered copy is in the working set"),
+        "deriv.peak_root_pipeline": QT_TRANSLATE_NOOP(
+            "Core", "the embedding and the LM head sit on different pipeline stages (not modelled)"),
+        "deriv.peak_root_untied": QT_TRANSLATE_NOOP("Core", "untied embeddings: the LM head has its own gradient"),
+        "deriv.peak_root_all_gather": QT_TRANSLATE_NOOP(
+            "Core", "the root and the first layer unsharded, each beside its all-gather output, before any activation"),
+        "deriv.peak_root_reduce_scatter": QT_TRANSLATE_NOOP(
+            "Core", "the root's gradients copied into the reduce-scatter input, and the embedding's gradient still "
+                    "referenced (gloo's own copy of the input is not counted: NCCL writes into the output)"),
+        "deriv.peak_tied_sum_two": QT_TRANSLATE_NOOP(
+            "Core", "the LM head's gradient and the embedding's, summed out of place into the tied weight's gradient "
+                    "(counted under gradients)"),
+        "deriv.peak_tied_sum_three": QT_TRANSLATE_NOOP(
+            "Core", "the LM head's gradient, the embedding's and their out-of-place sum (the tied weight's gradient "
+                    "is held apart: accumulated or sharded)"),
+        "deriv.peak_buckets_no_sync": QT_TRANSLATE_NOOP(
+            "Core", "with bucket views under no_sync the earlier micro-batches' gradients live beside the buckets "
+                    "until the synced backward copies them in"),
         "deriv.cuda_context_default": QT_TRANSLATE_NOOP(
             "Core", "default: 500 MiB CUDA context + 32 MiB cuBLAS workspace (set the CUDA context to change it)"),
         "deriv.cuda_context_given": QT_TRANSLATE_NOOP("Core", "as given"),
