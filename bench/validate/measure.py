@@ -57,12 +57,24 @@ def gpu_like_sdpa_layout() -> Iterator[None]:
     copies the output - a copy a GPU never makes. Such a query (a fresh tensor of its own, e.g. after RoPE) is
     re-laid out first (same size; the original is then not kept), which makes the CPU kernel produce the CUDA
     layout. Queries that are views (GPT-2's slice of the fused QKV output) are left alone: CUDA keeps them as
-    they are, and the CPU kernel already returns the (batch, seq, heads, dim) layout for them."""
+    they are, and the CPU kernel already returns the (batch, seq, heads, dim) layout for them.
+
+    MLA (DeepSeek: query/key head size 192, value 128): CPU SDPA has no kernel for unequal head sizes and takes
+    the math path, which keeps the fp32 attention probabilities (a·s² per sample); CUDA takes its memory-efficient
+    kernel (``sdp_utils.cpp``: flash needs equal head sizes, memory-efficient only equal query and key), which
+    keeps query, key, value, the output and a float32 log-sum-exp of (b, a, ⌈s/32⌉·32)
+    (``_efficient_attention_forward``, ``derivatives.yaml``). Such calls (no mask, no dropout) go through
+    ``_MemoryEfficientLike``, which saves exactly that and recomputes in backward."""
     original = F.scaled_dot_product_attention
 
     def sdpa(query: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
         if query.dim() == 4 and query.is_contiguous() and not query.transpose(1, 2).is_contiguous():
             query = query.transpose(1, 2).contiguous().transpose(1, 2)
+        plain = (len(args) == 2 and kwargs.get("attn_mask") is None and not kwargs.get("dropout_p")
+                 and set(kwargs) <= {"is_causal", "scale", "enable_gqa", "attn_mask", "dropout_p"})
+        if plain and query.size(-1) != args[1].size(-1):
+            options = {k: v for k, v in kwargs.items() if k in ("is_causal", "scale", "enable_gqa")}
+            return _MemoryEfficientLike.apply(query, args[0], args[1], original, options)
         return original(query, *args, **kwargs)
 
     F.scaled_dot_product_attention = sdpa
@@ -70,6 +82,31 @@ def gpu_like_sdpa_layout() -> Iterator[None]:
         yield
     finally:
         F.scaled_dot_product_attention = original
+
+
+class _MemoryEfficientLike(torch.autograd.Function):
+    """SDPA that keeps what CUDA's memory-efficient kernel keeps (see ``gpu_like_sdpa_layout``)."""
+
+    @staticmethod
+    def forward(ctx: Any, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor, sdpa: Any,
+                options: dict[str, Any]) -> torch.Tensor:
+        with torch.no_grad():
+            out = sdpa(query, key, value, **options)
+        out = out.transpose(1, 2).contiguous().transpose(1, 2)  # the kernel's (b, s, a, d) layout
+        b, a, s = query.shape[0], query.shape[1], query.shape[2]
+        lse = torch.empty((b, a, -(-s // 32) * 32), dtype=torch.float32, device=query.device)
+        ctx.save_for_backward(query, key, value, out, lse)
+        ctx.sdpa, ctx.options = sdpa, options
+        return out
+
+    @staticmethod
+    def backward(ctx: Any, grad: torch.Tensor) -> tuple[Any, ...]:
+        query, key, value, _out, _lse = ctx.saved_tensors
+        with torch.enable_grad():
+            q, k, v = (t.detach().requires_grad_() for t in (query, key, value))
+            out = ctx.sdpa(q, k, v, **ctx.options)
+            dq, dk, dv = torch.autograd.grad(out, (q, k, v), grad)
+        return dq, dk, dv, None, None
 
 
 def _model_storages(model: torch.nn.Module) -> set[int]:

@@ -36,6 +36,7 @@ class PeakRow:
     predicted_step: str = ""
     note: str = ""
     breakdown: tuple[tuple[str, int], ...] = ()
+    raw: int | None = None  # distributed: the peak with gloo's own buffers (made inside Work.wait()) counted
 
     @property
     def ratio(self) -> float | None:
@@ -95,7 +96,7 @@ def compare_entry(entry: dict[str, Any]) -> PeakRow:
     m = entry["measured"]
     parts = tuple((k, v) for k, v in m["breakdown"].items() if isinstance(v, int))
     row = PeakRow(entry["key"], entry["scenario"]["num_gpus"], m["peak"], measured_phase(m),
-                  STEP_NAMES.get(m["step"], str(m["step"])), breakdown=parts)
+                  STEP_NAMES.get(m["step"], str(m["step"])), breakdown=parts, raw=m.get("raw_peak"))
     try:
         from vramgui.core.estimate import estimate
 

@@ -57,8 +57,20 @@ def test_the_fixture_covers_what_the_issue_asks():
     assert len(keys) >= 25
     for needle in ("llama-mha", "llama-gqa", "qwen2", "gpt2-bf16", "gpt2-nodrop", "mistral", "mixtral", "-amp-",
                    "-fp32-", "-eager-", "-sdpa-", "-full-", "-none-", "-fused-", "-for-loop-", "-foreach-", "acc2",
-                   "llama2-7b", "llama3-8b", "ddp2-copy", "ddp2-view", "fsdp22"):
+                   "llama2-7b", "llama3-8b", "ddp2-copy", "ddp2-view", "fsdp22",
+                   # large roots (vocabulary 31-128 x hidden), tied and untied, under FSDP2 and on one process;
+                   # bucket views under no_sync
+                   "v8192h64-fp32", "v8192h64-tied", "v16384h128-tied", "v131072h1024-tied", "acc2-ddp2-view"):
         assert any(needle in k for k in keys), needle
+
+
+@pytest.mark.parametrize("entry", [c for c in CASES if "-v" in c["key"] and "fsdp22" in c["key"]],
+                         ids=lambda c: c["key"])
+def test_fsdp2_with_a_root_of_up_to_128_times_the_hidden_size_is_within_2_percent(entry):
+    """The root's all-gather, its reduce-scatter and the tied sum (vramgui.core.step.root), measured on two gloo
+    ranks with gloo's own reduce-scatter copy left out (NCCL makes none)."""
+    predicted = estimate(scenario_of(entry)).peak.bytes
+    assert abs(predicted / entry["measured"]["peak"] - 1) <= 0.02
 
 
 @pytest.mark.parametrize("entry", CASES, ids=[c["key"] for c in CASES])
@@ -78,6 +90,8 @@ def test_the_phase_that_sets_the_peak_is_the_measured_one(entry):
     if phase == "backward":  # early = the loss gradient's moment, late = the end of backward
         accum = "_accum" if (m.get("micro_batch") or 0) > 0 else ""
         phase = f"loss_backward{accum}" if m.get("where", m.get("max_where", "early")) == "early" else "backward"
+        if phase == "backward" and m.get("node") == "EmbeddingBackward0" and m.get("op") == "aten.add.Tensor":
+            phase = "tied_gradient_sum"  # the tied weight's two gradients summed, the last op of backward
     if phase == "optimizer_step":  # first and steady steps' optimizer moments are equal up to a few bytes
         assert peak.phase == "optimizer_step"
     else:

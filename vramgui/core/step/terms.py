@@ -287,7 +287,10 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     n_d = max(inp.data_parallel, 1)
     root = root_params = 0
     if arch is not None:  # embedding, final norm and head: unsharded from forward into backward
-        root_params = ceil_div(am.embedding_params(arch) + am.head_params(arch), par.tp)
+        whole = am.embedding_params(arch) + am.head_params(arch)
+        if par.pp > 1:  # one stage holds the embedding (first) or the head (last), not both (not measured)
+            whole = max(am.embedding_params(arch), am.head_params(arch, include_tied=True))
+        root_params = ceil_div(whole, par.tp)
         # the unsharded copy is a storage of its own beside the shard (FSDPParam._unsharded_param), so all of it
         # counts (measured: the gathered parameters at every FSDP2 peak are B_w·R)
         root = wb * root_params
