@@ -23,6 +23,9 @@ COMPONENT_COLOURS = {
     "optimizer_temporaries": "#882255",
     "comm_buffers": "#44AA99",
     "zero3_working_set": "#332288",
+    "root_all_gather": "#AA4499",
+    "tied_gradient_sum": "#CC6677",
+    "root_reduce_scatter": "#999933",
     "cuda_context": "#4D4D4D",
 }
 SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C6D31", "#7F7F7F")
