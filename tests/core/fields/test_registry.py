@@ -237,10 +237,10 @@ def test_whole_numbers_are_ascii_digits_like_sizes_and_counts():
 
 
 def test_a_config_and_a_scenario_share_the_registry_limits():
-    from vramgui.core.documents import hf_config as hf_mapping
+    from vramgui.core.documents import config_keys
 
-    assert hf_mapping._LIMITS["layers"] == fields.MAX_LAYERS
-    assert hf_mapping._LIMITS["width"] == fields.MAX_WIDTH
+    assert config_keys._LIMITS["layers"] == fields.MAX_LAYERS
+    assert config_keys._LIMITS["width"] == fields.MAX_WIDTH
 
 
 # ------------------------------------------------------------------------------- what a row says about its field
