@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from vramgui.core.documents.hf_config import SUPPORTED_MODEL_TYPES, architecture_from_config, read_architecture
+from vramgui.core.documents.hf_config import (
+    SUPPORTED_MODEL_TYPES,
+    architecture_from_config,
+    config_notes,
+    read_architecture,
+)
 from vramgui.core.scenario.architecture import count_param_tensors, count_params
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import render
@@ -98,9 +103,13 @@ def test_each_key_left_out_is_an_error_or_a_note_naming_it(name):
         if key == "max_position_embeddings" and reading.architecture.max_position_embeddings == 0:
             continue  # rotary positions: unknown (0) rather than a default; no parameter depends on it
         if reading.architecture != base.architecture:
-            shown = " ".join(render(n) for n in reading.notes)
-            named = [pair for pair in shown.split(": ", 1)[-1].split(", ") if key in pair.split(" = ")[0].split(" / ")]
-            assert named, (name, key)  # the default is named, with the value used
+            left_out = {k: v for k, v in config.items() if k != key}  # the attention span's notes: hf_attention.py
+            notes = reading.notes + config_notes(left_out, reading.architecture.model_type)
+            shown = " ".join(render(n) for n in notes)
+            # the default is named, with the value used; without layer_types the attention reader names the key
+            # whose default takes its place (hf_attention.py: sliding_window_pattern, max_window_layers)
+            instead = {"layer_types": ("layer_types", "sliding_window_pattern", "max_window_layers")}
+            assert any(k in shown for k in instead.get(key, (key,))), (name, key)
 
 
 def test_default_note_names_key_and_value():
