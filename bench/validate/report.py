@@ -154,7 +154,7 @@ def render_peaks(rows: list[PeakRow], versions: dict[str, str]) -> str:
         "step of FSDP2) hold no memory and are not counted either. Not measured here: DeepSpeed ZeRO-1/2/3 (not in",
         "the validation environment; its CPU accelerator with gloo exists since DeepSpeed 0.14.1 but its optimizer",
         "and engine paths differ from the GPU ones), an expert-parallel MoE step (gloo all-to-all) and sliding-window",
-        "attention (vramgui has no sliding-window input yet).",
+        "attention's SDPA bias (the sliding-window input exists; its activation term does not yet).",
         "",
         f"Goal: predicted / measured within ±{GOAL_SINGLE * 100:.0f} % on one process, "
         f"±{GOAL_DISTRIBUTED * 100:.0f} % for DDP / FSDP2. {len(compared)}/{len(rows)} cases predicted, "
