@@ -411,6 +411,10 @@ The file on disk is unchanged.</source>
         <translation>应为大小，例如 80GB 或 80GiB</translation>
     </message>
     <message>
+        <source>cannot read {text} as a bandwidth such as 300GB/s or 200Gb/s</source>
+        <translation>无法将 {text} 读作带宽（例如 300GB/s 或 200Gb/s）</translation>
+    </message>
+    <message>
         <source>{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)</source>
         <translation>{text} 没有单位：请写 {number}GB 或 {number}GiB（字节请写 {number}B）</translation>
     </message>
@@ -883,6 +887,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>true or false</source>
         <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a number with B/s, KB/s, MB/s, GB/s, TB/s (bytes), Kb/s, Mb/s, Gb/s, Tb/s (bits) or GiB/s</source>
+        <translation>数字加 B/s、KB/s、MB/s、GB/s、TB/s（字节）、Kb/s、Mb/s、Gb/s、Tb/s（比特）或 GiB/s</translation>
     </message>
     <message>
         <source>give --preset NAME, --config PATH or --params COUNT</source>
@@ -2198,6 +2206,126 @@ no distributed optimizer</source>
         <source>{path} not found: resolved against the working directory {base}, as {tool} does</source>
         <translation>找不到 {path}：与 {tool} 一样按工作目录 {base} 解析</translation>
     </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>Context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>Expert-parallel all-to-all</source>
+        <translation>专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>Data-parallel communication</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>Offload (PCIe and CPU)</source>
+        <translation>卸载（PCIe 与 CPU）</translation>
+    </message>
+    <message>
+        <source>0 (none in this layout)</source>
+        <translation>0（此布局中没有）</translation>
+    </message>
+    <message>
+        <source>{terms}</source>
+        <translation>{terms}</translation>
+    </message>
+    <message>
+        <source>the node&apos;s GPU link</source>
+        <translation>节点内 GPU 互连</translation>
+    </message>
+    <message>
+        <source>the network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>{mb} micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
+        <translation>{mb} 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</translation>
+    </message>
+    <message>
+        <source>backward {mb} × {each}: {value}</source>
+        <translation>反向 {mb} × {each}：{value}</translation>
+    </message>
+    <message>
+        <source>full: {mb} × the blocks&apos; forward again ({flops} FLOP): {value}</source>
+        <translation>完全：{mb} × 再做一遍各层前向（{flops} FLOP）：{value}</translation>
+    </message>
+    <message>
+        <source>selective: {mb} × QKᵀ, softmax and PV again ({flops} FLOP): {value}</source>
+        <translation>选择性：{mb} × 再做一遍 QKᵀ、softmax 与 PV（{flops} FLOP）：{value}</translation>
+    </message>
+    <message>
+        <source>{count} × {kind} of {size} over {ranks} GPUs on {link} at {rate}: {value}</source>
+        <translation>{count} × {kind}，{size}，{ranks} 个 GPU，经{link}，{rate}：{value}</translation>
+    </message>
+    <message>
+        <source>{mb} × {layers} blocks × ring of {size} over {ranks} GPUs on {link}, less {hidden} hidden behind attention: {value}</source>
+        <translation>{mb} × {layers} 层 × 环形传递 {size}，{ranks} 个 GPU，经{link}，减去被注意力计算掩盖的 {hidden}：{value}</translation>
+    </message>
+    <message>
+        <source>(p − 1)/v = {stages}/{v} micro-batch times of {each}: {value}</source>
+        <translation>(p − 1)/v = {stages}/{v} 个微批次时间，每个 {each}：{value}</translation>
+    </message>
+    <message>
+        <source>{count} sends of {size} on {link} at {rate}: {value}</source>
+        <translation>{count} 次发送，每次 {size}，经{link}，{rate}：{value}</translation>
+    </message>
+    <message>
+        <source>hidden behind the backward: {value}</source>
+        <translation>被反向计算掩盖：{value}</translation>
+    </message>
+    <message>
+        <source>{size} read and written at {rate}: {value}</source>
+        <translation>以 {rate} 读写 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>{size} over PCIe at {rate}: {value}</source>
+        <translation>经 PCIe 以 {rate} 传输 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>CPU optimizer: {size} of host memory at {rate}: {value}</source>
+        <translation>CPU 优化器：以 {rate} 访问主机内存 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>{flops} FLOP / ({gpus} GPUs × {rate} TFLOP/s achieved): {value}</source>
+        <translation>{flops} FLOP / （{gpus} 个 GPU × 实测 {rate} TFLOP/s）：{value}</translation>
+    </message>
+    <message>
+        <source>step time from the achieved TFLOP/s given: the whole step counted as compute</source>
+        <translation>步骤时间按给定的实测 TFLOP/s 计算：整个步骤计为计算</translation>
+    </message>
+    <message>
+        <source>no step time: the GPU&apos;s compute figures are not known (choose a GPU preset, or give --peak-tflops and --memory-bandwidth)</source>
+        <translation>无步骤时间：GPU 的算力数据未知（请选择 GPU 预设，或给出 --peak-tflops 与 --memory-bandwidth）</translation>
+    </message>
+    <message>
+        <source>step time from the parameter count alone (6Φ FLOPs per token): no architecture, so no attention, tensor-, context-, expert- or pipeline-parallel messages to size</source>
+        <translation>步骤时间仅由参数量得出（每个 token 6Φ FLOP）：没有架构，因此无法估计注意力以及张量、上下文、专家、流水线并行的通信量</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -3329,6 +3457,110 @@ no distributed optimizer</source>
         <source>llama.cpp --ubatch-size: tokens per prefill step; the SWA cache keeps this many beyond the window</source>
         <translation>llama.cpp --ubatch-size：每步预填充的词元数；SWA 缓存在窗口之外再保留这么多</translation>
     </message>
+    <message>
+        <source>from the GPU preset</source>
+        <translation>来自 GPU 预设</translation>
+    </message>
+    <message>
+        <source>Peak BF16/FP16</source>
+        <translation>BF16/FP16 峰值</translation>
+    </message>
+    <message>
+        <source>Dense bf16/fp16 tensor-core peak, TFLOP/s (not the sparsity figure)</source>
+        <translation>稠密 bf16/fp16 张量核心峰值，TFLOP/s（非稀疏数值）</translation>
+    </message>
+    <message>
+        <source>Peak FP8</source>
+        <translation>FP8 峰值</translation>
+    </message>
+    <message>
+        <source>Dense FP8 tensor-core peak, TFLOP/s; empty: the GPU has none</source>
+        <translation>稠密 FP8 张量核心峰值，TFLOP/s；留空：该 GPU 不支持</translation>
+    </message>
+    <message>
+        <source>Peak TF32</source>
+        <translation>TF32 峰值</translation>
+    </message>
+    <message>
+        <source>Dense TF32 tensor-core peak, TFLOP/s (fp32 training&apos;s matrix products)</source>
+        <translation>稠密 TF32 张量核心峰值，TFLOP/s（fp32 训练的矩阵乘）</translation>
+    </message>
+    <message>
+        <source>Peak FP32</source>
+        <translation>FP32 峰值</translation>
+    </message>
+    <message>
+        <source>Plain fp32 peak (no tensor cores), TFLOP/s</source>
+        <translation>普通 fp32 峰值（不用张量核心），TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>GPU memory bandwidth: 3.35TB/s, 2039GB/s</source>
+        <translation>GPU 显存带宽：3.35TB/s、2039GB/s</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>The preset&apos;s GPU-to-GPU link inside a node, per GPU and direction (NVLink, else PCIe): 450GB/s</source>
+        <translation>预设中节点内 GPU 之间的互连，每个 GPU 每个方向（NVLink，否则 PCIe）：450GB/s</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>主机链路</translation>
+    </message>
+    <message>
+        <source>PCIe between the GPU and the host, per direction (offload): 64GB/s for PCIe 5.0 x16</source>
+        <translation>GPU 与主机之间的 PCIe，每个方向（卸载）：PCIe 5.0 x16 为 64GB/s</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens of the whole run (300B, 1T): days to train, GPU-hours and cost</source>
+        <translation>整个训练的 token 数（300B、1T）：用于训练天数、GPU 小时与费用</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>What one GPU costs for one hour, in any currency: the run&apos;s cost</source>
+        <translation>一个 GPU 一小时的价格（任意货币）：用于计算训练费用</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s</source>
+        <translation>实测 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU a run reached, recomputation included (as Narayanan et al. 2021 count them), in place of the predicted step time</source>
+        <translation>一次训练实际达到的每 GPU TFLOP/s（含重计算，按 Narayanan 等 2021 的计法），代替预测的步骤时间</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Bandwidth inside a node</source>
+        <translation>节点内带宽</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU bandwidth inside a node, per GPU and direction: 300GB/s; empty: the GPU preset&apos;s link</source>
+        <translation>节点内 GPU 之间的带宽，每个 GPU 每个方向：300GB/s；留空：GPU 预设的互连</translation>
+    </message>
+    <message>
+        <source>Bandwidth between nodes</source>
+        <translation>节点间带宽</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU and direction between nodes: 200Gb/s, 50GB/s; empty: one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)</source>
+        <translation>节点之间每个 GPU 每个方向的网络带宽：200Gb/s、50GB/s；留空：每个 GPU 一个 200 Gb/s InfiniBand HDR 端口（25 GB/s）</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -3455,6 +3687,10 @@ no distributed optimizer</source>
     <message>
         <source>Strategy</source>
         <translation>策略</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间与费用</translation>
     </message>
     <message>
         <source>Overheads</source>
