@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from vramgui.core.scenario.choices import DType, Fp8Recipe, Recipe
 from vramgui.core.scenario.specs import HardwareSpec, Scenario
 
-CALCULON = "Calculon (Isaev et al. SC'23), systems/a100_80g.json efficiency tables"
+CALCULON = "Calculon (Isaev et al. SC'23), systems/a100_80e.json efficiency tables"
 # (operation size, efficiency), ascending: GEMM FLOPs; memory-bound bytes
-MATRIX_CURVE = ((0.0, 0.10), (1e9, 0.60), (16e9, 0.90), (128e9, 0.95))
-MEMORY_CURVE = ((0.0, 0.30), (1e6, 0.60), (10e6, 0.75), (100e6, 0.90))
+MATRIX_CURVE = ((0.0, 0.10), (1e9, 0.60), (16e9, 0.90), (128e9, 0.99))
+MEMORY_CURVE = ((0.0, 0.30), (1e6, 0.70), (10e6, 0.90), (100e6, 0.95))
 
 # Links (Calculon's network entries): NVLink reaches 60 % of its figure and InfiniBand 90 %, after a latency of 1 µs
 # and 2 µs per message.
-NVLINK_EFFICIENCY, NETWORK_EFFICIENCY = 0.60, 0.90
-NVLINK_LATENCY, NETWORK_LATENCY = 1e-6, 2e-6
+NVLINK_EFFICIENCY, NETWORK_EFFICIENCY = 0.65, 0.90
+NVLINK_LATENCY, NETWORK_LATENCY = 10e-6, 20e-6
 # The network between nodes when the user gives none: one 200 Gb/s HDR InfiniBand port per GPU, as in the DGX A100
 # (NVIDIA DGX A100 User Guide, "Network ports": eight ConnectX-6 200 Gb/s compute ports, one per GPU) on which
 # Narayanan et al. 2021 and Korthikanti et al. 2022 measured (Selene).

@@ -126,7 +126,9 @@ def step_time(inp: TimeInputs) -> StepTime:
         dequant = 0.0
         if s.finetune.method == FinetuneMethod.QLORA:  # bitsandbytes dequantises every NF4 weight per product
             dequant = 2.5 * inp.stage_params  # read 0.5 byte, write 2 bytes per weight
-        work = micro_batch_work(arch, s, flops, rates, frozen, adapter, dequant)
+        rules = convention_of(s)
+        grad_bytes = 6.0 if rules.main_grad_buffers else (4.0 if inp.micro_batches > 1 else 0.0)
+        work = micro_batch_work(arch, s, flops, rates, frozen, adapter, dequant, grad_bytes)
         fwd_tok = flops.forward_per_token(seq)
         model_total = 3 * fwd_tok * tokens
         if frozen:  # the frozen base forms no weight gradient: 2× its products, 3× the attention and the adapters
@@ -176,12 +178,14 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     per_block = 4 + (2 if tr.recompute == Recompute.FULL else 0)
     count = m * work.layers * per_block
     tp_terms = []
-    if p.sp:
-        for kind in ("all_gather", "reduce_scatter"):
-            term = _collective(kind, count, act, t, tp_link, "m·L_s·k·t_" + ("ag" if kind[4] == "g" else "rs"))
+    if p.sp:  # the backward all-gathers each column-parallel input again for its weight gradient (Megatron-LM
+        # tensor_parallel/layers.py LinearWithGradAccumulationAndAsyncCommunication.backward; Calculon seq_par_ag_redo)
+        for kind, k in (("all_gather", per_block + 2), ("reduce_scatter", per_block)):
+            term = _collective(kind, m * work.layers * k, act, t, tp_link,
+                               f"{k}·m·L_s·t_" + ("ag" if kind[4] == "g" else "rs"))
             tp_terms += [term] if term else []
     else:
-        term = _collective("all_reduce", count, act, t, tp_link, "m·L_s·k·t_ar")
+        term = _collective("all_reduce", count, act, t, tp_link, f"{per_block}·m·L_s·t_ar")
         tp_terms += [term] if term else []
     out["tp_comm"] = _part("tp_comm", tp_terms, SRC_TP)
     # context parallelism: K, V passed cp − 1 times per block forward, K, V and their gradients backward

@@ -56,7 +56,7 @@ def stage_layers(arch: Architecture, s: Scenario, flops: ModelFlops) -> tuple[in
 
 
 def _gemm(flops: float, ops: float, peak: float) -> float:
-    """Seconds of ``flops`` done as ``ops`` equal products, each at its size's efficiency."""
+    """Seconds of ``flops`` done as ``ops`` equal products, each at its size's efficiency (no memory term)."""
     if flops <= 0:
         return 0.0
     return flops / (peak * efficiency(flops / max(ops, 1.0)))
@@ -68,68 +68,113 @@ def _memory(nbytes: float, kernels: float, bandwidth: float) -> float:
     return nbytes / (bandwidth * efficiency(nbytes / max(kernels, 1.0), MEMORY_CURVE))
 
 
+@dataclass(frozen=True)
+class Product:
+    """``batch`` matrix products of (m × k) by (k × n): FLOPs, bytes read and written, and their seconds as
+    Calculon's "no_overlap" processing mode times them: FLOPs at the size's efficiency plus the bytes at the
+    memory's (``calculon/processor.py`` ``_compute_processing_time``)."""
+
+    flops: float
+    nbytes: float
+    seconds: float
+    weights: float = 0.0  # elements of the (k × n) operand when it is a weight (its gradient is written back)
+
+
+def product(m: float, k: float, n: float, peak: float, bandwidth: float, elem: float, batch: float = 1.0,
+            work: float = 1.0, keep_output: bool = True, weight: bool = True) -> Product:
+    """``work``: the share of the FLOPs a kernel does (0.5 for a causal one); ``keep_output`` False: the output
+    never leaves the chip (FlashAttention's scores)."""
+    if m <= 0 or k <= 0 or n <= 0 or batch <= 0:
+        return Product(0.0, 0.0, 0.0)
+    flops = 2 * m * k * n * batch
+    nbytes = elem * batch * (m * k + k * n + (m * n if keep_output else 0))
+    seconds = _gemm(flops * work, 1, peak) + _memory(nbytes, 1, bandwidth)
+    return Product(flops, nbytes, seconds, k * n * batch if weight else 0.0)
+
+
 def micro_batch_work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: Rates, frozen_base: bool,
-                     adapter_flops: float, dequant_bytes: float) -> Work:
-    """The seconds of one micro-batch's forward, backward and recomputation on the slowest stage's GPU."""
+                     adapter_flops: float, dequant_bytes: float, grad_bytes: float = 0.0) -> Work:
+    """The seconds of one micro-batch's forward, backward and recomputation on the slowest stage's GPU.
+    ``grad_bytes``: what accumulating one weight's gradient moves beyond writing it once in the dtype (Megatron-LM's
+    gradient-accumulation fusion reads and writes the fp32 main_grad: 8 − 2 bytes; PyTorch adds each micro-batch's
+    gradient into .grad: 4 more bytes once there are several)."""
     p, tr = s.parallel, s.training
     t, seq = p.tp, tr.seq_len
-    tokens = tr.micro_batch * seq / p.cp
+    n = tr.micro_batch * seq / p.cp  # tokens of the micro-batch on this GPU
     layers, head = stage_layers(arch, s, flops)
     n_moe = flops.moe_layers * layers / max(arch.num_layers, 1)
     n_dense = layers - n_moe
-    imbalance = tr.moe_imbalance_percent / 100
-    d, e = flops.dense, flops.moe
-    # forward FLOPs of this GPU, by kind: projections and dense MLPs split over tp, experts over etp·ep
-    proj = layers * d.attention_proj * tokens / t
-    mlp = n_dense * d.mlp * tokens / t
-    routed = shared = 0.0
-    if e is not None:
-        routed = n_moe * e.routed * tokens / t * imbalance
-        shared = n_moe * (e.mlp - e.routed) * tokens / t
-    scores = layers * d.score_per_position * seq * tokens / t
-    head_flops = flops.head * tokens / t if head else 0.0
-    causal = 0.5 if tr.attention == Attention.FLASH else 1.0  # the work a causal kernel does
-    # products: two per block for the projections (qkv, out), two for an MLP (gate/up, down), per expert for the
-    # routed experts (tokens·k·ep/E each), one batched product per QKᵀ and PV
-    per_expert_ops = 2 * layers * max(arch.num_experts // max(p.ep, 1), 1) if e is not None else 1
-    t_proj = _gemm(proj, 2 * layers, rates.matrix)
-    t_mlp = _gemm(mlp + shared, 2 * layers, rates.matrix)
-    t_routed = _gemm(routed, per_expert_ops, rates.matrix)
-    t_scores = _gemm(scores * causal, 2 * layers, rates.scores)
-    t_head = _gemm(head_flops, 1, rates.matrix)
-    t_adapters = _gemm(adapter_flops * tokens / t * layers / max(arch.num_layers, 1), 4 * layers, rates.matrix)
-    gemm_fwd = proj + mlp + routed + shared + scores + head_flops
-    t_gemm_fwd = t_proj + t_mlp + t_routed + t_scores + t_head + t_adapters
-    # memory-bound kernels, forward bytes
     h, f = arch.hidden_size, arch.ffn_size
+    g = 2 if arch.gated_mlp else 1  # gate and up in one product (or up alone)
+    elem = 1.0 if rates.matrix_name == "fp8" else (4.0 if rates.matrix_name.startswith(("fp32", "tf32")) else 2.0)
+    pk, bw = rates.matrix, rates.memory
+    d, e = flops.dense, flops.moe
+    # forward products of one block, by kind (Linear weights as (k × n) with k the input width)
+    proj_width = d.attention_proj / 2 / h / 2 / t  # two products (qkv, out), each k = h
+    proj = [product(n, h, proj_width, pk, bw, elem)] * 2
+    dense_mlp = [product(n, h, g * f / t, pk, bw, elem), product(n, f / t, h, pk, bw, elem)]
+    moe_mlp: list[Product] = []
+    if e is not None:
+        etp, local = p.expert_tp, max(arch.num_experts // max(p.ep, 1), 1)
+        per_expert = n * arch.experts_per_token * p.ep / max(arch.num_experts, 1) * tr.moe_imbalance_percent / 100
+        fe = arch.expert_ffn_size
+        moe_mlp = [product(per_expert, h, g * fe / etp, pk, bw, elem, batch=local),
+                   product(per_expert, fe / etp, h, pk, bw, elem, batch=local)]
+        shared = (e.mlp - e.routed - 2 * h * arch.num_experts) / (2 * h * (g + 1))  # shared-expert width
+        if shared > 0:
+            moe_mlp += [product(n, h, g * shared / t, pk, bw, elem), product(n, shared / t, h, pk, bw, elem)]
+        moe_mlp.append(product(n, h, arch.num_experts, pk, bw, elem))  # the router
+    heads = arch.num_heads / t
+    flash = tr.attention == Attention.FLASH
+    causal = 0.5 if flash else 1.0  # FlashAttention skips the masked half; eager attention computes all of it
+    hd, vd, b = arch.head_size, arch.value_head_size, tr.micro_batch
+    q = n / b  # query positions per sample on this GPU (s/cp)
+    scores = [product(q, hd, seq, rates.scores, bw, 2.0, b * heads, causal, not flash, weight=False),
+              product(q, seq, vd, rates.scores, bw, 2.0, b * heads, causal, not flash, weight=False)]
+    head_p = product(n, h, arch.vocab_size / t, pk, bw, elem) if head else Product(0.0, 0.0, 0.0)
+    t_adapters = _gemm(adapter_flops * n / t * layers / max(arch.num_layers, 1), 4 * layers, pk)
+
+    def total(ps: list[Product], blocks: float) -> tuple[float, float]:
+        return blocks * sum(x.seconds for x in ps), blocks * sum(x.flops for x in ps)
+
+    weights = layers * sum(x.weights for x in proj) + n_dense * sum(x.weights for x in dense_mlp) + n_moe * sum(
+        x.weights for x in moe_mlp) + head_p.weights
+
+    t_proj, f_proj = total(proj, layers)
+    t_mlp, f_mlp = total(dense_mlp, n_dense)
+    t_moe, f_moe = total(moe_mlp, n_moe)
+    t_scores, f_scores = total(scores, layers)
+    t_base = t_proj + t_mlp + t_moe + head_p.seconds
+    gemm_fwd = f_proj + f_mlp + f_moe + f_scores + head_p.flops
+    t_gemm_fwd = t_base + t_scores + t_adapters
+    # memory-bound kernels, forward bytes
     replicated = 10 * h * ACT_BYTES / (t if p.sp or t == 1 else 1)  # norms and residual adds
-    act = (3 if arch.gated_mlp else 2) * f * ACT_BYTES / t
-    rope = 0 if arch.family == "gpt" else 4 * (arch.num_heads + arch.kv_heads) * arch.head_size / t
+    act = (g + 1) * f * ACT_BYTES / t
+    rope = 0 if arch.family == "gpt" else 4 * (arch.num_heads + arch.kv_heads) * hd / t
     softmax = 0.0
-    if tr.attention != Attention.FLASH:
+    if not flash:
         dropout = (arch.attention_dropout or 0) > 0
         softmax = (4 + (5 if dropout else 0)) * arch.num_heads * seq / t
-    per_token_layer = replicated + act + rope + softmax
-    mem_fwd = layers * tokens * per_token_layer + dequant_bytes
-    t_mem_fwd = _memory(mem_fwd, 6 * layers, rates.memory)
+    mem_fwd = layers * n * (replicated + act + rope + softmax) + dequant_bytes
+    t_mem_fwd = _memory(mem_fwd, 6 * layers, bw)
     forward = t_gemm_fwd + t_mem_fwd
     # backward: both gradients (only the data gradient for a frozen base's Linears), twice the kernels' bytes
     base_bwd = 1.0 if frozen_base else 2.0
-    t_base = t_proj + t_mlp + t_routed + t_head
     backward = base_bwd * t_base + 2 * t_scores + 2 * t_adapters + 2 * t_mem_fwd
     if frozen_base:
-        backward += _memory(dequant_bytes, 2 * layers, rates.memory)
+        backward += _memory(dequant_bytes, 2 * layers, bw)
+    elif grad_bytes:
+        backward += _memory(weights * grad_bytes, 4 * layers, bw)
     # recomputation: the whole forward of the blocks (full), or QKᵀ, softmax and PV (selective)
     if tr.recompute == Recompute.FULL:
-        recompute = forward - t_head
-        recompute_flops = gemm_fwd - head_flops
+        recompute, recompute_flops = forward - head_p.seconds, gemm_fwd - head_p.flops
     elif tr.recompute == Recompute.SELECTIVE:
-        recompute = t_scores + _memory(layers * tokens * softmax, 2 * layers, rates.memory)
-        recompute_flops = scores
+        recompute = t_scores + _memory(layers * n * softmax, 2 * layers, bw)
+        recompute_flops = f_scores
     else:
         recompute, recompute_flops = 0.0, 0.0
-    done = gemm_fwd - scores * (1 - causal)  # what the kernels compute (a causal kernel skips half the scores)
-    rate = done / t_gemm_fwd if t_gemm_fwd else rates.matrix
+    done = gemm_fwd - f_scores * (1 - causal)  # what the kernels compute (a causal kernel skips half the scores)
+    rate = done / t_gemm_fwd if t_gemm_fwd else pk
     return Work(forward, backward, recompute, t_scores, recompute_flops, gemm_fwd, rate, mem_fwd, layers, head)
 
 
