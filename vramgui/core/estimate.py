@@ -111,6 +111,7 @@ class Estimate:
     peak: StepPeak | None = None  # the training step's peak (vramgui.core.step.peak); fits and headroom use it
     trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
     time: StepTime | None = None  # the step's time and the run's cost (vramgui.core.time); None: no compute figures
+    time_note: Msg | None = None  # why ``time`` is None (kept apart from ``notes``: the memory answer's own)
 
     @property
     def host_formula(self) -> str:
@@ -164,6 +165,7 @@ class Estimate:
             "notes": [render(n, english) for n in self.notes],
             "terms": {c.key: c.deriv.to_dict() for c in self.components},
             "time": None if self.time is None else self.time.to_dict(),
+            "time_note": None if self.time_note is None else render(self.time_note, english),
         }
 
 
@@ -337,8 +339,6 @@ def estimate(scenario: Scenario) -> Estimate:
     if fp8 is not None:
         notes.append(Msg.of("note.fp8_not_measured", recipe=fp8.recipe))
     time = _step_time(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None)
-    if time is None:
-        notes.append(Msg.of("time.note_no_figures"))
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
@@ -346,6 +346,7 @@ def estimate(scenario: Scenario) -> Estimate:
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
         peak=peak, trainable_params=ft.trainable if ft is not None else None, time=time,
+        time_note=Msg.of("time.note_no_figures") if time is None else None,
     )
 
 

@@ -82,7 +82,7 @@ def _s(seconds: float, symbol: str, code: str, **params: Param) -> Term:
 
 
 def _part(key: str, terms: list[Term], source: str) -> TimeComponent:
-    total = sum(t.bytes * t.sign for t in terms)
+    total = sum(t.bytes for t in terms)  # a subtracted term holds negative nanoseconds
     if not terms:
         deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
         return TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))

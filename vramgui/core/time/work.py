@@ -160,7 +160,10 @@ def micro_batch_work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: 
     forward = t_gemm_fwd + t_mem_fwd
     # backward: both gradients (only the data gradient for a frozen base's Linears), twice the kernels' bytes
     base_bwd = 1.0 if frozen_base else 2.0
-    backward = base_bwd * t_base + 2 * t_scores + 2 * t_adapters + 2 * t_mem_fwd
+    # FlashAttention's backward recomputes the scores inside the kernel: five products to the forward's two
+    # (Dao 2023, FlashAttention-2 §3.1.2; its benchmark counts the backward as 2.5 × the forward)
+    score_bwd = 2.5 if flash else 2.0
+    backward = base_bwd * t_base + score_bwd * t_scores + 2 * t_adapters + 2 * t_mem_fwd
     if frozen_base:
         backward += _memory(dequant_bytes, 2 * layers, bw)
     elif grad_bytes:
