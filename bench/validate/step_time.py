@@ -147,7 +147,8 @@ def render(results: list[Compared]) -> str:
              f"{worst.row.name}), median {statistics.median(errors):.1%} in size; goal "
              f"every figure within {GOAL_EACH:.0%}, the median within {GOAL_MEDIAN:.0%}: "
              f"**{'PASS' if ok(results) else 'FAIL'}**.", "",
-             "| source | run | layout (tp × pp × dp, batch / micro-batch) | published | vramgui | error | vramgui MFU |",
+             "| source | run | layout (tp × pp × dp, batch / micro-batch) | published | vramgui | error | vramgui MFU "
+             "|",
              "|---|---|---|--:|--:|--:|--:|"]
     for r in results:
         p = r.row

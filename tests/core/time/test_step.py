@@ -3,6 +3,7 @@ days, GPU-hours and cost follow from them."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -168,4 +169,4 @@ def test_the_efficiency_curve_is_calculons_at_its_points_and_rises_between_them(
     for size, eff in MATRIX_CURVE[1:]:
         assert efficiency(size) == pytest.approx(eff)
     sizes = [10**k for k in range(6, 14)]
-    assert all(efficiency(a) <= efficiency(b) for a, b in zip(sizes, sizes[1:], strict=False))
+    assert all(efficiency(a) <= efficiency(b) for a, b in itertools.pairwise(sizes))
