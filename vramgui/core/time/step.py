@@ -147,7 +147,7 @@ def step_time(inp: TimeInputs) -> StepTime:
         notes.append(Msg.of("time.note_achieved"))
     else:
         comps = _predicted(inp, rates, work)
-    components = tuple(comps[k] for k in TIME_KEYS)
+    components = tuple(comps[k] if k in comps else _part(k, [], SRC_FLOPS) for k in TIME_KEYS)
     step = sum(c.seconds for c in components)
     return _result(s, components, step, tokens, int(model_total), int(hardware_total), rates, notes)
 
@@ -157,7 +157,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     p, tr = s.parallel, s.training
     m, v, t = inp.micro_batches, p.vpp, p.tp
     gpn = p.gpus_per_node
-    out: dict[str, TimeComponent] = {k: _part(k, [], SRC_FLOPS) for k in TIME_KEYS}
+    out: dict[str, TimeComponent] = {}
     mb = f"{m:,}"
     out["compute"] = _part("compute", [
         _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=mb, flops=f"{work.gemm_flops:.3e}",
@@ -228,7 +228,7 @@ def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, Tim
     p, m, v = inp.scenario.parallel, inp.micro_batches, inp.scenario.parallel.vpp
     mb = f"{m:,}"
     per_mb = work.forward + work.backward + work.recompute + sum(
-        out[k].seconds for k in ("tp_comm", "cp_comm", "ep_comm")) / m
+        out[k].seconds for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
     bubble = []
     if p.pp > 1:
         bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", stages=p.pp - 1, v=v,
