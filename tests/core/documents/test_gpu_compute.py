@@ -56,3 +56,14 @@ def test_a_preset_fills_the_hardware_and_one_without_figures_clears_them():
     bare = next(g for g in GPUS.values() if g.compute is None)
     cleared = hardware_with_gpu(hw, bare)
     assert cleared.tflops_16bit is None and cleared.memory_bandwidth is None and cleared.gpu_memory == bare.memory
+
+
+def test_docs_list_every_compute_figure():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "catalog.md").read_text(encoding="utf-8")
+    for key in WITH:
+        c = GPUS[key].compute
+        assert c is not None and f"| `{key}` | {c.tflops_16bit:g} |" in doc, key
+    for key in set(GPUS) - set(WITH):
+        assert f"`{key}`" in doc[doc.index("Not sourced"):], key
