@@ -66,8 +66,9 @@ def layouts(draw: st.DrawFn) -> Scenario:
         parallel=ParallelSpec(num_gpus=tp * pp * cp * dp, gpus_per_node=draw(st.sampled_from((4, 8))), zero_stage=stage,
                               tp=tp, pp=pp, cp=cp, ep=ep, sp=tp > 1 and draw(st.booleans()),
                               vpp=draw(st.sampled_from((1, 2)))),
-        offload=OffloadSpec(optimizer=offload), convention=draw(st.sampled_from((Convention.PAPER, Convention.MEGATRON)))
-        if offload == Offload.NONE else Convention.PAPER,
+        offload=OffloadSpec(optimizer=offload),
+        convention=draw(st.sampled_from((Convention.PAPER, Convention.MEGATRON))) if offload == Offload.NONE
+        else Convention.PAPER,
         finetune=replace(Scenario().finetune, method=draw(st.sampled_from(tuple(FinetuneMethod)))))
 
 
