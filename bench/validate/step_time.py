@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HEADING = "## Step time"
 A100_SXM_80GB = HardwareSpec(  # the catalogue's a100-80gb figures (resources/presets/gpus.json)
     gpu_name="NVIDIA A100 80GB", gpu_memory=80 * 2**30, tflops_16bit=312, tflops_tf32=156, tflops_fp32=19.5,
-    memory_bandwidth=2039 * 10**9, link_bandwidth=300 * 10**9, pcie_bandwidth=31_507_692_307)
+    memory_bandwidth=2039 * 10**9, link_bandwidth=300 * 10**9, pcie_bandwidth=31_500_000_000)
 GOAL_EACH, GOAL_MEDIAN = 0.15, 0.07
 
 

@@ -3462,32 +3462,32 @@ no distributed optimizer</source>
         <translation>来自 GPU 预设</translation>
     </message>
     <message>
-        <source>Peak BF16/FP16</source>
-        <translation>BF16/FP16 峰值</translation>
-    </message>
-    <message>
         <source>Dense bf16/fp16 tensor-core peak, TFLOP/s (not the sparsity figure)</source>
         <translation>稠密 bf16/fp16 张量核心峰值，TFLOP/s（非稀疏数值）</translation>
-    </message>
-    <message>
-        <source>Peak FP8</source>
-        <translation>FP8 峰值</translation>
     </message>
     <message>
         <source>Dense FP8 tensor-core peak, TFLOP/s; empty: the GPU has none</source>
         <translation>稠密 FP8 张量核心峰值，TFLOP/s；留空：该 GPU 不支持</translation>
     </message>
     <message>
-        <source>Peak TF32</source>
-        <translation>TF32 峰值</translation>
-    </message>
-    <message>
         <source>Dense TF32 tensor-core peak, TFLOP/s (fp32 training&apos;s matrix products)</source>
         <translation>稠密 TF32 张量核心峰值，TFLOP/s（fp32 训练的矩阵乘）</translation>
     </message>
     <message>
-        <source>Peak FP32</source>
-        <translation>FP32 峰值</translation>
+        <source>Peak BF16/FP16 TFLOP/s</source>
+        <translation>BF16/FP16 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak FP8 TFLOP/s</source>
+        <translation>FP8 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak TF32 TFLOP/s</source>
+        <translation>TF32 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak FP32 TFLOP/s</source>
+        <translation>FP32 峰值 TFLOP/s</translation>
     </message>
     <message>
         <source>Plain fp32 peak (no tensor cores), TFLOP/s</source>

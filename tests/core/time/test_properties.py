@@ -37,7 +37,7 @@ FIGURES = st.builds(
     HardwareSpec, tflops_16bit=st.sampled_from((65.0, 312.0, 989.4)), tflops_fp8=st.none() | st.just(1978.9),
     tflops_tf32=st.none() | st.just(156.0), tflops_fp32=st.none() | st.just(19.5),
     memory_bandwidth=st.sampled_from((320 * 10**9, 2039 * 10**9)), link_bandwidth=st.none() | st.just(300 * 10**9),
-    pcie_bandwidth=st.none() | st.just(31_507_692_307), inter_node_bandwidth=st.none() | st.just(10**9),
+    pcie_bandwidth=st.none() | st.just(31_500_000_000), inter_node_bandwidth=st.none() | st.just(10**9),
     achieved_tflops=st.none() | st.just(140.0), gpu_hour_price=st.none() | st.just(2.0))
 
 

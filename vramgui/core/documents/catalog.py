@@ -81,8 +81,9 @@ class GpuPreset:
 
 
 # PCIe x16, per direction, after line coding (PCI-SIG base specifications: 8 GT/s 128b/130b for 3.0, 16 GT/s for
-# 4.0, 32 GT/s for 5.0; 6.0's 64 GT/s PAM4 with 242/256-byte FLITs): what offload moves host data over.
-PCIE_X16 = {3: 15_753_846_153, 4: 31_507_692_307, 5: 63_015_384_615, 6: 121_000_000_000}
+# 4.0, 32 GT/s for 5.0; 6.0's 64 GT/s PAM4 with 242/256-byte FLITs), to the 0.01 GB/s: what offload moves host data
+# over. 16 lanes × 8 GT/s × 128/130 / 8 bits = 15.75 GB/s, and twice that per generation.
+PCIE_X16 = {3: 15_750_000_000, 4: 31_500_000_000, 5: 63_000_000_000, 6: 121_000_000_000}
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ TIME_TABLE: tuple[Field, ...] = (
     _f(
         "hardware.tflops_16bit",
         "number",
-        QT_TRANSLATE_NOOP("Fields", "Peak BF16/FP16"),
+        QT_TRANSLATE_NOOP("Fields", "Peak BF16/FP16 TFLOP/s"),
         QT_TRANSLATE_NOOP("Fields", "Dense bf16/fp16 tensor-core peak, TFLOP/s (not the sparsity figure)"),
         low=0.001, high=MAX_TFLOPS, flag="--peak-tflops", metavar="TFLOPS", unit="TFLOP/s",
         form="hardware", order=60, placeholder=_PRESET,
@@ -29,7 +29,7 @@ TIME_TABLE: tuple[Field, ...] = (
     _f(
         "hardware.tflops_fp8",
         "number",
-        QT_TRANSLATE_NOOP("Fields", "Peak FP8"),
+        QT_TRANSLATE_NOOP("Fields", "Peak FP8 TFLOP/s"),
         QT_TRANSLATE_NOOP("Fields", "Dense FP8 tensor-core peak, TFLOP/s; empty: the GPU has none"),
         low=0.001, high=MAX_TFLOPS, flag="--peak-tflops-fp8", metavar="TFLOPS", unit="TFLOP/s",
         form="hardware", order=61, placeholder=_PRESET,
@@ -37,7 +37,7 @@ TIME_TABLE: tuple[Field, ...] = (
     _f(
         "hardware.tflops_tf32",
         "number",
-        QT_TRANSLATE_NOOP("Fields", "Peak TF32"),
+        QT_TRANSLATE_NOOP("Fields", "Peak TF32 TFLOP/s"),
         QT_TRANSLATE_NOOP("Fields", "Dense TF32 tensor-core peak, TFLOP/s (fp32 training's matrix products)"),
         low=0.001, high=MAX_TFLOPS, flag="--peak-tflops-tf32", metavar="TFLOPS", unit="TFLOP/s",
         form="hardware", order=62, placeholder=_PRESET,
@@ -45,7 +45,7 @@ TIME_TABLE: tuple[Field, ...] = (
     _f(
         "hardware.tflops_fp32",
         "number",
-        QT_TRANSLATE_NOOP("Fields", "Peak FP32"),
+        QT_TRANSLATE_NOOP("Fields", "Peak FP32 TFLOP/s"),
         QT_TRANSLATE_NOOP("Fields", "Plain fp32 peak (no tensor cores), TFLOP/s"),
         low=0.001, high=MAX_TFLOPS, flag="--peak-tflops-fp32", metavar="TFLOPS", unit="TFLOP/s",
         form="hardware", order=63, placeholder=_PRESET,

@@ -253,10 +253,12 @@ def parse_rate_exact(text: str | int, field: str = "rate") -> int:
 
 
 def rate_text(n: int) -> str:
-    """An exact, re-parsable rate: whole GB/s, MB/s or Gb/s when it is one (``300GB/s``, ``25GB/s``), else B/s."""
+    """An exact, re-parsable rate as a datasheet writes it: ``3.35TB/s``, ``300GB/s``, ``31.5GB/s``, ``25GB/s``; a
+    rate no unit divides to three decimals is written in B/s."""
     for unit, factor in (("TB/s", TB), ("GB/s", GB), ("MB/s", MB)):
-        if n and n % factor == 0:
-            return f"{n // factor}{unit}"
+        if n >= factor and n % (factor // 1000) == 0:
+            whole, thousandths = divmod(n // (factor // 1000), 1000)
+            return f"{whole}{unit}" if not thousandths else f"{whole}.{thousandths:03d}".rstrip("0") + unit
     return f"{n}B/s"
 
 
