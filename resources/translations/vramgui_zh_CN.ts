@@ -3514,8 +3514,20 @@ no distributed optimizer</source>
         <translation>主机链路</translation>
     </message>
     <message>
-        <source>PCIe between the GPU and the host, per direction (offload): 64GB/s for PCIe 5.0 x16</source>
-        <translation>GPU 与主机之间的 PCIe，每个方向（卸载）：PCIe 5.0 x16 为 64GB/s</translation>
+        <source>PCIe between the GPU and the host, per direction (offload): 63GB/s for PCIe 5.0 x16</source>
+        <translation>GPU 与主机之间的 PCIe，每个方向（卸载）：PCIe 5.0 x16 为 63GB/s</translation>
+    </message>
+    <message>
+        <source>Network port</source>
+        <translation>网络端口</translation>
+    </message>
+    <message>
+        <source>The network port per GPU of the preset&apos;s reference system (DGX H100: 400 Gb/s InfiniBand), per direction; empty: 200 Gb/s HDR</source>
+        <translation>预设参考系统中每个 GPU 的网络端口（DGX H100：400 Gb/s InfiniBand），每个方向；留空：200 Gb/s HDR</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU and direction between nodes: 200Gb/s, 50GB/s; empty: the GPU preset&apos;s network port, else one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)</source>
+        <translation>节点之间每个 GPU 每个方向的网络带宽：200Gb/s、50GB/s；留空：GPU 预设的网络端口，否则每个 GPU 一个 200 Gb/s InfiniBand HDR 端口（25 GB/s）</translation>
     </message>
     <message>
         <source>Training tokens</source>
@@ -3556,10 +3568,6 @@ no distributed optimizer</source>
     <message>
         <source>Bandwidth between nodes</source>
         <translation>节点间带宽</translation>
-    </message>
-    <message>
-        <source>Network bandwidth per GPU and direction between nodes: 200Gb/s, 50GB/s; empty: one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)</source>
-        <translation>节点之间每个 GPU 每个方向的网络带宽：200Gb/s、50GB/s；留空：每个 GPU 一个 200 Gb/s InfiniBand HDR 端口（25 GB/s）</translation>
     </message>
 </context>
 <context>

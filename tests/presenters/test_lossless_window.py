@@ -189,6 +189,7 @@ def _small(path: str) -> st.SearchStrategy:
         "hardware.memory_bandwidth": st.none() | st.sampled_from((2039 * 10**9, 3_350 * 10**9)),
         "hardware.link_bandwidth": st.none() | st.just(300 * 10**9),
         "hardware.pcie_bandwidth": st.none() | st.just(31_500_000_000),
+        "hardware.network_bandwidth": st.none() | st.just(50 * 10**9),
         "hardware.intra_node_bandwidth": st.none() | st.just(450 * 10**9),
         "hardware.inter_node_bandwidth": st.none() | st.sampled_from((25 * 10**9, 50 * 10**9)),
         "hardware.achieved_tflops": st.none() | st.just(140.0),

@@ -49,9 +49,16 @@ def test_nvlink_per_direction_and_pcie_from_the_generation():
     assert GPUS["l4"].compute.link_bandwidth is None  # type: ignore[union-attr]  # PCIe only
 
 
+def test_dgx_systems_give_the_network_port_per_gpu():
+    assert GPUS["a100-80gb"].compute.network_bandwidth == 25 * 10**9  # type: ignore[union-attr]  # 200 Gb/s HDR
+    assert GPUS["h100-sxm"].compute.network_bandwidth == 50 * 10**9  # type: ignore[union-attr]  # 400 Gb/s NDR
+    assert GPUS["l4"].compute.network_bandwidth is None  # type: ignore[union-attr]  # no reference system
+
+
 def test_a_preset_fills_the_hardware_and_one_without_figures_clears_them():
     hw = hardware_with_gpu(HardwareSpec(reserve=0.1, gpu_hour_price=2.0), GPUS["h100-sxm"])
     assert hw.tflops_16bit == pytest.approx(989.4) and hw.memory_bandwidth == 3_350 * 10**9
+    assert hw.network_bandwidth == 50 * 10**9
     assert hw.reserve == 0.1 and hw.gpu_hour_price == 2.0  # the user's own inputs stay
     bare = next(g for g in GPUS.values() if g.compute is None)
     cleared = hardware_with_gpu(hw, bare)

@@ -102,6 +102,8 @@ class GpuCompute:
     pcie_generation: int | None = None
     host_bandwidth: int | None = None  # the host link per direction: PCIe x16 of the generation, or NVLink-C2C
     host_link_name: str = ""
+    network_bandwidth: int | None = None  # one network port per GPU in the vendor's reference system (DGX)
+    network_name: str = ""
 
 
 def parse_official_count(label: str) -> tuple[int, int]:
@@ -156,12 +158,14 @@ def compute_from_entry(entry: dict[str, Any] | None) -> GpuCompute | None:
         source=entry["source"], tflops_fp8=entry.get("tflops_fp8"), tflops_tf32=entry.get("tflops_tf32"),
         tflops_fp32=entry.get("tflops_fp32"), link_bandwidth=_rate(entry.get("link")),
         link_name=entry.get("link_name", ""), pcie_generation=gen, host_bandwidth=host,
-        host_link_name=entry.get("host_link_name", f"PCIe {gen}.0 x16" if gen else ""))
+        host_link_name=entry.get("host_link_name", f"PCIe {gen}.0 x16" if gen else ""),
+        network_bandwidth=_rate(entry.get("network")), network_name=entry.get("network_name", ""))
 
 
 # the fields ``hardware_with_gpu`` sets besides the name and the memory (the window forgets pending edits of them)
 GPU_FIGURE_PATHS = tuple(f"hardware.{name}" for name in (
-    "tflops_16bit", "tflops_fp8", "tflops_tf32", "tflops_fp32", "memory_bandwidth", "link_bandwidth", "pcie_bandwidth"))
+    "tflops_16bit", "tflops_fp8", "tflops_tf32", "tflops_fp32", "memory_bandwidth", "link_bandwidth", "pcie_bandwidth",
+    "network_bandwidth"))
 
 
 def hardware_with_gpu(hw: HardwareSpec, gpu: GpuPreset) -> HardwareSpec:
@@ -173,7 +177,8 @@ def hardware_with_gpu(hw: HardwareSpec, gpu: GpuPreset) -> HardwareSpec:
         tflops_16bit=None if c is None else c.tflops_16bit, tflops_fp8=None if c is None else c.tflops_fp8,
         tflops_tf32=None if c is None else c.tflops_tf32, tflops_fp32=None if c is None else c.tflops_fp32,
         memory_bandwidth=None if c is None else c.memory_bandwidth,
-        link_bandwidth=None if c is None else c.link_bandwidth, pcie_bandwidth=None if c is None else c.host_bandwidth)
+        link_bandwidth=None if c is None else c.link_bandwidth, pcie_bandwidth=None if c is None else c.host_bandwidth,
+        network_bandwidth=None if c is None else c.network_bandwidth)
 
 
 def gpu_from_entry(entry: dict[str, Any]) -> GpuPreset:

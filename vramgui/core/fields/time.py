@@ -71,10 +71,19 @@ TIME_TABLE: tuple[Field, ...] = (
         "hardware.pcie_bandwidth",
         "rate",
         QT_TRANSLATE_NOOP("Fields", "Host link"),
-        QT_TRANSLATE_NOOP("Fields", "PCIe between the GPU and the host, per direction (offload): 64GB/s for PCIe 5.0 "
+        QT_TRANSLATE_NOOP("Fields", "PCIe between the GPU and the host, per direction (offload): 63GB/s for PCIe 5.0 "
                           "x16"),
         low=1, high=MAX_RATE, flag="--pcie-bandwidth", metavar="RATE", unit="bytes/s",
         form="hardware", order=66, placeholder=_PRESET,
+    ),
+    _f(
+        "hardware.network_bandwidth",
+        "rate",
+        QT_TRANSLATE_NOOP("Fields", "Network port"),
+        QT_TRANSLATE_NOOP("Fields", "The network port per GPU of the preset's reference system (DGX H100: 400 Gb/s "
+                          "InfiniBand), per direction; empty: 200 Gb/s HDR"),
+        low=1, high=MAX_RATE, flag="--network-bandwidth", metavar="RATE", unit="bytes/s",
+        form="hardware", order=67, placeholder=_PRESET,
     ),
     _f(
         "training.train_tokens",
@@ -115,9 +124,9 @@ TIME_TABLE: tuple[Field, ...] = (
         "rate",
         QT_TRANSLATE_NOOP("Fields", "Bandwidth between nodes"),
         QT_TRANSLATE_NOOP("Fields", "Network bandwidth per GPU and direction between nodes: 200Gb/s, 50GB/s; empty: "
-                          "one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)"),
+                          "the GPU preset's network port, else one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)"),
         low=1, high=MAX_RATE, flag="--inter-node-bandwidth", metavar="RATE", unit="bytes/s",
-        form="time", order=50, placeholder=QT_TRANSLATE_NOOP("Fields", "default: {0}"), placeholder_value="200Gb/s",
+        form="time", order=50, placeholder=_PRESET,
     ),
 )
 

@@ -144,6 +144,7 @@ class HardwareSpec:
     memory_bandwidth: int | None = None  # HBM/GDDR
     link_bandwidth: int | None = None  # the GPU-to-GPU link inside a node: NVLink, else PCIe
     pcie_bandwidth: int | None = None  # the host link (offload)
+    network_bandwidth: int | None = None  # the network port per GPU of the preset's reference system (DGX)
     # The user's own figures (core/time): None = the preset's link / the cited network default / the predicted rate
     intra_node_bandwidth: int | None = None
     inter_node_bandwidth: int | None = None

@@ -99,6 +99,8 @@ def rates_of(s: Scenario) -> Rates:
         intra_source = "PCIe (the GPU preset has no NVLink)" if hw.pcie_bandwidth else DEFAULT_NETWORK_SOURCE
     if hw.inter_node_bandwidth is not None:
         inter, inter_source = float(hw.inter_node_bandwidth), "--inter-node-bandwidth"
+    elif hw.network_bandwidth is not None:
+        inter, inter_source = float(hw.network_bandwidth), "the GPU preset's reference system (docs/catalog.md)"
     else:
         inter, inter_source = float(DEFAULT_NETWORK), DEFAULT_NETWORK_SOURCE
     pcie = None if hw.pcie_bandwidth is None else float(hw.pcie_bandwidth)
