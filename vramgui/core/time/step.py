@@ -38,9 +38,9 @@ from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Convention, FinetuneMethod, Offload, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
-from vramgui.core.terms import NS, Derivation, Term
+from vramgui.core.terms import NS, Derivation, Term, amount
 from vramgui.core.text.message import Msg, Param
-from vramgui.core.text.units import format_bytes, format_rate, format_seconds
+from vramgui.core.text.units import format_rate, format_seconds
 from vramgui.core.time import comm
 from vramgui.core.time.components import TIME_KEYS
 from vramgui.core.time.flops import model_flops
@@ -92,6 +92,11 @@ def _part(key: str, terms: list[Term], source: str) -> TimeComponent:
     return TimeComponent(key, seconds, TimePart(seconds, deriv, source, key))
 
 
+def _size(nbytes: float, unit: str = "GB") -> str:
+    """A message's or a pass's bytes: GB, or MB with a decimal below a GB (67.1 MB, not 0.07 GB)."""
+    return amount(round(nbytes), unit, fine=True)
+
+
 def _tflops(rate: float) -> str:
     return f"{rate / 1e12:,.1f}"
 
@@ -105,7 +110,7 @@ def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.L
     if each <= 0 or count <= 0:
         return None
     return _s(count * each, symbol, "time.d_collective", count=f"{count:,.0f}", kind=kind.replace("_", "-"),
-              size=format_bytes(nbytes, "GB"), ranks=ranks, link=_link_name(link), rate=format_rate(link.rate))
+              size=_size(nbytes, "GB"), ranks=ranks, link=_link_name(link), rate=format_rate(link.rate))
 
 
 def step_time(inp: TimeInputs) -> StepTime:
@@ -161,7 +166,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     mb = f"{m:,}"
     out["compute"] = _part("compute", [
         _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=mb, flops=f"{work.gemm_flops:.3e}",
-           rate=_tflops(work.gemm_rate), size=format_bytes(work.memory_bytes, "GB")),
+           rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB")),
         _s(m * work.backward, "m·t_bwd", "time.d_backward", mb=mb, each=format_seconds(work.backward)),
     ], SRC_FLOPS)
     rec = []
@@ -198,7 +203,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         per = ring - hidden
         if per > 0:
             cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", mb=mb,
-                               layers=work.layers, size=format_bytes(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
+                               layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
                                hidden=format_seconds(hidden)))
     out["cp_comm"] = _part("cp_comm", cp_terms, SRC_CP)
     # expert parallelism: 4 all-to-alls per MoE block of tokens·k copies
@@ -217,7 +222,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         msg = act / t  # Megatron sends 1/tp of the activation and all-gathers it (or SP holds 1/tp already)
         each = comm.transfer_seconds(msg, pp_link)
         p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", count=f"{2 * m * v:,}",
-                      size=format_bytes(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate)))
+                      size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate)))
     out["pp_comm"] = _part("pp_comm", p2p, SRC_PP)
     return _once_per_step(inp, rates, work, out)
 
@@ -288,7 +293,7 @@ def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeCompon
     if moved > 0 and s.offload.optimizer == Offload.NONE:
         eta = efficiency(moved, MEMORY_CURVE)
         opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer",
-                      size=format_bytes(moved, "GB"), rate=format_rate(rates.memory * eta)))
+                      size=_size(moved, "GB"), rate=format_rate(rates.memory * eta)))
     off: list[Term] = []
     if s.offload.optimizer != Offload.NONE or s.offload.params != Offload.NONE:
         pcie = rates.pcie or rates.intra
@@ -297,14 +302,14 @@ def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeCompon
         if s.offload.optimizer != Offload.NONE:
             nbytes = 4 * shard  # 16-bit gradients down, 16-bit parameters up
             off.append(_s(comm.transfer_seconds(nbytes, host_link), "4Φ_shard/B_pcie", "time.d_pcie",
-                          size=format_bytes(nbytes, "GB"), rate=format_rate(host_link.rate)))
+                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
             host = 30 * shard * ranks_per_node(s.parallel)  # fp32 p, g, m, v read; p, m, v written; 16-bit p out
             off.append(_s(host / (HOST_MEMORY_BANDWIDTH * 0.9), "30Φ_shard·G_node/B_host", "time.d_cpu_adam",
-                          size=format_bytes(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9)))
+                          size=_size(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9)))
         if s.offload.params != Offload.NONE:
             nbytes = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
             off.append(_s(comm.transfer_seconds(nbytes, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
-                          size=format_bytes(nbytes, "GB"), rate=format_rate(host_link.rate)))
+                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
     return _part("optimizer", opt, SRC_OPT), _part("offload", off, SRC_OFFLOAD)
 
 
