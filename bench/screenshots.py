@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "sweep", "maxmodel", "compare")
+TABS = ("strategy", "step", "time", "sweep", "maxmodel", "compare")  # the window's tabs, in order
+MAX_MODEL, CHARTS = TABS.index("maxmodel"), TABS.index("compare")  # the tabs before the comparison are charts
 
 
 def _scale_name(scale: str) -> str:
@@ -88,7 +89,7 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
             window.resize(*(int(v) for v in size.split("x")))
             window.show()
             _prepare(window)
-            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), ("maxmodel-mixtral8k", 3)]:
+            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), ("maxmodel-mixtral8k", MAX_MODEL)]:
                 if tab == "maxmodel-mixtral8k":
                     _edit(window, "model.preset", "mixtral-8x7b")
                     _edit(window, "training.seq_len", 8192)
@@ -97,7 +98,7 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
                 _settle(app)
                 name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"
                 window.grab().save(str(out / name))
-                found = chart_problems(window.charts()[index]) if index < 4 else []
+                found = chart_problems(window.charts()[index]) if index < CHARTS else []
                 problems += len(found)
                 print(f"{name}: {'ok' if not found else '; '.join(found)}", flush=True)
             window.close()

@@ -139,7 +139,7 @@ def test_png_export_has_the_requested_width_and_is_neither_blank_nor_black(tmp_p
 
 
 def test_every_chart_exports_at_a_chosen_width(tmp_path, window):
-    for i in range(3):
+    for i in range(4):  # by strategy, one step, time and cost, by GPU count
         window.chart_tabs.setCurrentIndex(i)
         path = tmp_path / f"chart{i}.png"
         window.export_chart(str(path), 800)

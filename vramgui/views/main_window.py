@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, COMPARE_TAB = 1, 4  # tabs: by strategy, one training step, by GPU count, largest model, compare
+# the tabs: by strategy, one training step, time and cost, by GPU count, largest model, compare (the last)
+STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 5
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
@@ -77,10 +78,12 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             return self._charts
         from vramgui.views.charts.panels import StrategyChart, SweepChart
         from vramgui.views.charts.step import StepChart
+        from vramgui.views.charts.time import TimeChart
 
         charts = (
             StrategyChart(),
             StepChart(),
+            TimeChart(),
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
@@ -147,12 +150,16 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         return self.charts()[STEP_TAB]  # drawn with the current result (charts() draws what is behind)
 
     @property
+    def time_chart(self):
+        return self.charts()[TIME_TAB]
+
+    @property
     def sweep_chart(self):
-        return self.charts()[2]
+        return self.charts()[SWEEP_TAB]
 
     @property
     def max_model_chart(self):
-        return self.charts()[3]
+        return self.charts()[MAX_MODEL_TAB]
 
     # ----- construction
     def _build(self) -> None:
@@ -165,14 +172,15 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
-        for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("By GPU count"),
-                          self.tr("Largest model"), self.tr("Compare")):
+        for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
+                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.addTab(page, tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
+        self.chart_tabs.currentChanged.connect(lambda i: self.breakdown_panel.follow_tab(i == TIME_TAB))
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.breakdown = table_box.table
@@ -239,7 +247,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
     def show_result(self, result: ResultVM) -> None:
         self.result = result
         self.summary.show_summary(result.summary)
-        self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown)
+        self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown, result.time_breakdown)
         if self._charts is not None:
             self._draw_bars()
 
@@ -260,12 +268,13 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
         self._redraw(STEP_TAB, self.result.step is not None)
+        self._redraw(TIME_TAB, self.result.time_bars is not None)
 
     def _draw_sweep(self) -> None:  # the sweeps arrive after the edit, in slices: drawn at once, shown or not
-        self._redraw(2, self._sweep_vm is not None, now=True)
+        self._redraw(SWEEP_TAB, self._sweep_vm is not None, now=True)
 
     def _draw_max_model(self) -> None:
-        self._redraw(3, self._max_model_vm is not None, now=True)
+        self._redraw(MAX_MODEL_TAB, self._max_model_vm is not None, now=True)
 
     def _redraw(self, index: int, due: bool, now: bool = False) -> None:
         """Chart ``index`` is behind: drawn now if its tab is shown (or ``now``), else when it is shown (or read)."""
@@ -282,9 +291,11 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             chart.set_subtitle(self.result.title if self.result else "")
             if index == STEP_TAB and self.result is not None and self.result.step is not None:
                 chart.show_step(self.result.step)
-            elif index == 2 and self._sweep_vm is not None:
+            elif index == TIME_TAB and self.result is not None and self.result.time_bars is not None:
+                chart.show_time(self.result.time_bars)
+            elif index == SWEEP_TAB and self._sweep_vm is not None:
                 chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
-            elif index == 3 and self._max_model_vm is not None:
+            elif index == MAX_MODEL_TAB and self._max_model_vm is not None:
                 chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
 
     def show_stale(self, reason: str | None) -> None:

@@ -137,7 +137,7 @@ class MenusMixin(_WindowBase):
         self._build_language_menu(view_menu)
         view_menu.addSeparator()
         tabs = (translate("MainWindow", "Chart: by &strategy"), translate("MainWindow", "Chart: one training s&tep"),
-                translate("MainWindow", "Chart: by GPU &count"),
+                translate("MainWindow", "Chart: time &and cost"), translate("MainWindow", "Chart: by GPU &count"),
                 translate("MainWindow", "Chart: largest &model"), translate("MainWindow", "C&ompare pinned scenarios"))
         for i, text in enumerate(tabs):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),

@@ -1,5 +1,6 @@
 """The results summary: the peak per GPU and the moment of the step that sets it, fits / does not fit (mark and
-text), the sum of components (the conventions' figure), headroom, accumulation, limits.
+text), the sum of components (the conventions' figure), headroom, accumulation, limits, the step's time and
+throughput, and the days, GPU-hours and cost of the training run.
 
 Also carries the stale banner: when the input is invalid the last valid numbers stay, greyed, under a banner
 giving the reason.
@@ -101,6 +102,8 @@ class SummaryPanel(QFrame):
             ("accumulation", self.tr("Accumulation steps:")),
             ("micro_batch", self.tr("Largest micro-batch:")),
             ("host", self.tr("Host memory:")),
+            ("step_time", self.tr("Step time:")),  # vramgui.core.time: the step, throughput and MFU, or why unknown
+            ("training", self.tr("Training:")),  # days, GPU-hours and cost of the training tokens given
             ("trainable", self.tr("Trainable:")),  # LoRA / QLoRA only: the adapters' share of the parameters
         )
         self.names: dict[str, QLabel] = {}
@@ -154,6 +157,13 @@ class SummaryPanel(QFrame):
         self.values["micro_batch"].setText(vm.max_micro_batch_text)
         self.values["host"].setText(vm.host_text)
         self.values["trainable"].setText(vm.trainable_text)
+        self.values["step_time"].setText(vm.step_time_text)
+        self.values["training"].setText(vm.training_text)
+        for key in ("step_time", "training"):
+            shown = bool(vm.step_time_text) and (key == "step_time" or bool(vm.training_text))
+            self.names[key].setVisible(shown)
+            self.values[key].setVisible(shown)
+            self.values[key].setToolTip(vm.time_tip)
         for label in (self.names["trainable"], self.values["trainable"]):
             label.setVisible(bool(vm.trainable_text))
         self.advice.show_advice(vm.advice_title, vm.suggestions, vm.advice_empty)

@@ -1,7 +1,8 @@
 """The comparison's table: one row per pinned scenario (name, step peak, sum, fit, headroom, max micro-batch,
-accumulation), and the buttons above it. The name is edited in place; every figure arrives formatted in a
-``CompareRowVM``. The buttons stand in a row that wraps (``FlowLayout``): in a narrow window (1,024 px, the input
-form beside the tab) the exports move to a second row instead of the tab scrolling sideways."""
+accumulation, step time, throughput, time to train, cost), and the buttons above it. The name is edited in place;
+every figure arrives formatted in a ``CompareRowVM``. The buttons stand in a row that wraps (``FlowLayout``): in a
+narrow window (1,024 px, the input form beside the tab) the exports move to a second row instead of the tab
+scrolling sideways."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ from vramgui.views.theme import error_colour, ok_colour, status_icon
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 FITS_COLUMN = 3
-COLUMNS = 7  # name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation
+# name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation, then the time:
+# step time, throughput, time to train, cost
+COLUMNS = 11
 
 
 class PinnedTable(QTableWidget):
@@ -51,7 +54,8 @@ class PinnedTable(QTableWidget):
             self.setRowCount(len(rows))
             for r, row in enumerate(rows):
                 texts = (row.name, row.peak_text or "—", row.total_text, row.fits_text, row.headroom_text,
-                         row.max_micro_batch_text, row.accumulation_text)
+                         row.max_micro_batch_text, row.accumulation_text, row.step_time_text or "—",
+                         row.throughput_text or "—", row.training_text or "—", row.cost_text or "—")
                 for c, text in enumerate(texts):
                     item = QTableWidgetItem(text)
                     item.setData(ID_ROLE, row.id)
