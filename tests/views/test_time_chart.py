@@ -27,8 +27,9 @@ def _vm(fits=(True, False), note="") -> TimeBarsVM:
                       fits=fits, bar_tooltips=("A: 1.5 s", "B: 2 s"), axis_label="Time per step (s)", note=note)
 
 
-@pytest.fixture
-def chart(qtbot):
+def _chart(qtbot) -> TimeChart:
+    """A chart of its own, shown (not a fixture: a chart a fixture still holds when qtbot closes it crashes
+    pyqtgraph's ``GraphicsView.close``, the other charts' as well)."""
     widget = TimeChart()
     qtbot.addWidget(widget)
     widget.resize(700, 420)
@@ -37,7 +38,8 @@ def chart(qtbot):
     return widget
 
 
-def test_bars_stack_the_presenters_seconds_and_label_time_over_peak(chart):
+def test_bars_stack_the_presenters_seconds_and_label_time_over_peak(qtbot):
+    chart = _chart(qtbot)
     vm = _vm()
     chart.show_time(vm)
     for seg in vm.segments:
@@ -51,7 +53,8 @@ def test_bars_stack_the_presenters_seconds_and_label_time_over_peak(chart):
     assert chart.plot.vb.viewRange()[1][0] == 0 and chart.plot.vb.viewRange()[1][1] > 2.0
 
 
-def test_hover_names_the_part_under_the_pointer_then_the_bar(chart):
+def test_hover_names_the_part_under_the_pointer_then_the_bar(qtbot):
+    chart = _chart(qtbot)
     chart.show_time(_vm())
     assert chart.hover_text(0.0, 0.5) == "A\ncompute: 1 s"
     assert chart.hover_text(0.0, 1.2) == "A\ndp: 0.5 s"
@@ -59,7 +62,8 @@ def test_hover_names_the_part_under_the_pointer_then_the_bar(chart):
     assert chart.hover_text(0.5, 0.5) == ""  # between the bars
 
 
-def test_no_time_shows_the_note_instead_of_bars_and_legend(chart):
+def test_no_time_shows_the_note_instead_of_bars_and_legend(qtbot):
+    chart = _chart(qtbot)
     chart.show_time(_vm(fits=(None, None), note="No step time: the GPU has no compute figures."))
     assert chart.note.isVisible() and "compute figures" in chart.note.toPlainText()
     assert not chart.legend.isVisible()
