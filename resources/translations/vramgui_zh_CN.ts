@@ -4318,12 +4318,16 @@ The file on disk is unchanged.</source>
         <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设）</translation>
     </message>
     <message>
-        <source>{step} · {rate} · MFU {mfu} %</source>
-        <translation>{step} · {rate} · MFU {mfu} %</translation>
+        <source>unknown (no compute figures)</source>
+        <translation>未知（没有算力数据）</translation>
     </message>
     <message>
-        <source>enter {0} for the days, GPU-hours and cost</source>
-        <translation>填写「{0}」即可得到天数、GPU 小时数和成本</translation>
+        <source>{step} · MFU {mfu} %</source>
+        <translation>{step} · MFU {mfu} %</translation>
+    </message>
+    <message>
+        <source>Enter {0} for the days, GPU-hours and cost.</source>
+        <translation>填写「{0}」即可得到天数、GPU 小时数和成本。</translation>
     </message>
     <message>
         <source>{days} · {hours}</source>
@@ -4358,8 +4362,8 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
 {derivation}</translation>
     </message>
     <message>
-        <source>{step} per step · {rate}</source>
-        <translation>每步 {step} · {rate}</translation>
+        <source>{step} per step · {rate} · MFU {mfu} %</source>
+        <translation>每步 {step} · {rate} · MFU {mfu} %</translation>
     </message>
     <message>
         <source>Time per step (s)</source>
@@ -4583,6 +4587,10 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
     <message>
         <source>Step time:</source>
         <translation>步时间：</translation>
+    </message>
+    <message>
+        <source>Throughput:</source>
+        <translation>吞吐量：</translation>
     </message>
     <message>
         <source>Training:</source>

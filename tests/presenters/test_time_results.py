@@ -44,8 +44,9 @@ def test_the_summary_shows_the_step_its_throughput_and_mfu_then_days_gpu_hours_a
     est = estimate(LLAMA)
     t = est.time
     summary = results.compute(LLAMA).result.summary
-    assert summary.step_time_text == f"{seconds_text(t.step_seconds)} · {rate_text(t.tokens_per_second)} · MFU " \
-                                     f"{percent(t.mfu)} %"
+    assert summary.step_time_text == f"{seconds_text(t.step_seconds)} · MFU {100 * t.mfu:.0f} %"
+    assert f"MFU {percent(t.mfu)} %" in summary.time_tip
+    assert summary.throughput_text == rate_text(t.tokens_per_second)
     assert summary.training_text == (f"{duration_text(t.train_seconds)} · {gpu_hours_text(t.gpu_hours)} · cost "
                                      f"{cost_text(t.cost)}")
     assert t.cost == pytest.approx(t.gpu_hours * 2.5)
@@ -55,8 +56,8 @@ def test_the_summary_shows_the_step_its_throughput_and_mfu_then_days_gpu_hours_a
 def test_without_training_tokens_the_summary_says_what_to_enter(qapp):
     scenario = replace(LLAMA, training=replace(LLAMA.training, train_tokens=None))
     summary = results.compute(scenario).result.summary
-    assert summary.step_time_text and summary.training_text.startswith("enter ")
-    assert "days, GPU-hours and cost" in summary.training_text
+    assert summary.step_time_text and summary.training_text == ""  # no row: the hover text says what to enter
+    assert summary.time_tip.endswith("Enter Training tokens for the days, GPU-hours and cost.")
 
 
 def test_the_time_bars_stack_the_cores_seconds_for_the_memory_charts_strategies(qapp):
@@ -95,7 +96,9 @@ def test_a_gpu_without_compute_figures_says_why_instead_of_a_time(qapp):
     computed = results.compute(UNTIMED)
     assert computed.estimate.time is None
     result = computed.result
-    assert result.summary.step_time_text == unknown_text() and result.summary.training_text == ""
+    summary = result.summary
+    assert summary.step_time_text == "unknown (no compute figures)" and summary.time_tip == unknown_text()
+    assert summary.throughput_text == "—" and summary.training_text == ""
     assert result.time_bars.segments == () and "compute figures" in result.time_bars.note
     assert set(result.time_bars.time_texts) == {"—"}
     assert len(result.time_breakdown) == 1 and result.time_breakdown[0].formula == unknown_text()

@@ -97,6 +97,7 @@ def test_a_gpu_without_compute_figures_says_why_everywhere(window):
     assert window.presenter.computed.estimate.time is None
     assert window.time_chart.note.isVisible()
     assert "compute figures" in window.summary.values["step_time"].text()
+    assert "choose a GPU preset" in window.summary.values["step_time"].toolTip()
     assert not window.summary.values["training"].isVisibleTo(window)
 
 

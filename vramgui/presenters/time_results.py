@@ -112,28 +112,45 @@ def unknown_text() -> str:
     return translate("Results", "unknown: the GPU has no compute figures (choose a GPU preset)")
 
 
+def unknown_short() -> str:
+    """The summary's cell where the time is unknown (its hover text says why: ``unknown_text``)."""
+    return translate("Results", "unknown (no compute figures)")
+
+
 # ----- the summary
 def summary_texts(est: Any) -> dict[str, str]:
-    """The summary's time fields (``SummaryVM``): the step, throughput and MFU; the days, GPU-hours and cost of
-    the training tokens (or how to get them); the figures behind them as the hover text."""
+    """The summary's time fields (``SummaryVM``): the step and its MFU, the throughput, the days, GPU-hours and
+    cost of the training tokens given; the figures behind them (and what to enter for the cost) as the hover
+    text. Each on a line of the summary's grid, short enough for a 1,024 px window."""
     time = est.time
     if time is None:
-        return {"step_time_text": unknown_text(), "training_text": "", "time_tip": ""}
-    step = translate("Results", "{step} · {rate} · MFU {mfu} %").format(
-        step=seconds_text(time.step_seconds), rate=rate_text(time.tokens_per_second), mfu=percent(time.mfu))
-    return {"step_time_text": step, "training_text": training_text(time, est.scenario),
-            "time_tip": time_tip(time)}
-
-
-def training_text(time: Any, scenario: Any) -> str:
-    """ "8.7 days · 13,400 GPU-hours · cost 33,500", or what to enter for them."""
+        return {"step_time_text": unknown_short(), "throughput_text": "—", "training_text": "",
+                "time_tip": unknown_text()}
+    step = translate("Results", "{step} · MFU {mfu} %").format(step=seconds_text(time.step_seconds),
+                                                             mfu=f"{100 * time.mfu:.0f}")  # the tip: one decimal
+    tip = time_tip(time)
     if time.train_seconds is None:
-        return translate("Results", "enter {0} for the days, GPU-hours and cost").format(field_label(TRAIN_TOKENS))
+        tip += "\n" + translate("Results", "Enter {0} for the days, GPU-hours and cost.").format(
+            field_label(TRAIN_TOKENS))
+    return {"step_time_text": step, "throughput_text": rate_text(time.tokens_per_second),
+            "training_text": training_text(time), "time_tip": tip}
+
+
+def training_text(time: Any) -> str:
+    """ "8.7 days · 13,400 GPU-hours · cost 33,500" ("" without the training tokens)."""
+    if time.train_seconds is None:
+        return ""
     out = translate("Results", "{days} · {hours}").format(days=duration_text(time.train_seconds),
                                                        hours=gpu_hours_text(time.gpu_hours))
     if time.cost is not None:
         out = translate("Results", "{0} · cost {1}").format(out, cost_text(time.cost))
     return out
+
+
+def step_line(time: Any) -> str:
+    """ "683 ms per step · 24k tokens/s · MFU 46.3 %" """
+    return translate("Results", "{step} per step · {rate} · MFU {mfu} %").format(
+        step=seconds_text(time.step_seconds), rate=rate_text(time.tokens_per_second), mfu=percent(time.mfu))
 
 
 def time_tip(time: Any) -> str:
@@ -158,7 +175,7 @@ def time_rows(est: Any, unit: str) -> tuple[BreakdownRow, ...]:
                          part.source, value_tip=translate("Results", "{0} s").format(f"{s:.6f}"))
             for key, s, part in parts(time) if s > 0]
     rows.append(BreakdownRow("step_time", translate("Results", "Step time"), None, seconds_text(time.step_seconds),
-                             summary_texts(est)["step_time_text"], total=True, tip=time_tip(time),
+                             step_line(time), total=True, tip=time_tip(time),
                              value_tip=translate("Results", "{0} s").format(f"{time.step_seconds:.6f}")))
     return tuple(rows)
 
@@ -195,8 +212,7 @@ def time_bars(variants: Sequence[tuple[Any, Any, Any]], names: Sequence[str], sh
     peak_texts = tuple("" if p is None else translate("Results", "peak {0}").format(format_bytes(p, unit, 1))
                        for p in peaks)
     bar_tips = tuple(
-        f"{names[i]}\n" + (unknown_text() if t is None else translate("Results", "{step} per step · {rate}").format(
-            step=seconds_text(t.step_seconds), rate=rate_text(t.tokens_per_second)) + "\n" + time_tip(t))
+        f"{names[i]}\n" + (unknown_text() if t is None else step_line(t) + "\n" + time_tip(t))
         + f"\n{peak_tips[i]}" for i, t in enumerate(times))
     known = any(t is not None for t in times)
     return TimeBarsVM(

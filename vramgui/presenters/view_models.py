@@ -48,10 +48,11 @@ class SummaryVM:
     advice_title: str = ""
     suggestions: tuple[SuggestionVM, ...] = ()
     advice_empty: str = ""  # advice is due but no single change fits
-    # the step's time (vramgui.core.time): "12.3 s · 1.33M tokens/s (20.8k per GPU) · MFU 43.1 %", or why unknown
+    # the step's time (vramgui.core.time): "12.3 s · MFU 43.1 %", or "unknown (no compute figures)"
     step_time_text: str = ""
-    training_text: str = ""  # "8.7 days · 13,400 GPU-hours · cost 33,500"; "" while the time is unknown
-    time_tip: str = ""  # the hover text: model TFLOP/s per GPU, MFU and HFU, FLOPs per step
+    throughput_text: str = ""  # "1.33M tokens/s" ("—" while the time is unknown)
+    training_text: str = ""  # "8.7 days · 13,400 GPU-hours · cost 33,500"; "" without training tokens or a time
+    time_tip: str = ""  # the hover text: per GPU, model TFLOP/s, MFU and HFU, FLOPs; what to enter for the cost
 
 
 @dataclass(frozen=True)

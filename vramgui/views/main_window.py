@@ -171,6 +171,10 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
+        # six tabs are wider than a 1,024 px window leaves them: their titles shortened ("One traini…", the whole
+        # title in the tab's tooltip) rather than the last tabs scrolled out of sight
+        self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)
+        self.chart_tabs.setUsesScrollButtons(False)
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
         for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
                           self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
@@ -178,7 +182,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
-            self.chart_tabs.addTab(page, tab_title)
+            self.chart_tabs.setTabToolTip(self.chart_tabs.addTab(page, tab_title), tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
         self.chart_tabs.currentChanged.connect(lambda i: self.breakdown_panel.follow_tab(i == TIME_TAB))
 

@@ -66,15 +66,20 @@ class TimeChart(ChartView):
 
     def fit_layout(self) -> None:
         """Ticks as on the memory chart; the y range leaves the labels over the bars their height in pixels; a
-        short plot shows the time alone over each bar (the peak is in the hover text); the note centred."""
+        short plot, or bars too close for the peak's line, show the time alone over each bar (the peak is in the
+        hover text); the note centred."""
         vm = getattr(self, "vm", None)  # resized while being built
         if vm is None:
             return
         self._ticks = strategy_ticks(self.plot, vm.short_labels, vm.chosen, self._compact, self._ticks)
         n = len(vm.strategies)
         width, height = self.plot.vb.width(), self.plot.vb.height()
+        slot = width / max(n, 1) - 6
         two_lines = height >= TWO_LINES_PX
-        changed = self.marks.fit_to(width / max(n, 1) - 6, vm.time_texts, vm.peak_texts, vm.fits)
+        changed = self.marks.fit_to(slot, vm.time_texts, vm.peak_texts if two_lines else ("",) * n, vm.fits)
+        if two_lines and self.marks.split:  # the peak is wider than a bar's slot even in small type: the time alone
+            two_lines = False
+            changed = self.marks.fit_to(slot, vm.time_texts, ("",) * n, vm.fits) or changed
         if two_lines != self.marks.two_lines or changed:
             self.marks.two_lines = two_lines
             self._show_labels()

@@ -30,6 +30,7 @@ FITS_COLUMN = 3
 # name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation, then the time:
 # step time, throughput, time to train, cost
 COLUMNS = 11
+NAME_MIN_PX = 170  # the scenario's name is never squeezed below this: the table scrolls sideways instead
 
 
 class PinnedTable(QTableWidget):
@@ -45,6 +46,21 @@ class PinnedTable(QTableWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, COLUMNS):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_name_column()
+
+    def _fit_name_column(self) -> None:
+        """The name takes the room the figures leave, but at least ``NAME_MIN_PX`` (then the table scrolls)."""
+        header = self.horizontalHeader()
+        figures = sum(self.columnWidth(c) for c in range(1, COLUMNS))
+        squeezed = self.viewport().width() - figures < NAME_MIN_PX
+        mode = QHeaderView.ResizeMode.Interactive if squeezed else QHeaderView.ResizeMode.Stretch
+        if header.sectionResizeMode(0) != mode:
+            header.setSectionResizeMode(0, mode)
+        if squeezed and self.columnWidth(0) != NAME_MIN_PX:
+            self.setColumnWidth(0, NAME_MIN_PX)
 
     def fill(self, rows: Sequence[CompareRowVM]) -> None:
         """One row per pin, the selection kept on the same pin."""
@@ -75,6 +91,7 @@ class PinnedTable(QTableWidget):
                     self.selectRow(r)
         finally:
             self.filling = False
+        self._fit_name_column()
 
     def selected_id(self) -> int | None:
         rows = self.selectionModel().selectedRows()
