@@ -76,7 +76,8 @@ def test_the_time_bars_stack_the_cores_seconds_for_the_memory_charts_strategies(
         assert vm.peak_texts[i] == f"peak {format_bytes(est.peak.bytes, 'GB', 1)}" and vm.fits[i] == est.fits
         assert est.time.step_seconds and format_bytes(est.peak.bytes) in vm.bar_tooltips[i]
     compute = next(s for s in vm.segments if s.key == "compute")
-    assert label("compute") in compute.tooltips[0] and "% of the step" in compute.tooltips[0] and "=" in compute.tooltips[0]
+    tip = compute.tooltips[0]
+    assert label("compute") in tip and "% of the step" in tip and "=" in tip
     assert vm.note == ""
 
 
@@ -132,7 +133,8 @@ def test_compare_shows_time_and_cost_in_its_table_csv_chart_and_caption(qapp):
     vm = presenter.view_model()
     t = estimate(LLAMA).time
     timed, untimed = vm.rows
-    assert (timed.step_time_text, timed.throughput_text) == (seconds_text(t.step_seconds), rate_text(t.tokens_per_second))
+    assert timed.step_time_text == seconds_text(t.step_seconds) and timed.throughput_text == rate_text(
+        t.tokens_per_second)
     assert timed.training_text == duration_text(t.train_seconds) and timed.cost_text == cost_text(t.cost)
     assert (untimed.step_time_text, untimed.cost_text) == ("—", "—")
     assert vm.time_texts == (f"{seconds_text(t.step_seconds)}/step · cost {cost_text(t.cost)}", "time unknown")
