@@ -274,22 +274,6 @@ The file on disk is unchanged.</source>
         <translation>成本</translation>
     </message>
     <message>
-        <source>The time of one optimizer step over the whole global batch</source>
-        <translation>整个全局批次上一次优化器步的时间</translation>
-    </message>
-    <message>
-        <source>Tokens per second of the whole job</source>
-        <translation>整个作业每秒处理的 token 数</translation>
-    </message>
-    <message>
-        <source>The training tokens given, at this throughput</source>
-        <translation>按此吞吐量训练所给的 token 数所需的时间</translation>
-    </message>
-    <message>
-        <source>GPU-hours times the GPU-hour price given</source>
-        <translation>GPU 小时数乘以所给的每 GPU 小时价格</translation>
-    </message>
-    <message>
         <source>Pin current scenario</source>
         <translation>固定当前方案</translation>
     </message>
@@ -4273,6 +4257,25 @@ The file on disk is unchanged.</source>
     <message>
         <source>{0} does not fit</source>
         <translation>{0} 装不下</translation>
+    </message>
+</context>
+<context>
+    <name>PinnedTable</name>
+    <message>
+        <source>The time of one optimizer step over the whole global batch</source>
+        <translation>整个全局批次上一次优化器步的时间</translation>
+    </message>
+    <message>
+        <source>Tokens per second of the whole job</source>
+        <translation>整个作业每秒处理的 token 数</translation>
+    </message>
+    <message>
+        <source>The training tokens given, at this throughput</source>
+        <translation>按此吞吐量训练所给的 token 数所需的时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours times the GPU-hour price given</source>
+        <translation>GPU 小时数乘以所给的每 GPU 小时价格</translation>
     </message>
 </context>
 <context>

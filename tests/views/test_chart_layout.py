@@ -132,3 +132,16 @@ def test_every_chart_fits_at_scale_factor_2(tmp_path):
     from PySide6.QtGui import QImage
 
     assert QImage(str(shots[0])).width() == 2 * 1366
+
+
+def test_an_empty_time_chart_says_why(laptop):
+    """A GPU without compute figures (its bf16 peak emptied): no step time, the note inside the plot, nothing cut."""
+    edit(laptop, "hardware.tflops_16bit", "")
+    try:
+        chart = _shown(laptop, CHARTS.index("time"))
+        assert laptop.presenter.computed.estimate.time is None
+        assert chart.note.isVisible() and chart.note.toPlainText().strip() and not chart.legend.isVisible()
+        assert chart_problems(chart) == []
+    finally:
+        edit(laptop, "hardware.gpu", "a100-80gb")
+        laptop.presenter.finish_sweeps()

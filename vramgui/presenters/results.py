@@ -160,7 +160,7 @@ def _summary(scenario: Scenario, est, unit: str, suggestions: tuple = ()) -> Sum
         trainable_text=trainable_text(est),
         **peak_texts(est, unit),  # type: ignore[arg-type]
         **advice_texts(est, suggestions, unit),  # type: ignore[arg-type]
-        **summary_texts(est),
+        **summary_texts(est),  # type: ignore[arg-type]
     )
 
 

@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-# the tabs: by strategy, one training step, time and cost, by GPU count, largest model, compare (the last)
-STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 5
+STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 5  # after "by strategy"; Compare last
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
@@ -81,9 +80,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         from vramgui.views.charts.time import TimeChart
 
         charts = (
-            StrategyChart(),
-            StepChart(),
-            TimeChart(),
+            StrategyChart(), StepChart(), TimeChart(),
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
@@ -171,10 +168,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
-        # six tabs are wider than a 1,024 px window leaves them: their titles shortened ("One traini…", the whole
-        # title in the tab's tooltip) rather than the last tabs scrolled out of sight
-        self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)
-        self.chart_tabs.setUsesScrollButtons(False)
+        self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)  # six tabs at 1,024 px: titles shortened (in
+        self.chart_tabs.setUsesScrollButtons(False)  # full in each tab's tooltip), never a tab scrolled out of sight
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
         for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
                           self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
@@ -184,9 +179,9 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.setTabToolTip(self.chart_tabs.addTab(page, tab_title), tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
-        self.chart_tabs.currentChanged.connect(lambda i: self.breakdown_panel.follow_tab(i == TIME_TAB))
 
         table_box = self.breakdown_panel = BreakdownPanel()
+        self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))
         self.breakdown = table_box.table
         self.copy_table_button = table_box.copy_button
         self.copy_table_button.clicked.connect(self._copy_table)

@@ -47,6 +47,13 @@ class PinnedTable(QTableWidget):
         for col in range(1, COLUMNS):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
+    def time_tips(self) -> dict[int, str]:
+        """The hover texts of the time columns' headers (the comparison panel sets them with the others)."""
+        return {7: self.tr("The time of one optimizer step over the whole global batch"),
+                8: self.tr("Tokens per second of the whole job"),
+                9: self.tr("The training tokens given, at this throughput"),
+                10: self.tr("GPU-hours times the GPU-hour price given")}
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit_name_column()

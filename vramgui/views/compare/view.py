@@ -165,10 +165,7 @@ class CompareWidget(QWidget):
         ])
         tips = {1: self.tr("The peak of one training step: it decides the fit"),
                 2: self.tr("The per-GPU sum of components, as the conventions publish it (the stacked bar)"),
-                7: self.tr("The time of one optimizer step over the whole global batch"),
-                8: self.tr("Tokens per second of the whole job"),
-                9: self.tr("The training tokens given, at this throughput"),
-                10: self.tr("GPU-hours times the GPU-hour price given")}
+                **self.table.time_tips()}
         for column, tip in tips.items():
             header_item = self.table.horizontalHeaderItem(column)
             if header_item is not None:
