@@ -20,6 +20,7 @@ from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters import result_csv, results
 from vramgui.presenters.compare.presenter import ComparePresenter, CompareView
 from vramgui.presenters.formulas import formulas_html
+from vramgui.presenters.scenario_inputs import caption_parts
 from vramgui.presenters.time_results import (
     cost_text,
     duration_text,
@@ -143,3 +144,9 @@ def test_compare_shows_time_and_cost_in_its_table_csv_chart_and_caption(qapp):
     assert float(rows[0]["time_compute_seconds"]) == t.seconds_of("compute") and rows[1]["step_seconds"] == ""
     caption = presenter.chart_caption()
     assert caption.splitlines()[-1].startswith("Step time: ") and rate_text(t.tokens_per_second) in caption
+
+
+def test_captions_write_rates_and_peaks_with_their_units(qapp):
+    parts = caption_parts(LLAMA)
+    assert "Memory bandwidth: 3.35 TB/s" in parts and "GPU link: 450.0 GB/s" in parts
+    assert "Peak BF16/FP16: 989.4 TFLOP/s" in parts
