@@ -20,6 +20,8 @@ from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters import result_csv, results
 from vramgui.presenters.compare.presenter import ComparePresenter, CompareView
 from vramgui.presenters.formulas import formulas_html
+from vramgui.presenters.main_presenter import MainPresenter
+from vramgui.presenters.protocols import MainView
 from vramgui.presenters.scenario_inputs import caption_parts
 from vramgui.presenters.time_results import (
     cost_text,
@@ -150,3 +152,21 @@ def test_captions_write_rates_and_peaks_with_their_units(qapp):
     parts = caption_parts(LLAMA)
     assert "Memory bandwidth: 3.35 TB/s" in parts and "GPU link: 450.0 GB/s" in parts
     assert "Peak BF16/FP16: 989.4 TFLOP/s" in parts
+
+
+def test_the_main_presenter_pushes_the_time_once_a_gpu_preset_gives_compute_figures(qapp):
+    view = MagicMock(spec=MainView)
+    presenter = MainPresenter(view)
+    presenter.start()
+    presenter.on_field_edited("model.preset", "llama-3-8b")
+    presenter.on_field_edited("hardware.gpu_memory", "80GB")
+    shown = view.show_result.call_args.args[0]
+    assert shown.time_bars.note and shown.summary.step_time_text == "unknown (no compute figures)"
+    presenter.on_field_edited("hardware.gpu", "h100-sxm")
+    presenter.on_field_edited("training.train_tokens", "300B")
+    shown = view.show_result.call_args.args[0]
+    t = presenter.computed.estimate.time
+    assert shown.summary.step_time_text.startswith(seconds_text(t.step_seconds)) and not shown.time_bars.note
+    assert shown.summary.training_text.startswith(duration_text(t.train_seconds))
+    assert shown.time_breakdown[-1].value_text == seconds_text(t.step_seconds)
+    presenter.finish_sweeps()
