@@ -23,14 +23,6 @@
 <context>
     <name>BreakdownPanel</name>
     <message>
-        <source>Step time</source>
-        <translation>步时间</translation>
-    </message>
-    <message>
-        <source>The parts of one training step&apos;s time, each with its formula and source</source>
-        <translation>一个训练步的时间的各组成部分，每项附公式和来源</translation>
-    </message>
-    <message>
         <source>Breakdown of the chosen strategy: what is live at the step&apos;s peak, or the sum of components</source>
         <translation>所选策略的明细：训练步峰值时刻的驻留内容，或各组成部分之和</translation>
     </message>
@@ -43,12 +35,20 @@
         <translation>组成部分之和</translation>
     </message>
     <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
         <source>What one GPU holds at the moment of the training step that sets the peak, each term with its formula</source>
         <translation>单个 GPU 在决定峰值的训练步时刻所持有的内容，每一项附公式</translation>
     </message>
     <message>
         <source>The per-GPU sum P + G + O + A + fixed terms that the conventions publish</source>
         <translation>各约定公布的单卡总和 P + G + O + A + 固定项</translation>
+    </message>
+    <message>
+        <source>The parts of one training step&apos;s time, each with its formula and source</source>
+        <translation>一个训练步的时间的各组成部分，每项附公式和来源</translation>
     </message>
 </context>
 <context>
@@ -84,34 +84,6 @@
 </context>
 <context>
     <name>ComparePresenter</name>
-    <message>
-        <source>time unknown</source>
-        <translation>时间未知</translation>
-    </message>
-    <message>
-        <source>%1/step</source>
-        <translation>%1/步</translation>
-    </message>
-    <message>
-        <source>%1 · cost %2</source>
-        <translation>%1 · 成本 %2</translation>
-    </message>
-    <message>
-        <source>%1 unknown</source>
-        <translation>%1 未知</translation>
-    </message>
-    <message>
-        <source>cost %1</source>
-        <translation>成本 %1</translation>
-    </message>
-    <message>
-        <source>%1 %2 (%3)</source>
-        <translation>%1 %2（%3）</translation>
-    </message>
-    <message>
-        <source>Step time: %1</source>
-        <translation>步时间：%1</translation>
-    </message>
     <message>
         <source>At most %1 scenarios can be compared; remove one first.</source>
         <translation>最多可对比 %1 个方案，请先移除一个。</translation>
@@ -227,6 +199,34 @@ The file on disk is unchanged.</source>
         <translation>未估算</translation>
     </message>
     <message>
+        <source>time unknown</source>
+        <translation>时间未知</translation>
+    </message>
+    <message>
+        <source>%1/step</source>
+        <translation>%1/步</translation>
+    </message>
+    <message>
+        <source>%1 · cost %2</source>
+        <translation>%1 · 费用 %2</translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation>%1 未知</translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation>费用 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Step time: %1</source>
+        <translation>步时间：%1</translation>
+    </message>
+    <message>
         <source>Every scenario: %1</source>
         <translation>所有方案：%1</translation>
     </message>
@@ -257,22 +257,6 @@ The file on disk is unchanged.</source>
 </context>
 <context>
     <name>CompareWidget</name>
-    <message>
-        <source>Step time</source>
-        <translation>步时间</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>Time to train</source>
-        <translation>训练时长</translation>
-    </message>
-    <message>
-        <source>Cost</source>
-        <translation>成本</translation>
-    </message>
     <message>
         <source>Pin current scenario</source>
         <translation>固定当前方案</translation>
@@ -356,6 +340,22 @@ The file on disk is unchanged.</source>
     <message>
         <source>Accumulation steps</source>
         <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
     </message>
     <message>
         <source>The peak of one training step: it decides the fit</source>
@@ -3854,14 +3854,6 @@ no distributed optimizer</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Time and cost</source>
-        <translation>时间与成本</translation>
-    </message>
-    <message>
-        <source>Chart: time &amp;and cost</source>
-        <translation>图表：时间与成本(&amp;A)</translation>
-    </message>
-    <message>
         <source>Export chart as PNG</source>
         <translation>导出图表为 PNG</translation>
     </message>
@@ -4056,6 +4048,10 @@ The file on disk is unchanged.</source>
         <translation>按策略</translation>
     </message>
     <message>
+        <source>Time and cost</source>
+        <translation>时间与费用</translation>
+    </message>
+    <message>
         <source>By GPU count</source>
         <translation>按 GPU 数量</translation>
     </message>
@@ -4216,6 +4212,10 @@ The file on disk is unchanged.</source>
         <translation>图表：按 GPU 数量(&amp;C)</translation>
     </message>
     <message>
+        <source>Chart: time &amp;and cost</source>
+        <translation>图表：时间与费用(&amp;A)</translation>
+    </message>
+    <message>
         <source>C&amp;ompare pinned scenarios</source>
         <translation>对比已固定的方案(&amp;O)</translation>
     </message>
@@ -4280,102 +4280,6 @@ The file on disk is unchanged.</source>
 </context>
 <context>
     <name>Results</name>
-    <message numerus="yes">
-        <source>%n minute(s)</source>
-        <translation>
-            <numerusform>%n 分钟</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hour(s)</source>
-        <translation>
-            <numerusform>%n 小时</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s)</source>
-        <translation>
-            <numerusform>%n 天</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU-hour(s)</source>
-        <translation>
-            <numerusform>%n GPU 小时</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{0} ms</source>
-        <translation>{0} 毫秒</translation>
-    </message>
-    <message>
-        <source>{0} s</source>
-        <translation>{0} 秒</translation>
-    </message>
-    <message>
-        <source>{0} tokens/s</source>
-        <translation>{0} token/秒</translation>
-    </message>
-    <message>
-        <source>unknown: the GPU has no compute figures (choose a GPU preset)</source>
-        <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设）</translation>
-    </message>
-    <message>
-        <source>unknown (no compute figures)</source>
-        <translation>未知（没有算力数据）</translation>
-    </message>
-    <message>
-        <source>{step} · MFU {mfu} %</source>
-        <translation>{step} · MFU {mfu} %</translation>
-    </message>
-    <message>
-        <source>Enter {0} for the days, GPU-hours and cost.</source>
-        <translation>填写「{0}」即可得到天数、GPU 小时数和成本。</translation>
-    </message>
-    <message>
-        <source>{days} · {hours}</source>
-        <translation>{days} · {hours}</translation>
-    </message>
-    <message>
-        <source>{0} · cost {1}</source>
-        <translation>{0} · 成本 {1}</translation>
-    </message>
-    <message>
-        <source>{per_gpu} per GPU · {tflops} model TFLOP/s per GPU
-MFU {mfu} % · HFU {hfu} % (with recomputation) of the {peak} TFLOP/s {dtype} dense peak
-{model} model FLOPs and {hardware} hardware FLOPs per step</source>
-        <translation>每 GPU {per_gpu} · 每 GPU {tflops} 模型 TFLOP/s
-MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak} TFLOP/s
-每步 {model} 模型 FLOPs、{hardware} 硬件 FLOPs</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>步时间</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>{strategy}
-{part}: {time} ({share} % of the step)
-{derivation}</source>
-        <translation>{strategy}
-{part}：{time}（占该步 {share} %）
-{derivation}</translation>
-    </message>
-    <message>
-        <source>{step} per step · {rate} · MFU {mfu} %</source>
-        <translation>每步 {step} · {rate} · MFU {mfu} %</translation>
-    </message>
-    <message>
-        <source>Time per step (s)</source>
-        <translation>每步时间（秒）</translation>
-    </message>
-    <message>
-        <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
-        <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
-    </message>
     <message>
         <source>GPU</source>
         <translation>GPU</translation>
@@ -4538,6 +4442,102 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
         <source>Click to apply: {0}</source>
         <translation>点击应用：{0}</translation>
     </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n 小时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n 天</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU-hour(s)</source>
+        <translation>
+            <numerusform>%n GPU 小时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{0} ms</source>
+        <translation>{0} 毫秒</translation>
+    </message>
+    <message>
+        <source>{0} s</source>
+        <translation>{0} 秒</translation>
+    </message>
+    <message>
+        <source>{0} tokens/s</source>
+        <translation>{0} token/秒</translation>
+    </message>
+    <message>
+        <source>unknown: the GPU has no compute figures (choose a GPU preset)</source>
+        <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设）</translation>
+    </message>
+    <message>
+        <source>unknown (no compute figures)</source>
+        <translation>未知（没有算力数据）</translation>
+    </message>
+    <message>
+        <source>{step} · MFU {mfu} %</source>
+        <translation>{step} · MFU {mfu} %</translation>
+    </message>
+    <message>
+        <source>Enter {0} for the days, GPU-hours and cost.</source>
+        <translation>填写「{0}」即可得到天数、GPU 小时数和费用。</translation>
+    </message>
+    <message>
+        <source>{days} · {hours}</source>
+        <translation>{days} · {hours}</translation>
+    </message>
+    <message>
+        <source>{0} · cost {1}</source>
+        <translation>{0} · 费用 {1}</translation>
+    </message>
+    <message>
+        <source>{step} per step · {rate} · MFU {mfu} %</source>
+        <translation>每步 {step} · {rate} · MFU {mfu} %</translation>
+    </message>
+    <message>
+        <source>{per_gpu} per GPU · {tflops} model TFLOP/s per GPU
+MFU {mfu} % · HFU {hfu} % (with recomputation) of the {peak} TFLOP/s {dtype} dense peak
+{model} model FLOPs and {hardware} hardware FLOPs per step</source>
+        <translation>每 GPU {per_gpu} · 每 GPU {tflops} 模型 TFLOP/s
+MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak} TFLOP/s
+每步 {model} 模型 FLOPs、{hardware} 硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>{strategy}
+{part}: {time} ({share} % of the step)
+{derivation}</source>
+        <translation>{strategy}
+{part}：{time}（占该步 {share} %）
+{derivation}</translation>
+    </message>
+    <message>
+        <source>Time per step (s)</source>
+        <translation>每步时间（秒）</translation>
+    </message>
+    <message>
+        <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
+        <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
+    </message>
 </context>
 <context>
     <name>StepChart</name>
@@ -4588,18 +4588,6 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
 <context>
     <name>SummaryPanel</name>
     <message>
-        <source>Step time:</source>
-        <translation>步时间：</translation>
-    </message>
-    <message>
-        <source>Throughput:</source>
-        <translation>吞吐量：</translation>
-    </message>
-    <message>
-        <source>Training:</source>
-        <translation>训练：</translation>
-    </message>
-    <message>
         <source>Headroom:</source>
         <translation>余量：</translation>
     </message>
@@ -4616,8 +4604,20 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
         <translation>主机内存：</translation>
     </message>
     <message>
+        <source>Step time:</source>
+        <translation>步时间：</translation>
+    </message>
+    <message>
+        <source>Throughput:</source>
+        <translation>吞吐量：</translation>
+    </message>
+    <message>
         <source>Trainable:</source>
         <translation>可训练：</translation>
+    </message>
+    <message>
+        <source>Training:</source>
+        <translation>训练：</translation>
     </message>
     <message>
         <source>Chosen strategy: {0}</source>

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from vramgui.core.terms import render_derivation
-from vramgui.core.text.mark import NUMERUS, QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 from vramgui.core.text.units import format_bytes
 from vramgui.core.time import components as time_components
 from vramgui.presenters.messages import field_label, qt_translate, text
@@ -26,11 +26,12 @@ from vramgui.presenters.view_models import BarSegment, BreakdownRow, TimeBarsVM
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 TRAIN_TOKENS = "training.train_tokens"  # the input whose label the hint names
-# counted words: Qt's numerus source, then English's singular and plural ("%n" is the number as written)
-MINUTES = (QT_TRANSLATE_NOOP("Results", "%n minute(s)", None, NUMERUS), "%n minute", "%n minutes")
-HOURS = (QT_TRANSLATE_NOOP("Results", "%n hour(s)", None, NUMERUS), "%n hour", "%n hours")
-DAYS = (QT_TRANSLATE_NOOP("Results", "%n day(s)", None, NUMERUS), "%n day", "%n days")
-GPU_HOURS = (QT_TRANSLATE_NOOP("Results", "%n GPU-hour(s)", None, NUMERUS), "%n GPU-hour", "%n GPU-hours")
+# counted words: Qt's numerus source (the literal 1 marks it numerus for lupdate), then English's singular and
+# plural ("%n" is the number as written)
+MINUTES = (QT_TRANSLATE_NOOP("Results", "%n minute(s)", None, 1), "%n minute", "%n minutes")
+HOURS = (QT_TRANSLATE_NOOP("Results", "%n hour(s)", None, 1), "%n hour", "%n hours")
+DAYS = (QT_TRANSLATE_NOOP("Results", "%n day(s)", None, 1), "%n day", "%n days")
+GPU_HOURS = (QT_TRANSLATE_NOOP("Results", "%n GPU-hour(s)", None, 1), "%n GPU-hour", "%n GPU-hours")
 
 
 def counted(words: tuple[str, str, str], value: float, shown: str) -> str:
