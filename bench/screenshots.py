@@ -7,7 +7,8 @@ Writes ``<tab>_<W>x<H>_s<scale>_<lang>.png`` (the whole window, one tab shown) a
 ``bench.layout_check`` finds on each chart. The window size is in logical pixels (what Qt calls the
 window's size): at scale 2 the PNG is twice as large. Each (scale, language) runs in its own process, since
 ``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
-window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the largest-model tab is also shot with
+window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the time tab is also shot with 1T training
+tokens at 2.5 per GPU-hour (``time-cost``: the summary's days, GPU-hours and cost), the largest-model tab with
 Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw.
 """
 
@@ -26,7 +27,7 @@ SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
 TABS = ("strategy", "step", "time", "sweep", "maxmodel", "compare")  # the window's tabs, in order
-MAX_MODEL, CHARTS = TABS.index("maxmodel"), TABS.index("compare")  # the tabs before the comparison are charts
+TIME, MAX_MODEL, CHARTS = TABS.index("time"), TABS.index("maxmodel"), TABS.index("compare")  # charts: before Compare
 
 
 def _scale_name(scale: str) -> str:
@@ -89,7 +90,11 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
             window.resize(*(int(v) for v in size.split("x")))
             window.show()
             _prepare(window)
-            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), ("maxmodel-mixtral8k", MAX_MODEL)]:
+            extra = [("time-cost", TIME), ("maxmodel-mixtral8k", MAX_MODEL)]
+            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), *extra]:
+                if tab == "time-cost":  # a run's tokens and price: the summary's training row, days and cost
+                    _edit(window, "training.train_tokens", "1T")
+                    _edit(window, "hardware.gpu_hour_price", "2.5")
                 if tab == "maxmodel-mixtral8k":
                     _edit(window, "model.preset", "mixtral-8x7b")
                     _edit(window, "training.seq_len", 8192)
