@@ -128,8 +128,6 @@ def _value_text(f: fields.Field, v: Any) -> str:
         return f"{v:g}"
     if f.kind == "rate":  # bytes per second, as datasheets quote them: "3.35 TB/s", "450.0 GB/s"
         return format_rate(v)
-    if f.kind == "number" and f.unit == "TFLOP/s":
-        return f"{v:,g} TFLOP/s"
     return f"{v:,}" if isinstance(v, int) else str(v)
 
 
