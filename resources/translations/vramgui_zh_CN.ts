@@ -4479,8 +4479,8 @@ The file on disk is unchanged.</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <source>unknown: the GPU has no compute figures (choose a GPU preset)</source>
-        <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设）</translation>
+        <source>unknown: the GPU has no compute figures (choose a GPU preset, or enter {peak} and {bandwidth})</source>
+        <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设，或填写「{peak}」和「{bandwidth}」）</translation>
     </message>
     <message>
         <source>unknown (no compute figures)</source>

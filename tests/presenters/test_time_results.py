@@ -170,3 +170,11 @@ def test_the_main_presenter_pushes_the_time_once_a_gpu_preset_gives_compute_figu
     assert shown.summary.training_text.startswith(duration_text(t.train_seconds))
     assert shown.time_breakdown[-1].value_text == seconds_text(t.step_seconds)
     presenter.finish_sweeps()
+
+
+def test_the_cores_caveats_reach_the_hover_text(qapp):
+    scenario = replace(LLAMA, hardware=replace(LLAMA.hardware, achieved_tflops=140.0))
+    est = estimate(scenario)
+    summary = results.compute(scenario).result.summary
+    assert est.time.notes and all(str(n) in summary.time_tip for n in est.time.notes)
+    assert "Peak BF16/FP16" in unknown_text() and "Memory bandwidth" in unknown_text()

@@ -25,7 +25,8 @@ from vramgui.presenters.view_models import BarSegment, BreakdownRow, TimeBarsVM
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
-TRAIN_TOKENS = "training.train_tokens"  # the input whose label the hint names
+# the inputs whose labels the hints name
+TRAIN_TOKENS, PEAK, BANDWIDTH = "training.train_tokens", "hardware.tflops_16bit", "hardware.memory_bandwidth"
 # counted words: Qt's numerus source (the literal 1 marks it numerus for lupdate), then English's singular and
 # plural ("%n" is the number as written)
 MINUTES = (QT_TRANSLATE_NOOP("Results", "%n minute(s)", None, 1), "%n minute", "%n minutes")
@@ -110,7 +111,9 @@ def parts(time: Any) -> list[tuple[str, float, Any]]:
 
 
 def unknown_text() -> str:
-    return translate("Results", "unknown: the GPU has no compute figures (choose a GPU preset)")
+    """Why there is no time, and what gives one (the form's own words, not the CLI's flags)."""
+    return translate("Results", "unknown: the GPU has no compute figures (choose a GPU preset, or enter {peak} and "
+                     "{bandwidth})").format(peak=field_label(PEAK), bandwidth=field_label(BANDWIDTH))
 
 
 def unknown_short() -> str:
@@ -162,7 +165,8 @@ def time_tip(time: Any) -> str:
         "the {peak} TFLOP/s {dtype} dense peak\n{model} model FLOPs and {hardware} hardware FLOPs per step").format(
         per_gpu=rate_text(time.tokens_per_second_per_gpu), tflops=f"{time.model_tflops_per_gpu:,.1f}",
         mfu=percent(time.mfu), hfu=percent(time.hfu), peak=f"{time.peak_tflops:,.0f}", dtype=time.peak_name,
-        model=f"{time.model_flops_per_step:.3g}", hardware=f"{time.hardware_flops_per_step:.3g}")
+        model=f"{time.model_flops_per_step:.3g}", hardware=f"{time.hardware_flops_per_step:.3g}") + "".join(
+        "\n" + text(note) for note in time.notes)  # the core's caveats: "step time from the achieved TFLOP/s ..."
 
 
 # ----- the breakdown's rows
