@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from vramgui.core.fields import paths
 from vramgui.core.terms import render_derivation
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 from vramgui.core.text.units import format_bytes
@@ -26,7 +27,7 @@ from vramgui.presenters.view_models import BarSegment, BreakdownRow, TimeBarsVM
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 # the inputs whose labels the hints name
-TRAIN_TOKENS, PEAK, BANDWIDTH = "training.train_tokens", "hardware.tflops_16bit", "hardware.memory_bandwidth"
+TRAIN_TOKENS, PEAK, BANDWIDTH = paths.TRAIN_TOKENS, paths.PEAK_TFLOPS, paths.MEMORY_BANDWIDTH
 # counted words: Qt's numerus source (the literal 1 marks it numerus for lupdate), then English's singular and
 # plural ("%n" is the number as written)
 MINUTES = (QT_TRANSLATE_NOOP("Results", "%n minute(s)", None, 1), "%n minute", "%n minutes")
