@@ -31,6 +31,7 @@ from vramgui.presenters.time_results import (
     percent,
     rate_text,
     seconds_text,
+    time_bars,
     unknown_text,
 )
 
@@ -178,3 +179,8 @@ def test_the_cores_caveats_reach_the_hover_text(qapp):
     summary = results.compute(scenario).result.summary
     assert est.time.notes and all(str(n) in summary.time_tip for n in est.time.notes)
     assert "Peak BF16/FP16" in unknown_text() and "Memory bandwidth" in unknown_text()
+
+
+def test_no_strategies_no_bars_and_no_note(qapp):
+    vm = time_bars((), (), (), -1, "GB")
+    assert vm.segments == () and vm.totals == () and vm.note == ""

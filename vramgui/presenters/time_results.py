@@ -220,7 +220,7 @@ def time_bars(variants: Sequence[tuple[Any, Any, Any]], names: Sequence[str], sh
     bar_tips = tuple(
         f"{names[i]}\n" + (unknown_text() if t is None else step_line(t) + "\n" + time_tip(t))
         + f"\n{peak_tips[i]}" for i, t in enumerate(times))
-    known = any(t is not None for t in times)
+    unknown = bool(times) and all(t is None for t in times)  # no bars at all: nothing to explain
     return TimeBarsVM(
         strategies=tuple(names), short_labels=tuple(short_labels),
         keys=tuple(strategy.key for strategy, _, _ in variants),
@@ -232,7 +232,7 @@ def time_bars(variants: Sequence[tuple[Any, Any, Any]], names: Sequence[str], sh
         fits=tuple(est.fits for est in estimates),
         bar_tooltips=bar_tips,
         axis_label=translate("Results", "Time per step (s)"),
-        note="" if known else translate(
+        note="" if not unknown else translate(
             "Results", "No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone "
             "says nothing of its speed)."),
     )
