@@ -72,6 +72,9 @@ SOLVE_EXAMPLES = {
     "min-gpus": "--preset llama-3-70b --gpu h100-sxm --stage 3 --seq-len 4096 --recompute full",
     "cheapest-strategy": "--params 13B --dtype fp16 --gpus 8 --gpu-memory 80GB --reserve 0.2",
     "max-lora-rank": "--preset llama-3-8b --gpu rtx-4090 --finetune qlora --lora-targets all-linear --recompute full",
+    "fastest": "--preset llama-3-8b --gpu h100-sxm --gpus 16 --seq-len 8192 --global-batch 128",
+    "cheapest": "--preset llama-3-8b --gpu h100-sxm --seq-len 8192 --global-batch 128 --max-gpus 64 "
+                "--train-tokens 15T --gpu-hour-price 2.5",
 }
 
 
@@ -94,6 +97,22 @@ def _add_solve_parser(sub: Any) -> None:
         if name == "min-gpus":
             q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
                            help=f"search bound: the most GPUs tried (default {DEFAULT_MAX_GPUS:,})")
+        add_scenario_options(q)
+    _add_plan_questions(questions)
+
+
+def _add_plan_questions(questions: Any) -> None:
+    from vramgui.cli.plans import DEFAULT_MAX_GPUS, PLAN_QUESTIONS
+
+    for name, summary in PLAN_QUESTIONS.items():
+        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".\n"
+                                 "Needs --gpu-memory and the GPU's compute figures (--gpu). "
+                                 "Exit code 1 when nothing fits, 2 for bad input.",
+                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        if name == "cheapest":
+            q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
+                           help=f"the most GPUs tried, in whole nodes (default {DEFAULT_MAX_GPUS:,})")
         add_scenario_options(q)
 
 
