@@ -32,7 +32,7 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve.nothing_fits import NoPlanFits
 from vramgui.core.solve.plans import Layout, Plan, layouts, recompute_levels, target_batch
-from vramgui.core.solve.questions import strategy_variants
+from vramgui.core.solve.questions import strategy_variants, without_global_batch
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
@@ -154,10 +154,10 @@ def fastest(scenario: Scenario, gpus: int, keep: int = ALTERNATIVES, cutoff: flo
     """The fitting plan with the shortest step time on ``gpus`` GPUs at the scenario's global batch
     (``plans.target_batch``), with the ``keep`` next best; only plans faster than ``cutoff`` seconds are looked for.
     Raises ``InputError`` without a GPU memory or compute figures (or for an invalid scenario)."""
-    base = estimate(scenario)
+    batch = target_batch(scenario)  # kept by every plan; the scenario's own layout need not take it
+    base = estimate(without_global_batch(scenario))
     need_time(base)
     s = base.scenario
-    batch = target_batch(s)
     levels = recompute_levels(s)
     frugal = frugal_strategies(s)
     others = [st for st, _ in strategy_variants(s)]
@@ -264,10 +264,10 @@ def cheapest(scenario: Scenario, max_gpus: int, keep: int = ALTERNATIVES) -> Cos
     whole nodes up to ``max_gpus`` (parts of one node only when no whole node fits or ``max_gpus`` is less than a
     node); equal costs go to the shorter run. A count's search looks only for plans cheaper than the
     ``keep + 1``-th cheapest found: cost / (GPUs × price per second × steps) is the step time to beat."""
-    base = estimate(scenario)
+    base = estimate(without_global_batch(scenario))
     need_time(base)
     need_cost(base.scenario)
-    s = base.scenario
+    s = scenario
     whole, part = gpu_counts(s, max_gpus)
     best_by_count: list[Point] = []
     searches: list[PlanSearch] = []
