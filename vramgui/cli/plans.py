@@ -13,9 +13,9 @@ from typing import Any
 
 from vramgui.core.advise.suggestions import flags
 from vramgui.core.fields.registry import MAX_GPUS
+from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.fastest import CostSearch, PlanSearch, Point, cheapest, fastest
 from vramgui.core.solve.plans import plan_changes, plan_values
-from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, render
 from vramgui.core.text.units import counted, format_bytes, format_seconds
@@ -107,7 +107,7 @@ def cheapest_output(s: Scenario, max_gpus: int, unit: str = "GB") -> tuple[dict[
     if found.best is None:
         text = (f"Nothing fits with up to {counted(max_gpus, 'GPU')}, in whole nodes of "
                 f"{s.parallel.gpus_per_node} or fewer: raise --max-gpus, shorten the sequence or the global batch.")
-        return {**data, "reason": "memory"}, "\n".join([head, text]), EXIT_NOTHING_FITS
+        return {**data, "reason": "memory"}, f"{head}\n{text}", EXIT_NOTHING_FITS
     best = found.best
     t = best.estimate.time
     assert t is not None and t.train_days is not None and t.gpu_hours is not None
