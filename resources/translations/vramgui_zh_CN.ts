@@ -1701,6 +1701,14 @@ no distributed optimizer</source>
         <translation>{change}：峰值 {peak}，剩余 {free}</translation>
     </message>
     <message>
+        <source>{change}: peak {peak}, {free} free, step {step}</source>
+        <translation>{change}：峰值 {peak}，剩余 {free}，单步 {step}</translation>
+    </message>
+    <message>
+        <source>{change}: peak {peak}, {free} free, step {step}, run cost {cost}</source>
+        <translation>{change}：峰值 {peak}，剩余 {free}，单步 {step}，训练成本 {cost}</translation>
+    </message>
+    <message>
         <source>use {n} GPUs instead of {was}</source>
         <translation>使用 {n} 个 GPU，而不是 {was} 个</translation>
     </message>
