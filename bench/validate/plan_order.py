@@ -85,8 +85,8 @@ def render(results: list[Row]) -> str:
              "assumed are in the docstring of `bench/validate/plan_order.py`.", "",
              f"- PTD-P faster than ZeRO-3 (the paper: at every count): vramgui agrees at {', '.join(held) or 'none'}"
              f" GPUs" + (f", not at {', '.join(missed)}" if missed else "") + ".", "",
-             "| scheme | GPUs | layout (tp × pp × dp, micro-batch) | published TFLOP/s per GPU | vramgui | vramgui step "
-             "| fits |", "|---|--:|---|--:|--:|--:|---|"]
+             "| scheme | GPUs | layout (tp × pp × dp, micro-batch) | published TFLOP/s per GPU | vramgui | "
+             "vramgui step | fits |", "|---|--:|---|--:|--:|--:|---|"]
     for r in results:
         layout = f"{r.tp} × {r.pp} × {r.gpus // (r.tp * r.pp)}, {r.micro_batch}"
         lines.append(f"| {r.scheme} | {r.gpus:,} | {layout} | {r.published:g} | {r.predicted:,.1f} | "
