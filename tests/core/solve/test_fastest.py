@@ -76,6 +76,8 @@ def test_llama_3_8b_on_16_h100s_answers_a_plan_that_fits_with_its_time() -> None
     best = found.best.estimate
     assert best.scenario.training.global_batch == 128 and best.scenario.parallel.num_gpus == 16
     assert best.time is not None and all(a.seconds >= found.best.seconds for a in found.alternatives)
+    # compute-bound: the bounds keep most layouts from being estimated beyond their frugal plan
+    assert found.estimated * 4 < found.layouts
     # the scenario as given (DDP, no recompute, tp 1) does not fit: the answer is a different plan
     assert not estimate(s).fits
 
@@ -110,3 +112,17 @@ def test_cheapest_is_the_lowest_cost_of_the_counts_searched() -> None:
     with pytest.raises(InputError) as err:
         cheapest(scenario("--preset", "llama-3.2-1b", "--gpu", "h100-sxm"), 4)
     assert err.value.field == "training.train_tokens"
+
+
+@pytest.mark.parametrize("argv", [
+    ("--preset", "qwen1.5-moe-a2.7b", "--gpu", "a100-80gb", "--gpu-memory", "40GB", "--gpus", "4",
+     "--global-batch", "4", "--seq-len", "1024"),  # experts: ep searched with the expert grid
+    ("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--gpus", "4", "--global-batch", "8",
+     "--seq-len", "4096", "--convention", "megatron"),  # interleaving searched
+])
+def test_the_answer_is_the_brute_force_best_with_experts_and_interleaving(argv) -> None:
+    s = scenario(*argv)
+    found = fastest(s, 4)
+    fitting = sorted((p for p in brute_force(s, 4) if p.fits), key=lambda p: p.rank)
+    assert fitting and found.best is not None
+    assert found.best.rank == fitting[0].rank
