@@ -112,6 +112,10 @@ def test_cheapest_is_the_lowest_cost_of_the_counts_searched() -> None:
     with pytest.raises(InputError) as err:
         cheapest(scenario("--preset", "llama-3.2-1b", "--gpu", "h100-sxm"), 4)
     assert err.value.field == "training.train_tokens"
+    with pytest.raises(InputError) as err:
+        cheapest(scenario("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--train-tokens", "1B",
+                          "--gpu-hour-price", "2"), 4)
+    assert err.value.field == "training.global_batch"
 
 
 @pytest.mark.parametrize("argv", [

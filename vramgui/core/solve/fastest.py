@@ -223,18 +223,30 @@ def fastest(scenario: Scenario, gpus: int, keep: int = ALTERNATIVES, cutoff: flo
 
 
 def need_cost(s: Scenario) -> None:
-    """The cheapest plan is ranked by the run's cost: its tokens and the price of a GPU-hour must be given."""
+    """The cheapest plan is ranked by the run's cost: its tokens, the price of a GPU-hour and the global batch (which
+    every GPU count keeps) must be given."""
     if s.training.train_tokens is None:
         raise InputError("training.train_tokens", Msg.of("error.cheapest_needs"), Msg.of("allowed.tokens_example"))
     if s.hardware.gpu_hour_price is None:
         raise InputError("hardware.gpu_hour_price", Msg.of("error.cheapest_needs"), Msg.of("allowed.price_example"))
+    if s.training.global_batch is None:  # the samples per step every GPU count must keep (else it follows the count)
+        raise InputError("training.global_batch", Msg.of("error.cheapest_needs"), Msg.of("allowed.at_least_one"))
 
 
 def gpu_counts(s: Scenario, max_gpus: int) -> tuple[list[int], list[int]]:
-    """(whole nodes, part of a node): the node multiples up to ``max_gpus``, then the divisors of a node below it."""
+    """(whole nodes, part of a node): the node multiples up to ``max_gpus``, then the divisors of a node below it;
+    only counts some layout can split into a dp that divides the global batch: dp divides both, so the model grid
+    is at least n / gcd(n, batch), and ``plans.layouts`` makes it at most a node (tp × cp) × the layers (pp)."""
     gpn = s.parallel.gpus_per_node
-    whole = list(range(gpn, max_gpus + 1, gpn))
-    part = [d for d in range(1, min(gpn, max_gpus + 1)) if gpn % d == 0]
+    batch = target_batch(s)
+    arch = s.model.architecture
+    grid = gpn * (arch.num_layers if arch is not None else max_gpus)
+
+    def possible(n: int) -> bool:
+        return n // math.gcd(n, batch) <= grid
+
+    whole = [n for n in range(gpn, max_gpus + 1, gpn) if possible(n)]
+    part = [d for d in range(1, min(gpn, max_gpus + 1)) if gpn % d == 0 and possible(d)]
     return whole, part
 
 
@@ -266,7 +278,7 @@ def cheapest(scenario: Scenario, max_gpus: int, keep: int = ALTERNATIVES) -> Cos
     ``keep + 1``-th cheapest found: cost / (GPUs × price per second × steps) is the step time to beat."""
     base = estimate(without_global_batch(scenario))
     need_time(base)
-    need_cost(base.scenario)
+    need_cost(scenario)
     s = scenario
     whole, part = gpu_counts(s, max_gpus)
     best_by_count: list[Point] = []
