@@ -2342,9 +2342,11 @@ no distributed optimizer</source>
         <source>the network</source>
         <translation>网络</translation>
     </message>
-    <message>
-        <source>{mb} micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
-        <translation>{mb} 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</translation>
+    <message numerus="yes">
+        <source>%n micro-batch(es) × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
+        <translation>
+            <numerusform>%n 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</numerusform>
+        </translation>
     </message>
     <message>
         <source>backward {mb} × {each}: {value}</source>
