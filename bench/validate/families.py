@@ -121,6 +121,14 @@ VARIANTS: tuple[Family, ...] = (
     # below what transformers 5 keeps here (its grouped-mm expert dispatch and MLA's projections), not modelled yet.
     # MLA: query/key head size (nope + rope) 24 != value 16. CPU SDPA would take its math path (fp32
     # probabilities); measure.gpu_like_sdpa_layout routes it as CUDA's memory-efficient kernel keeps it
+    # Sliding windows shorter than the training-step cases' sequences (bench/validate/peak_cases.py): SDPA gets
+    # an explicit (b, 1, s, s) mask in the sliding layers (vramgui.core.activations.window). Gemma 3: five sliding
+    # layers and one full (its default sliding_window_pattern 6); Mistral v0.1: every layer sliding.
+    Family("gemma3-w128", "Gemma 3 text, window 128", _auto("gemma3_text", **{**_SMALL, "num_key_value_heads": 2,
+           "head_dim": 32, "sliding_window": 128}), lambda: tf.Gemma3ForCausalLM, extended=True,
+           attentions=("sdpa",)),
+    Family("mistral-w64", "Mistral (GQA 4/2, d=24), window 64", lambda layers: _mistral(layers).__class__(
+           **{**_mistral(layers).to_dict(), "sliding_window": 64}), lambda: tf.MistralForCausalLM),
     _extended("deepseek_v3", "DeepSeek-V3 (MLA, MoE)", "deepseek_v3", n_routed_experts=4, num_experts_per_tok=2,
               moe_intermediate_size=32, kv_lora_rank=16, q_lora_rank=24, qk_nope_head_dim=16, qk_rope_head_dim=8,
               v_head_dim=16, n_group=1, topk_group=1, first_k_dense_replace=1, n_shared_experts=1,
