@@ -156,8 +156,8 @@ def render_peaks(rows: list[PeakRow], versions: dict[str, str]) -> str:
         "and engine paths differ from the GPU ones) and an expert-parallel MoE step (gloo all-to-all). Sliding windows",
         "(the `-w` families, s above, equal to and below the window): each sliding layer keeps SDPA's additive bias",
         "and K/V expanded by `repeat_kv` (vramgui.core.activations.window); CUDA's memory-efficient kernel keeps the",
-        "same bias as the CPU flash kernel, its columns padded to 16 (none here). Gemma 3 under full recompute at",
-        "s 256 is measured on request only: its late backward is 3.9 % above vramgui without any window.",
+        "same bias as the CPU flash kernel, its columns padded to a multiple of 8 (none here). Not in the table:",
+        "Gemma 3 under full recompute at s 256, whose late backward is 3.9 % above vramgui without any window.",
         "",
         f"Goal: predicted / measured within ±{GOAL_SINGLE * 100:.0f} % on one process, "
         f"±{GOAL_DISTRIBUTED * 100:.0f} % for DDP / FSDP2. {len(compared)}/{len(rows)} cases predicted, "

@@ -103,9 +103,11 @@ def test_no_sdpa_mask_term_where_sdpa_keeps_no_mask(change: dict[str, str]) -> N
     assert _terms(_arch(GEMMA3.format(s=256)), 256, **change) == {}
 
 
-def test_cuda_pads_the_bias_columns_to_a_multiple_of_16() -> None:
+def test_cuda_pads_the_bias_columns_to_a_multiple_of_8() -> None:
+    """attention.cpp ``preprocess_mask``: an unaligned bias is copied into ``pad_bias<8>``'s storage."""
     arch = replace(_arch(MISTRAL.format(s=128)), num_layers=1)
-    assert _terms(arch, 100, b=1)["layers.sliding_window_bias"] == 2 * 100 * 112
+    assert _terms(arch, 100, b=1)["layers.sliding_window_bias"] == 2 * 100 * 104
+    assert _terms(arch, 96, b=1)["layers.sliding_window_bias"] == 2 * 96 * 96
 
 
 def test_pipeline_stages_count_their_own_sliding_layers() -> None:

@@ -12,9 +12,11 @@ where it masks nothing). Two things follow for every sliding layer of a training
   takes a mask (``sdp_utils.cpp`` ``check_for_attn_mask``), so CUDA runs the memory-efficient kernel, whose
   autograd node keeps ``attn_bias`` for backward (``tools/autograd/derivatives.yaml``
   ``_scaled_dot_product_efficient_attention``: ``_scaled_dot_product_efficient_attention_backward(grad, query,
-  key, value, attn_bias, ...)``; ``preprocess_mask`` pads its last dimension to a multiple of 16 and expands the
-  head dimension as a view). The CPU flash kernel keeps the same bias (``_scaled_dot_product_flash_attention_for_
-  cpu_backward`` takes ``attn_mask``). Each layer converts the mask anew: B·b·s·⌈s/16⌉16 bytes per sliding layer.
+  key, value, attn_bias, ...)``; ``preprocess_mask`` copies it into a padded storage whose last dimension is a
+  multiple of 8, ``mem_eff_alignment``, when s is not one, and expands the head dimension as a view); the cuDNN
+  kernel, where it is chosen, keeps its own conversion of the mask (``convert_boolean_attn_mask_cudnn``) the same
+  way. The CPU flash kernel keeps the same bias (``_scaled_dot_product_flash_attention_cpu_backward`` takes
+  ``attn_mask``). Each layer converts the mask anew: B·b·s·⌈s/8⌉8 bytes per sliding layer.
 * With a mask, transformers' ``sdpa_attention_forward`` cannot pass ``enable_gqa`` (``use_gqa_in_sdpa``: only
   ``attention_mask is None``) and expands K and V to all a heads with ``repeat_kv`` (a copy SDPA keeps): B·b·s·
   (a - k)·(d + d_v) more than the k-head K and V counted by the profile.
@@ -32,7 +34,7 @@ from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.scenario.architecture import SLIDING, Architecture
 from vramgui.core.scenario.choices import Attention, Recompute
 
-MEM_EFFICIENT_ALIGN = 16  # attention.cpp preprocess_mask / pad_bias: the bias's last dimension padded to it
+MEM_EFFICIENT_ALIGN = 8  # attention.cpp preprocess_mask: mem_eff_alignment, pad_bias<8> of an unaligned bias
 
 
 def masked(sh: Shape, arch: Architecture) -> bool:
@@ -51,7 +53,7 @@ def layer_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
     B, b, s = sh.dtype_bytes, sh.b, sh.s
     cols = -(-s // MEM_EFFICIENT_ALIGN) * MEM_EFFICIENT_ALIGN
     terms = [RawTerm("sliding_window_bias", "sliding-window mask as SDPA's additive bias (dtype, kept for backward)",
-                     B * b * s * cols, f"{B}·b·s·⌈s/16⌉·16")]
+                     B * b * s * cols, f"{B}·b·s·⌈s/8⌉·8")]
     extra = sh.a_t - sh.kv_t
     if extra > 0 and arch.family != "gpt" and arch.model_type != "falcon":  # these expand K/V (or have a heads)
         terms.append(RawTerm("sliding_window_k_v_expanded", "K, V expanded to a heads (repeat_kv: a mask, no GQA)",
