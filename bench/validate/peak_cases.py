@@ -186,6 +186,8 @@ def _single() -> list[PeakCase]:
         # measured, 393,216 modelled + the 65,536-byte boolean mask), so that case is not in the list
         replace(base, family="gemma3-w128", layers=6, seq=64, recompute="full"),
         replace(base, family="gemma3-w128", layers=6, seq=256, dtype="fp32", amp=True),
+        replace(base, family="gemma3-4b-w1024", layers=34, batch=1, seq=4096),
+        replace(base, family="gemma3-4b-w1024", layers=34, batch=1, seq=4096, recompute="full"),
         replace(base, family="mistral-w64", seq=128),
         replace(base, family="mistral-w64", seq=32),
         replace(base, family="mistral-w64", seq=128, recompute="full", layers=4),

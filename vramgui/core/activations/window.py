@@ -34,15 +34,18 @@ from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.scenario.architecture import SLIDING, Architecture
 from vramgui.core.scenario.choices import Attention, Recompute
 
+# transformers 5 runs these without SDPA (``_supports_sdpa = False``: Gemma 2's attention soft-capping, gpt-oss's
+# sinks): "flash" there is a FlashAttention kernel, which takes the window as an argument and no mask
+NO_SDPA_TYPES = ("gemma2", "gpt_oss")
 MEM_EFFICIENT_ALIGN = 8  # attention.cpp preprocess_mask: mem_eff_alignment, pad_bias<8> of an unaligned bias
 
 
 def masked(sh: Shape, arch: Architecture) -> bool:
     """SDPA gets an explicit mask in the sliding layers: a window no longer than the sequence
-    (``_ignore_causal_mask_sdpa``: ``kv_length >= local_attention_size``)."""
+    (``_ignore_causal_mask_sdpa``: ``kv_length >= local_attention_size``) in a model transformers runs with SDPA."""
     window = arch.sliding_window
     return (window is not None and sh.attention == Attention.FLASH and sh.s >= window
-            and arch.sliding_layers > 0)
+            and arch.sliding_layers > 0 and arch.model_type not in NO_SDPA_TYPES)
 
 
 def layer_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
