@@ -19,11 +19,10 @@ from typing import Any
 import pytest
 
 from tests.core.step.test_measured_peaks import scenario_of
-from vramgui.core.activations import window
 from vramgui.core.activations.estimate import estimate_activations
 from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.estimate import estimate
-from vramgui.core.scenario.architecture import Architecture
+from vramgui.core.scenario.architecture import Architecture, sliding_blocks_between
 from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "measured_peaks.json"
@@ -120,14 +119,15 @@ def test_pipeline_stages_count_their_own_sliding_layers() -> None:
 
 
 @pytest.mark.parametrize("pattern", ["", "s", "f", "sf", "fs", "sssssf", "ssfsf"])
-def test_sliding_between_counts_what_is_sliding_layer_says(pattern: str) -> None:
+def test_sliding_blocks_between_counts_what_is_sliding_layer_says(pattern: str) -> None:
     arch = Architecture(family="llama", num_layers=13, hidden_size=64, num_heads=4, ffn_size=160, vocab_size=512,
                         sliding_window=32, layer_types=pattern)
     for start in range(14):
         for stop in range(start, 14):
-            assert window.sliding_between(arch, start, stop) == sum(
+            assert sliding_blocks_between(arch, start, stop) == sum(
                 arch.is_sliding_layer(i) for i in range(start, stop))
-    assert window.sliding_between(replace(arch, sliding_window=None), 0, 13) == 0
+    assert sliding_blocks_between(replace(arch, sliding_window=None), 0, 13) == 0
+    assert sliding_blocks_between(arch) == arch.sliding_layers
 
 
 @pytest.mark.parametrize("model_type", ["gemma2", "gpt_oss"])

@@ -23,7 +23,7 @@ from vramgui.core.activations import hf as activations_hf
 from vramgui.core.activations import lora as activations_lora
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chunks
-from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between
+from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between, sliding_blocks_between
 from vramgui.core.scenario.choices import Attention, Implementation, Recompute
 from vramgui.core.scenario.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 from vramgui.core.text.errors import InputError
@@ -103,7 +103,7 @@ def estimate_activations(
         counts = flights[i]
         n_moe = sum(moe_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True))
         n_all = sum((b - a) * c for (a, b), c in zip(ranges, counts, strict=True))
-        n_slide = sum(window.sliding_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True)
+        n_slide = sum(sliding_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True)
                       ) if sliding else 0
         terms = _stage_terms(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
                              inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [],

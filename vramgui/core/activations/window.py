@@ -31,7 +31,7 @@ attention adds a float mask to the scores and keeps none of it (``eager_mask``; 
 from __future__ import annotations
 
 from vramgui.core.activations.common import RawTerm, Shape
-from vramgui.core.scenario.architecture import SLIDING, Architecture
+from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Recompute
 
 # transformers 5 runs these without SDPA (``_supports_sdpa = False``: Gemma 2's attention soft-capping, gpt-oss's
@@ -71,19 +71,3 @@ def checkpoint_terms(sh: Shape, arch: Architecture) -> list[RawTerm]:
         return []
     return [RawTerm("sliding_window_mask_checkpoint", "sliding-window mask (bool, checkpoint input)", sh.s * sh.s,
                     "s²")]
-
-
-def sliding_between(arch: Architecture, start: int, stop: int) -> int:
-    """How many of blocks ``start .. stop-1`` are sliding-window layers (``Architecture.is_sliding_layer``), in
-    O(len(layer_types))."""
-    if arch.sliding_window is None or stop <= start:
-        return 0
-    pattern = arch.layer_types
-    if not pattern:
-        return stop - start
-
-    def upto(n: int) -> int:
-        whole, rest = divmod(max(n, 0), len(pattern))
-        return whole * pattern.count(SLIDING) + pattern[:rest].count(SLIDING)
-
-    return upto(stop) - upto(start)
