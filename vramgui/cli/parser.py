@@ -75,7 +75,13 @@ SOLVE_EXAMPLES = {
     "fastest": "--preset llama-3-8b --gpu h100-sxm --gpus 16 --seq-len 8192 --global-batch 128",
     "cheapest": "--preset llama-3-8b --gpu h100-sxm --seq-len 8192 --global-batch 128 --max-gpus 64 "
                 "--train-tokens 15T --gpu-hour-price 2.5",
+    "max-context": "--preset llama-3-8b --batch 16 --weights awq-int4 --kv-dtype fp8 --engine vllm --gpu rtx-4090",
+    "max-batch": "--preset llama-3-8b --context 8192 --weights awq-int4 --kv-dtype fp8 --engine vllm --gpu rtx-4090",
 }
+# Serving questions under `solve` (the same answers as `vramgui serve --solve NAME`; serving's fewest GPUs is
+# `serve --solve min-gpus`, since `solve min-gpus` is training's).
+SERVE_QUESTIONS = {"max-context": "serving: the longest --context that fits for --batch sequences",
+                   "max-batch": "serving: the most concurrent sequences of --context tokens that fit"}
 
 
 def _add_solve_parser(sub: Any) -> None:
@@ -99,6 +105,13 @@ def _add_solve_parser(sub: Any) -> None:
                            help=f"search bound: the most GPUs tried (default {DEFAULT_MAX_GPUS:,})")
         add_scenario_options(q)
     _add_plan_questions(questions)
+    for name, summary in SERVE_QUESTIONS.items():
+        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ", with the "
+                                 "options of `vramgui serve` (the same answer as `vramgui serve --solve "
+                                 f"{name}`).\nExit code 1 when nothing fits, 2 for bad input.",
+                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        add_scenario_options(q, serving=True)
 
 
 def _add_plan_questions(questions: Any) -> None:
