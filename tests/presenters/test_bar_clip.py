@@ -38,7 +38,7 @@ def test_a_cut_bar_never_stands_lower_than_a_bar_drawn_whole():
     assert vm.clipped == (True, False) and vm.clip_at == pytest.approx(253.0)
 
 
-@pytest.mark.parametrize("tops, capacity", [((200.0, 60.0), 80.0), ((1000.0, 10.0), None)])
+@pytest.mark.parametrize(("tops", "capacity"), [((200.0, 60.0), 80.0), ((1000.0, 10.0), None)])
 def test_nothing_is_cut_below_the_threshold_or_without_a_gpu_memory(tops, capacity):
     vm = _vm(tops, capacity)
     assert max(tops) <= CLIP_WHEN * 80 or capacity is None

@@ -3,11 +3,12 @@
 percent).
 
 A bar (its sum or its step peak) standing higher than ``CLIP_WHEN`` times the GPU's memory is drawn up to
-``CLIP_AT`` times the memory (or a tenth above the highest bar drawn whole) and marked as cut; its label keeps the exact value ("peak 1,214.8"), the hover text the
-exact bytes. The others are drawn whole, so the capacity line stays about 40 % of the way up the axis or higher (a
-scale break, drawn on the cut bars themselves so nobody reads their height; the factors are a layout choice, not a
-measurement: 2 keeps every bar that could fit after one halving of memory whole, 3 cuts only a bar that would
-squeeze the line into the bottom third). Without a GPU memory there is no line to keep readable: nothing is cut. The decision is the presenter's; the chart only draws what this returns.
+``CLIP_AT`` times the memory (or a tenth above the highest bar drawn whole) and marked as cut; its label keeps the
+exact value ("peak 1,214.8"), the hover text the exact bytes. The others are drawn whole, so the capacity line stays
+about 40 % of the way up the axis or higher (a scale break, drawn on the cut bars themselves so nobody reads their
+height). The factors are a layout choice, not a measurement: 2 keeps whole every bar that one halving of its memory
+could bring under the line, 3 cuts only a bar that would squeeze the line into the axis' bottom third. Without a GPU
+memory there is no line to keep readable: nothing is cut. The decision is the presenter's; the chart only draws what this returns.
 """
 
 from __future__ import annotations
