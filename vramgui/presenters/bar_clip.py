@@ -8,7 +8,8 @@ exact value ("peak 1,214.8"), the hover text the exact bytes. The others are dra
 about 40 % of the way up the axis or higher (a scale break, drawn on the cut bars themselves so nobody reads their
 height). The factors are a layout choice, not a measurement: 2 keeps whole every bar that one halving of its memory
 could bring under the line, 3 cuts only a bar that would squeeze the line into the axis' bottom third. Without a GPU
-memory there is no line to keep readable: nothing is cut. The decision is the presenter's; the chart only draws what this returns.
+memory there is no line to keep readable: nothing is cut. The decision is the presenter's; the chart only draws
+what this returns.
 """
 
 from __future__ import annotations
