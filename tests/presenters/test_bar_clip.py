@@ -38,6 +38,11 @@ def test_a_cut_bar_never_stands_lower_than_a_bar_drawn_whole():
     assert vm.clipped == (True, False) and vm.clip_at == pytest.approx(253.0)
 
 
+def test_every_bar_cut_stands_at_twice_the_memory():
+    vm = clip_bars(_vm((1000.0, 900.0)))  # no bar drawn whole (a fuzzed scenario found this case)
+    assert vm.clipped == (True, True) and vm.clip_at == pytest.approx(160.0)
+
+
 @pytest.mark.parametrize(("tops", "capacity"), [((200.0, 60.0), 80.0), ((1000.0, 10.0), None)])
 def test_nothing_is_cut_below_the_threshold_or_without_a_gpu_memory(tops, capacity):
     vm = _vm(tops, capacity)

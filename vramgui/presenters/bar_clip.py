@@ -33,7 +33,7 @@ def clip_bars(vm: StrategyBarsVM) -> StrategyBarsVM:
     if not any(clipped):
         return vm
     # never below a bar drawn whole: a cut bar stands a tenth above the highest of them
-    at = max(vm.capacity * CLIP_AT, *(top * 1.1 for top, cut in zip(tops, clipped, strict=True) if not cut))
+    at = max([vm.capacity * CLIP_AT, *(top * 1.1 for top, cut in zip(tops, clipped, strict=True) if not cut)])
     segments = tuple(_cut(seg, clipped, at) for seg in vm.segments)
     peaks = tuple(None if cut else p for p, cut in zip(vm.peaks, clipped, strict=True)) if vm.peaks else ()
     label_tops = tuple(at if cut else top for top, cut in zip(vm.label_tops, clipped, strict=True)) \
