@@ -238,7 +238,7 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
         usable=None if usable is None else to_unit(usable, unit),
         unit=unit,
         peak_tooltips=tuple(peak_tips),
-        **peak_marks(peaks, [est.per_gpu_total for est in estimates], [est.fits for est in estimates], unit),
+        **peak_marks(peaks, [est.per_gpu_total for est in estimates], [est.fits for est in estimates], unit),  # type: ignore[arg-type]
     ))
 
 

@@ -132,7 +132,8 @@ class AdviceBox(QWidget):
     def saved_height(self, width: int) -> int:
         """The height compacting saves at ``width`` now (0 when there is nothing to fold): the links, as the expanded
         box would show them."""
-        spacing = max(self.layout().spacing(), 0)
+        layout = self.layout()
+        spacing = max(layout.spacing(), 0) if layout is not None else 0
         shown = min(len(self._suggestions), MAX_LINKS)
         return sum(self.links[i].heightForWidth(width) + spacing for i in range(shown))
 

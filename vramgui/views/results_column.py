@@ -37,7 +37,8 @@ class ResultsColumn(QWidget):
         return height
 
     def fit_advice(self) -> None:
-        spacing = max(self.layout().spacing(), 0)
+        layout = self.layout()
+        spacing = max(layout.spacing(), 0) if layout is not None else 0
         advice = self.summary.advice
         expanded = self.expanded_summary_height()
         folded = expanded - advice.saved_height(advice.width() or self.summary.width())
@@ -53,7 +54,8 @@ class ResultsColumn(QWidget):
             sizes[at] = least
             for i in range(len(sizes)):  # taken from the panes after it first, each down to its minimum
                 if i != at and grow > 0:
-                    spare = max(sizes[i] - splitter.widget(i).minimumSizeHint().height(), 0)
+                    pane = splitter.widget(i)
+                    spare = max(sizes[i] - (pane.minimumSizeHint().height() if pane is not None else 0), 0)
                     sizes[i] -= min(spare, grow)
                     grow -= min(spare, grow)
             if sizes != splitter.sizes():
@@ -68,7 +70,7 @@ class ResultsColumn(QWidget):
         splitter = self.parentWidget()
         if not isinstance(splitter, QSplitter) or splitter.height() <= 0:
             return 1 << 20
-        others = [splitter.widget(i) for i in range(splitter.count()) if splitter.widget(i) is not self]
+        others = [w for w in (splitter.widget(i) for i in range(splitter.count())) if w is not None and w is not self]
         taken = sum(max(w.minimumSizeHint().height(), w.minimumHeight()) for w in others)
         return max(splitter.height() - taken - splitter.handleWidth() * len(others), 0)
 

@@ -90,12 +90,12 @@ class StrategyChart(ChartView):
     def _show_breaks(self, vm: StrategyBarsVM) -> None:
         xs: list[float] = []
         ys: list[float] = []
-        half = BAR_WIDTH / 2 + 0.05
-        for i, cut in enumerate(vm.clipped if vm.clip_at else ()):
+        half, top = BAR_WIDTH / 2 + 0.05, vm.clip_at or 0.0
+        for i, cut in enumerate(vm.clipped if top else ()):
             if cut:
                 for low, high in ((0.90, 0.93), (0.95, 0.98)):  # two strokes rising left to right, under the cut
                     xs += [i - half, i + half]
-                    ys += [vm.clip_at * low, vm.clip_at * high]
+                    ys += [top * low, top * high]
         self.breaks.setData(xs, ys, connect="pairs")
 
     def _fit_ticks(self) -> None:
