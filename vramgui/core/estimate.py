@@ -8,7 +8,6 @@ Fit: usable = gpu_memory x (1 - reserve) (the seed's overhead_ratio), headroom =
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
@@ -24,9 +23,9 @@ from vramgui.core.parallel.layout import (
     fsdp_name,
     stage_params,
 )
-from vramgui.core.scenario import architecture as arch_mod
 from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.scenario.model_facts import model_facts
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
@@ -169,63 +168,39 @@ class Estimate:
         }
 
 
-@lru_cache(maxsize=256)  # architectures are frozen; sweeps ask for the same counts again and again
-def count_params(arch: Architecture) -> int:
-    return arch_mod.count_params(arch)
-
-
-@lru_cache(maxsize=256)
-def count_active_params(arch: Architecture) -> int:
-    return arch_mod.count_active_params(arch)
-
-
-@lru_cache(maxsize=256)
-def count_param_tensors(arch: Architecture) -> int:
-    return arch_mod.count_param_tensors(arch)
-
-
-@lru_cache(maxsize=256)
-def _largest_layer_of(arch: Architecture) -> int:
-    return arch_mod.largest_layer_params(arch)
-
-
 def largest_layer(scenario: Scenario) -> int | None:
     if scenario.model.largest_layer is not None:
         return scenario.model.largest_layer
     if scenario.model.architecture is not None:
-        return _largest_layer_of(scenario.model.architecture)
+        return model_facts(scenario.model.architecture).largest_layer
     return None
 
 
-_ACT_CACHE: dict[tuple[object, ...], ActivationEstimate] = {}
-_ACT_CACHE_MAX = 4096
-
-
 def clear_activation_cache() -> None:
-    """Forget every cached activation estimate (bench: time the activation model, not a cache hit)."""
-    _ACT_CACHE.clear()
+    """Forget every activation estimate kept per layout and batch (bench: time a scenario not seen before; the
+    per-model parts stay, see ``clear_caches``)."""
+    from vramgui.core.activations import cache
+
+    cache.clear()
+
+
+def clear_caches() -> None:
+    """Forget everything kept between estimates: the per-layout activations, the per-shape activation terms, the
+    architecture's figures and which scenarios were found valid (bench: the first estimate of a new model)."""
+    from vramgui.core.activations import cache
+    from vramgui.core.fields.validate import forget_validated
+
+    cache.clear(every_shape=True)
+    model_facts.cache_clear()
+    forget_validated()
 
 
 def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
                         dtype: str, amp: bool = False, lora: LoraActs | None = None,
                         fp8: str = "none") -> ActivationEstimate:
-    """Activations depend on tp/pp/sp, not on the ZeRO stage; on the data-parallel size only through the number
-    of micro-batches a pipeline holds in flight (pp > 1 with a global batch). Cache on exactly that."""
-    group = parallel.tp * parallel.cp * parallel.pp
-    n_d = batch_parallel_size(parallel) if parallel.pp > 1 and training.global_batch is not None else 1
-    key = (arch, training, parallel.tp, parallel.pp, parallel.sp, n_d, dtype, amp, lora, parallel.cp, parallel.ep,
-           parallel.expert_tp, parallel.vpp, parallel.first_stage_layers, parallel.last_stage_layers, fp8)
-    hit = _ACT_CACHE.get(key)
-    if hit is None:
-        from vramgui.core.activations.estimate import estimate_activations
+    from vramgui.core.activations.cache import activations_for
 
-        norm = replace(parallel, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
-                       distributed_optimizer=True, ddp_bucket_view=False)
-        hit = estimate_activations(arch, training, norm, dtype, amp, lora, fp8)
-        if len(_ACT_CACHE) >= _ACT_CACHE_MAX:
-            _ACT_CACHE.clear()
-        _ACT_CACHE[key] = hit
-    return hit
+    return activations_for(arch, training, parallel, dtype, amp, lora, fp8)
 
 
 def activations_component(scenario: Scenario, lora: LoraActs | None = None
@@ -283,16 +258,17 @@ def estimate(scenario: Scenario) -> Estimate:
     s = validate_scenario(scenario)
     arch = s.model.architecture
     explicit = s.model.params is not None
+    facts = model_facts(arch) if arch is not None else None
     if s.model.params is not None:
         params = s.model.params
     else:
-        assert arch is not None  # validate_scenario: a parameter count or an architecture
-        params = count_params(arch)
-    active = count_active_params(arch) if arch is not None and arch.is_moe else None
+        assert facts is not None  # validate_scenario: a parameter count or an architecture
+        params = facts.params
+    active = facts.active_params if facts is not None else None
     n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
     n_e = expert_data_parallel_size(s.parallel)
     sp = stage_params(params, s.parallel, arch, explicit)
-    tensors = None if arch is None else count_param_tensors(arch)
+    tensors = None if facts is None else facts.tensors
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
     ft = None

@@ -16,6 +16,7 @@ part of this figure; see docs/activations.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vramgui.core.activations import fp8, window
 from vramgui.core.activations import fused as activations_fused
@@ -33,12 +34,22 @@ from vramgui.core.text.message import Msg, english, render
 @dataclass(frozen=True)
 class ActivationTerm:
     """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches.
-    ``key`` (``layers.qkv_input``: where, then the ``RawTerm`` key) is its identity; ``name`` is for display."""
+    ``key`` (``layers.qkv_input``: where, then the ``RawTerm`` key) is its identity; ``name`` is for display.
+    ``counts`` are the ``RawTerm``s merged into it with how many times each is held: the name and the formula
+    are written from them when asked for (most estimates are never shown)."""
 
     key: str
-    name: str
     bytes: int
-    formula: str
+    place: str  # "layers", "embedding" or "output"
+    counts: tuple[tuple[int, RawTerm], ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.place}: {self.counts[0][1].name}"
+
+    @property
+    def formula(self) -> str:
+        return " + ".join(f"{count}×({raw.formula})" for count, raw in self.counts)
 
 
 @dataclass(frozen=True)
@@ -77,24 +88,7 @@ def estimate_activations(
     )
     gpt = arch.family == "gpt"
     fused = training.implementation == Implementation.FUSED
-    if lora is not None and not fused:
-        dense = activations_lora.layer_terms(sh, arch, False, lora)
-        moe_layer = activations_lora.layer_terms(sh, arch, True, lora) if arch.is_moe else None
-        inputs = activations_lora.input_terms(sh, arch, lora)
-        outputs = activations_lora.output_terms(sh, arch, lora)
-    else:
-        profile = activations_fused if fused else activations_hf
-        dense = profile.layer_terms(sh, arch, False)
-        moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
-        inputs = profile.input_terms(sh, arch)
-        outputs = profile.output_terms(sh, arch)
-    # sliding-window layers whose window cuts the sequence: SDPA's mask (activations.window; transformers only)
-    sliding = [] if fused else window.layer_terms(sh, arch)
-    if not fused:
-        inputs = inputs + window.checkpoint_terms(sh, arch)
-    if fused and fp8_recipe != "none":
-        dense = fp8.layer_terms(dense, fp8_recipe, sh, False)
-        moe_layer = fp8.layer_terms(moe_layer, fp8_recipe, sh, True) if moe_layer is not None else None
+    dense, moe_layer, inputs, outputs, sliding = profile_terms(arch, sh, fused, lora, fp8_recipe)
 
     chunks = rank_chunks(arch.num_layers, parallel)
     flights = _chunk_flights(training, parallel)
@@ -119,6 +113,40 @@ def estimate_activations(
         total=total, per_layer=per_layer, layers=held, terms=tuple(terms), formula_msg=formula,
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
     )
+
+
+@lru_cache(maxsize=1024)
+def profile_terms(arch: Architecture, sh: Shape, fused: bool, lora: activations_lora.LoraActs | None = None,
+                  fp8_recipe: str = "none") -> tuple[list[RawTerm], list[RawTerm] | None, list[RawTerm], list[RawTerm],
+                                                     list[RawTerm]]:
+    """(one dense layer, one MoE layer or None, the embedding's, the output layer's, what a sliding-window layer
+    keeps beyond its kind's) saved tensors for one micro-batch of ``sh``: they depend on the architecture and the
+    shape one GPU sees, not on the pipeline layout or the data-parallel size, so a sweep, a solve over those, or
+    the strategy bars compute them once (cached; the lists are shared: read them, never change them)."""
+    if lora is not None and not fused:
+        dense = activations_lora.layer_terms(sh, arch, False, lora)
+        moe_layer = activations_lora.layer_terms(sh, arch, True, lora) if arch.is_moe else None
+        inputs = activations_lora.input_terms(sh, arch, lora)
+        outputs = activations_lora.output_terms(sh, arch, lora)
+    else:
+        profile = activations_fused if fused else activations_hf
+        dense = profile.layer_terms(sh, arch, False)
+        moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
+        inputs = profile.input_terms(sh, arch)
+        outputs = profile.output_terms(sh, arch)
+    # sliding-window layers whose window cuts the sequence: SDPA's mask (activations.window; transformers only)
+    sliding = [] if fused else window.layer_terms(sh, arch)
+    if not fused:
+        inputs = inputs + window.checkpoint_terms(sh, arch)
+    if fused and fp8_recipe != "none":
+        dense = fp8.layer_terms(dense, fp8_recipe, sh, False)
+        moe_layer = fp8.layer_terms(moe_layer, fp8_recipe, sh, True) if moe_layer is not None else None
+    return dense, moe_layer, inputs, outputs, sliding
+
+
+def clear_profile_cache() -> None:
+    """Forget the per-shape terms (bench: time the activation model from nothing)."""
+    profile_terms.cache_clear()
 
 
 def _sum(terms: list[RawTerm] | None) -> int:
@@ -169,29 +197,29 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
     """``n_dense`` / ``n_moe``: layer activations held (layers × forwards in flight); ``n_inputs``: forwards of
     the first chunk in flight (the embedding's terms); the output layer's terms once; ``sliding``: what each of
     the ``n_sliding`` sliding-window layer activations keeps on top of its kind's terms."""
-    sizes: dict[str, int] = {}  # bytes per term key, in first-seen order
-    names: dict[str, str] = {}
-    formulas: dict[str, list[str]] = {}
+    merged: dict[str, list[tuple[int, RawTerm]]] = {}  # the raw terms per key, in first-seen order
+    places: dict[str, str] = {}
 
-    def add(raw: RawTerm, count: int, place: str) -> None:
-        if count <= 0 or raw.bytes == 0:
+    def add(terms: list[RawTerm] | None, count: int, place: str) -> None:
+        if count <= 0:
             return
-        key = f"{place}.{raw.key}"
-        sizes[key] = sizes.get(key, 0) + raw.bytes * count
-        names.setdefault(key, f"{place}: {raw.name}")
-        formulas.setdefault(key, []).append(f"{count}×({raw.formula})")
+        for raw in terms or ():
+            if raw.bytes:
+                key = f"{place}.{raw.key}"
+                group = merged.get(key)
+                if group is None:
+                    merged[key] = [(count, raw)]
+                    places[key] = place
+                else:
+                    group.append((count, raw))
 
-    for raw in dense:
-        add(raw, n_dense, "layers")
-    for raw in moe or []:
-        add(raw, n_moe, "layers")
-    for raw in sliding:
-        add(raw, n_sliding, "layers")
-    for raw in inputs:
-        add(raw, n_inputs, "embedding")
-    for raw in outputs:
-        add(raw, 1, "output")
-    return [ActivationTerm(k, names[k], n, " + ".join(formulas[k])) for k, n in sizes.items()]
+    add(dense, n_dense, "layers")
+    add(moe, n_moe, "layers")
+    add(sliding, n_sliding, "layers")
+    add(inputs, n_inputs, "embedding")
+    add(outputs, 1, "output")
+    return [ActivationTerm(k, sum([c * r.bytes for c, r in group]), places[k], tuple(group))
+            for k, group in merged.items()]
 
 
 def _formula(sh: Shape, gpt: bool, fused: bool, n_layers: int, m: int, pp: int, arch: Architecture) -> Msg:

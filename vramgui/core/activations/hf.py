@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 
 from vramgui.core.activations.common import RawTerm, Shape, linear_weights, norm_readers
 from vramgui.core.activations.moe import hf_moe_terms
+from vramgui.core.memo import by_identity
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Loss, Recompute
 
@@ -79,6 +80,12 @@ class Style:
 
     @classmethod
     def of(cls, arch: Architecture) -> Style:
+        """The style of ``arch``: the architecture alone decides it, so it is worked out once per model."""
+        return _style_of(arch)
+
+    @classmethod
+    def derive(cls, arch: Architecture) -> Style:
+        """The style of ``arch`` worked out from its fields (``of`` keeps the answer)."""
         gpt2 = arch.family == "gpt" and arch.model_type in ("", "gpt2")
         gemma = arch.model_type in GEMMA_TYPES
         post = arch.model_type in POST_NORM_TYPES
@@ -100,6 +107,11 @@ class Style:
             attn_p=p(arch.attention_dropout), resid_p=p(arch.residual_dropout), embd_p=p(arch.embedding_dropout),
             use_cache=arch.use_cache,
         )
+
+
+@by_identity(256)
+def _style_of(arch: Architecture) -> Style:
+    return Style.derive(arch)
 
 
 def _amp(sh: Shape) -> bool:

@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_LAYERS
 from vramgui.core.fields.table import Field
+from vramgui.core.memo import Seen
 from vramgui.core.parallel import world
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, stage_layer_counts
 from vramgui.core.scenario.architecture import FULL, SLIDING, Architecture
@@ -57,23 +58,34 @@ def _sections() -> dict[str, tuple[Field, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# frozen objects found valid, by identity (vramgui.core.memo): a changed copy is a new object, checked again
+_VALID_SCENARIOS = Seen(4096)  # whole scenarios that passed validate_scenario
+_VALID_SECTIONS = Seen(4096)  # sections that passed check_fields (a sweep changes one section, keeps the others)
+
+
 def check_fields(s: Scenario) -> None:
     """Every field's value against the registry (architecture fields only when there is one). A section is a
-    frozen dataclass: each distinct one is checked once (an estimate sweep repeats the same sections)."""
+    frozen dataclass: each distinct one is checked once (an estimate sweep repeats the same sections): by identity
+    first, then by value."""
     for section, group in _sections().items():
         if not section:
             for f in group:
                 fields.check(f, getattr(s, f.name))
             continue
         value = getattr(s, section)
+        if value in _VALID_SECTIONS:
+            continue
         # the value types are part of the key: True == 1 and 1.0 == 1 hash alike, and only one of them is valid
         types = tuple(type(getattr(value, f.name)) for f in group)
         try:
             _check_section(section, value, types)
         except TypeError:  # an unhashable value built in code: check it without the cache
             _check_values(group, value)
-    if s.model.architecture is not None:
-        _check_architecture(s.model.architecture)
+        _VALID_SECTIONS.add(value)
+    arch = s.model.architecture
+    if arch is not None and arch not in _VALID_SECTIONS:
+        _check_architecture(arch)
+        _VALID_SECTIONS.add(arch)
 
 
 def _check_values(group: tuple[Field, ...], value: object) -> None:
@@ -114,7 +126,23 @@ def _check_layer_types(arch: Architecture) -> None:
 
 
 def validate_scenario(s: Scenario) -> Scenario:
-    """Raise ``InputError`` for the first bad field; return the scenario unchanged when it is valid."""
+    """Raise ``InputError`` for the first bad field; return the scenario unchanged when it is valid. A scenario
+    found valid is remembered by identity (it is frozen): asking again about the same object costs one lookup,
+    so every arithmetic entry point can validate without paying for it twice."""
+    if s in _VALID_SCENARIOS:
+        return s
+    _validate(s)
+    _VALID_SCENARIOS.add(s)
+    return s
+
+
+def forget_validated() -> None:
+    """Forget which scenarios and sections were found valid (bench: time a validation that is not a hit)."""
+    _VALID_SCENARIOS.clear()
+    _VALID_SECTIONS.clear()
+
+
+def _validate(s: Scenario) -> None:
     m = s.model
     if m.params is None and m.architecture is None:
         raise InputError("model.params", Msg.of("error.params_or_architecture"), fields.field("model.params").allowed())
@@ -159,7 +187,6 @@ def validate_scenario(s: Scenario) -> Scenario:
     if o.params != Offload.NONE and o.optimizer == Offload.NONE and rules.refuses_param_offload_alone:
         raise InputError("offload.params", Msg.of("error.deepspeed_param_offload"),
                          Msg.of("allowed.none_unless_optimizer_offload"))
-    return s
 
 
 def validate_parallel(s: Scenario) -> None:

@@ -37,7 +37,7 @@ workspace (32 MiB on Hopper, the cuBLAS documentation of ``cublasSetWorkspace``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from vramgui.core.scenario.convention import convention_of
@@ -58,6 +58,8 @@ from vramgui.core.text.message import Msg, render
 
 __all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
+_in_peak_order = itemgetter(*PEAK_KEYS)  # a phase's bytes in PEAK_KEYS order (KeyError for a key left out)
+
 PHASES = ("root_all_gather", "forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward",
           "tied_gradient_sum", "root_reduce_scatter", "optimizer_step")
 
@@ -69,10 +71,10 @@ class Phase:
     name: str  # one of PHASES
     step: str  # "first" | "steady"
     components: tuple[tuple[str, int], ...]
+    bytes: int = field(init=False, compare=False)  # their sum, computed once (the peak compares every phase's)
 
-    @cached_property  # computed once: sweeps and charts read it many times
-    def bytes(self) -> int:
-        return sum(n for _, n in self.components)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bytes", sum([n for _, n in self.components]))
 
     def get(self, key: str) -> int:
         for k, n in self.components:
@@ -158,7 +160,7 @@ def step_peak(inp: StepInputs) -> StepPeak:
                  "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
                  "root_all_gather": rag, "tied_gradient_sum": ts, "root_reduce_scatter": rrs,
                  "cuda_context": ctx.bytes, "other": extra}
-        return Phase(name, step, tuple((k, comps[k]) for k in PEAK_KEYS))
+        return Phase(name, step, tuple(zip(PEAK_KEYS, _in_peak_order(comps), strict=True)))
 
     phases: list[Phase] = []
     accum = inp.accumulation > 1
