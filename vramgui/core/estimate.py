@@ -213,7 +213,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
         return Component(Part(0, deriv, "", "activations"), estimated=False), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
                               scenario.precision.recipe == Recipe.AMP, lora, fp8_acts.active_recipe(scenario))
-    return Component(Part(act.total, _activation_derivation(act), act.source, "activations")), act
+    return Component(Part.later(act.total, lambda: _activation_derivation(act), act.source, "activations")), act
 
 
 def _activation_derivation(act: ActivationEstimate) -> Derivation:
@@ -282,7 +282,7 @@ def estimate(scenario: Scenario) -> Estimate:
     if fp8 is not None:  # FP8 weight copies and scaling state: persistent, beside the parameters
         states = replace(states, parameters=fp8_mod.with_fp8_parameters(states.parameters, fp8))
 
-    comps = [Component(replace(p, key=key)) for key, p in (
+    comps = [Component(p.keyed(key)) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
         ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
     act_comp, act = activations_component(s, ft.acts if ft is not None else None)

@@ -13,6 +13,7 @@ language from the same data. Symbols (Φ, N_d, L_largest) are never translated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -105,6 +106,31 @@ class Part:
     def derivation(self) -> str:
         """The derivation in English and GB, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
         return render_derivation(self.deriv, "GB", english)
+
+    @staticmethod
+    def later(bytes: int, build: Callable[[], Derivation], source: str, key: str = "") -> Part:
+        """A part whose derivation ``build()`` writes when it is first read: a sweep, a solve or an estimate
+        nobody shows needs only the bytes. ``bytes`` must be what the derivation totals (``build`` only describes
+        bytes computed before it, from the same values). Equal to, hashed and shown as the part built at once."""
+        part = object.__new__(Part)
+        part.__dict__.update(bytes=bytes, source=source, key=key, _build=build)  # frozen: no __setattr__
+        return part
+
+    def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
+        build = self.__dict__.get("_build") if name == "deriv" else None
+        if build is None:
+            raise AttributeError(name)
+        built = build()
+        object.__setattr__(self, "deriv", built)
+        del self.__dict__["_build"]
+        return built
+
+    def keyed(self, key: str) -> Part:
+        """This part under ``key`` (a derivation not yet written stays so)."""
+        build = self.__dict__.get("_build")
+        if build is not None:
+            return Part.later(self.bytes, build, self.source, key)
+        return Part(self.bytes, self.deriv, self.source, key)
 
 
 # ------------------------------------------------------------------------------------------------ numbers

@@ -65,12 +65,13 @@ def test_every_term_has_a_snake_case_key_unique_on_the_stage_and_one_name_per_ke
     for training, kw in _variants(arch):
         seen.clear()
         est = estimate_activations(arch, training, ParallelSpec(), "bf16", **kw)
+        keys = [t.key for t in est.terms]  # the terms are merged when first read
         for place in (part for lists in seen for part in lists):
             names: dict[str, str] = {}
             for t in place:  # one name per key: merging by key joins exactly what merging by name joined
                 assert names.setdefault(t.key, t.name) == t.name, (t.key, names[t.key], t.name)
             assert len(set(names.values())) == len(names), names
-        keys = [t.key for t in est.terms]
+        assert seen  # the spy saw the terms before they merged
         assert all(KEY.fullmatch(k) for k in keys), keys
         assert len(set(keys)) == len(keys), keys
         assert len({t.name for t in est.terms}) == len(keys)  # keys and display names agree one to one

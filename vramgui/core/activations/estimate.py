@@ -15,8 +15,8 @@ part of this figure; see docs/activations.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from vramgui.core.activations import fp8, window
 from vramgui.core.activations import fused as activations_fused
@@ -53,18 +53,52 @@ class ActivationTerm:
 
 
 @dataclass(frozen=True)
+class StageHeld:
+    """What the most loaded stage holds: the raw terms of one micro-batch (``profile_terms``) and how many times
+    each list is held (``_stage_terms`` merges them into ``ActivationTerm``s)."""
+
+    dense: list[RawTerm]
+    moe: list[RawTerm] | None
+    n_dense: int
+    n_moe: int
+    n_inputs: int
+    inputs: list[RawTerm]
+    outputs: list[RawTerm]
+    sliding: list[RawTerm]  # what a sliding-window layer keeps beyond its kind's terms
+    n_sliding: int
+
+    def total(self) -> int:
+        """The sum of the merged terms' bytes, without merging them (a count of 0 holds nothing)."""
+        return (_held(self.dense, self.n_dense) + _held(self.moe, self.n_moe) + _held(self.sliding, self.n_sliding)
+                + _held(self.inputs, self.n_inputs) + _held(self.outputs, 1))
+
+    def terms(self) -> tuple[ActivationTerm, ...]:
+        return tuple(_stage_terms(self.dense, self.moe, self.n_dense, self.n_moe, self.n_inputs, self.inputs,
+                                  self.outputs, self.sliding, self.n_sliding))
+
+
+def _held(terms: list[RawTerm] | None, count: int) -> int:
+    return count * _sum(terms) if count > 0 else 0
+
+
+@dataclass(frozen=True)
 class ActivationEstimate:
     """``total`` = sum of ``terms`` bytes; ``per_layer`` = one layer of one micro-batch (the largest layer kind);
-    ``layers`` = layer activations held on the stage (layers on the stage x micro-batches in flight)."""
+    ``layers`` = layer activations held on the stage (layers on the stage x micro-batches in flight). ``terms``
+    are merged from ``held`` when first read (most estimates are never shown term by term)."""
 
     total: int
     per_layer: int
     layers: int
-    terms: tuple[ActivationTerm, ...]
+    held: StageHeld = field(compare=False, repr=False)
     formula_msg: Msg
     source: str
     stage: int = 0  # index of the most loaded pipeline stage
     in_flight: int = 1  # micro-batches whose activations that stage holds
+
+    @cached_property
+    def terms(self) -> tuple[ActivationTerm, ...]:
+        return self.held.terms()
 
     @property
     def formula(self) -> str:
@@ -92,25 +126,25 @@ def estimate_activations(
 
     chunks = rank_chunks(arch.num_layers, parallel)
     flights = _chunk_flights(training, parallel)
-    best: tuple[int, int, list[ActivationTerm], int, int] | None = None
+    best: tuple[int, int, StageHeld, int, int] | None = None
     for i, ranges in enumerate(chunks):
         counts = flights[i]
         n_moe = sum(moe_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True))
         n_all = sum((b - a) * c for (a, b), c in zip(ranges, counts, strict=True))
         n_slide = sum(sliding_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True)
                       ) if sliding else 0
-        terms = _stage_terms(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
+        on_stage = StageHeld(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
                              inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [],
                              sliding, n_slide)
-        total = sum(t.bytes for t in terms)
+        total = on_stage.total()
         if best is None or total > best[0]:
-            best = (total, i, terms, n_all, sum(counts))
+            best = (total, i, on_stage, n_all, sum(counts))
     assert best is not None
-    total, stage, terms, held, m = best
+    total, stage, on_stage, held, m = best
     per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0) + _sum(sliding)
     formula = _formula(sh, gpt, fused and fp8_recipe == "none", held // max(m, 1), m, len(chunks), arch)
     return ActivationEstimate(
-        total=total, per_layer=per_layer, layers=held, terms=tuple(terms), formula_msg=formula,
+        total=total, per_layer=per_layer, layers=held, held=on_stage, formula_msg=formula,
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
     )
 

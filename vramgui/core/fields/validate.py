@@ -58,6 +58,12 @@ def _sections() -> dict[str, tuple[Field, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+@cache
+def _section_names() -> dict[str, tuple[str, ...]]:
+    """The attribute names of each section's fields, in ``_sections`` order."""
+    return {k: tuple(f.name for f in group) for k, group in _sections().items()}
+
+
 # frozen objects found valid, by identity (vramgui.core.memo): a changed copy is a new object, checked again
 _VALID_SCENARIOS = Seen(4096)  # whole scenarios that passed validate_scenario
 _VALID_SECTIONS = Seen(4096)  # sections that passed check_fields (a sweep changes one section, keeps the others)
@@ -67,6 +73,7 @@ def check_fields(s: Scenario) -> None:
     """Every field's value against the registry (architecture fields only when there is one). A section is a
     frozen dataclass: each distinct one is checked once (an estimate sweep repeats the same sections): by identity
     first, then by value."""
+    names = _section_names()
     for section, group in _sections().items():
         if not section:
             for f in group:
@@ -76,7 +83,7 @@ def check_fields(s: Scenario) -> None:
         if value in _VALID_SECTIONS:
             continue
         # the value types are part of the key: True == 1 and 1.0 == 1 hash alike, and only one of them is valid
-        types = tuple(type(getattr(value, f.name)) for f in group)
+        types = tuple([type(getattr(value, name)) for name in names[section]])
         try:
             _check_section(section, value, types)
         except TypeError:  # an unhashable value built in code: check it without the cache

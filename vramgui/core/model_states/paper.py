@@ -49,28 +49,39 @@ def step_counter_bytes(param_tensors: int | None, precision: PrecisionSpec) -> i
 
 # --- terms ---
 
+def phi_bytes(coef: int, phi: int, n_shard: int | None = None) -> int:
+    """coef·Φ bytes, divided over ``n_shard`` ranks when given (rounded up, padding to equal partitions)."""
+    return ceil_div(coef * phi, n_shard) if n_shard is not None and n_shard > 1 else coef * phi
+
+
 def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None = None, symbol: str = "Φ") -> Term:
-    """coef·Φ bytes, ``/N_d`` when divided over ``n_shard`` ranks (rounded up, padding to equal partitions).
-    ``symbol`` writes Φ (``Φ_A``: LoRA's trainable adapters), chosen here rather than replaced afterwards."""
+    """``phi_bytes`` as a term, ``/N_d`` when divided over ``n_shard`` ranks. ``symbol`` writes Φ (``Φ_A``:
+    LoRA's trainable adapters), chosen here rather than replaced afterwards."""
+    n = phi_bytes(coef, phi, n_shard) if value is None else value
     if n_shard is None:
-        return Term(coef * phi if value is None else value, coef, symbol, phi)
-    shard = ceil_div(coef * phi, n_shard) if n_shard > 1 else coef * phi
-    return Term(shard if value is None else value, coef, symbol, phi, n_shard, "N_d")
+        return Term(n, coef, symbol, phi)
+    return Term(n, coef, symbol, phi, n_shard, "N_d")
 
 
 def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None,
          symbol: str = "Φ") -> Part:
-    """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term."""
-    terms = [phi_term(coef, phi, n_shard if sharded else None, symbol=symbol)] if coef else []
-    if extra is not None and extra.bytes:
-        terms.append(extra)
-    total = sum(t.bytes for t in terms)
-    return Part(total, Derivation(tuple(terms), total), source)
+    """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term; the
+    terms are written when the derivation is first read (their bytes are ``phi_bytes``, counted the same way)."""
+    shard = n_shard if sharded else None
+    total = (phi_bytes(coef, phi, shard) if coef else 0) + (extra.bytes if extra is not None else 0)
+
+    def derivation() -> Derivation:
+        terms = [phi_term(coef, phi, shard, symbol=symbol)] if coef else []
+        if extra is not None and extra.bytes:
+            terms.append(extra)
+        return Derivation(tuple(terms), total)
+
+    return Part.later(total, derivation, source)
 
 
 def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
     """0 bytes on the GPU; ``note`` (a ``deriv.*`` code) says where they went."""
-    return Part(0, Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
+    return Part.later(0, lambda: Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
 
 
 def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,

@@ -37,6 +37,7 @@ workspace (32 MiB on Hopper, the cuBLAS documentation of ``cublasSetWorkspace``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from operator import itemgetter
 from typing import Any
 
@@ -92,12 +93,20 @@ class Phase:
 
 @dataclass(frozen=True)
 class StepPeak:
+    """The peak (``bytes`` at ``phase`` of the ``step``) and every moment of the step: ``rows`` holds each phase's
+    bytes in ``PEAK_KEYS`` order; the ``Phase`` objects are made from them when first read (a sweep or a solve
+    reads only the peak)."""
+
     bytes: int
     phase: str
     step: str
-    phases: tuple[Phase, ...]
+    rows: tuple[tuple[str, str, tuple[int, ...]], ...]  # (name, step, bytes of each PEAK_KEYS component)
     terms: tuple[Part, ...]  # the step's own terms (loss gradient, temporaries, buckets, ...)
     notes: tuple[Msg, ...] = field(default=())
+
+    @cached_property
+    def phases(self) -> tuple[Phase, ...]:
+        return tuple(Phase(name, step, tuple(zip(PEAK_KEYS, values, strict=True))) for name, step, values in self.rows)
 
     @property
     def at(self) -> Phase:
@@ -150,9 +159,11 @@ def step_peak(inp: StepInputs) -> StepPeak:
     always_grads = convention_of(s).main_grad_buffers
     extra = s.overhead.extra
 
+    rows: list[tuple[str, str, tuple[int, ...]]] = []
+
     def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,
               bwd: bool = False, zs: int = 0, g_now: int | None = None, rag: int = 0, ts: int = 0, rrs: int = 0
-              ) -> Phase:
+              ) -> None:
         held = g if g_now is None else g_now
         comps = {"parameters": inp.parameters, "gradients": held if grads or always_grads else 0,
                  "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
@@ -160,37 +171,36 @@ def step_peak(inp: StepInputs) -> StepPeak:
                  "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
                  "root_all_gather": rag, "tied_gradient_sum": ts, "root_reduce_scatter": rrs,
                  "cuda_context": ctx.bytes, "other": extra}
-        return Phase(name, step, tuple(zip(PEAK_KEYS, _in_peak_order(comps), strict=True)))
+        rows.append((name, step, _in_peak_order(comps)))
 
-    phases: list[Phase] = []
     accum = inp.accumulation > 1
     tied_g, tied_z = tied_sum_components(inp, g)
     for step in ("first", "steady"):
         o = step == "steady"
         if gather.bytes:  # FSDP2: the root gathered before the first activation (each micro-batch)
-            phases.append(phase("root_all_gather", step, o=o, grads=accum, act=0, rag=gather.bytes,
-                                g_now=g_accum))
-        phases.append(phase("forward", step, o=o, grads=False, act=a, zs=z_fwd))
-        phases.append(phase("loss_backward", step, o=o, grads=False, act=a, lg=loss.bytes, bwd=True, zs=z_bwd))
+            phase("root_all_gather", step, o=o, grads=accum, act=0, rag=gather.bytes, g_now=g_accum)
+        phase("forward", step, o=o, grads=False, act=a, zs=z_fwd)
+        phase("loss_backward", step, o=o, grads=False, act=a, lg=loss.bytes, bwd=True, zs=z_bwd)
         if accum:
-            phases.append(phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd, g_now=g_accum))
-            phases.append(phase("loss_backward_accum", step, o=o, grads=True, act=a, lg=loss.bytes, bwd=True,
-                                zs=z_bwd, g_now=g_accum))
-        phases.append(phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_end))
+            phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd, g_now=g_accum)
+            phase("loss_backward_accum", step, o=o, grads=True, act=a, lg=loss.bytes, bwd=True, zs=z_bwd,
+                  g_now=g_accum)
+        phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_end)
         if tied.bytes:
-            phases.append(phase("tied_gradient_sum", step, o=o, grads=True, act=0, ts=tied.bytes, bwd=True,
-                                zs=tied_z, g_now=tied_g))
+            phase("tied_gradient_sum", step, o=o, grads=True, act=0, ts=tied.bytes, bwd=True, zs=tied_z,
+                  g_now=tied_g)
         if scatter.bytes:
-            phases.append(phase("root_reduce_scatter", step, o=o, grads=True, act=0, rrs=scatter.bytes, bwd=True))
-        phases.append(phase("optimizer_step", step, o=True, grads=True, act=0, ot=opt.bytes))
-    best = phases[0]
-    for p in phases[1:]:  # the latest of equal peaks: the steady state over the first step
-        if p.bytes >= best.bytes:
-            best = p
+            phase("root_reduce_scatter", step, o=o, grads=True, act=0, rrs=scatter.bytes, bwd=True)
+        phase("optimizer_step", step, o=True, grads=True, act=0, ot=opt.bytes)
+    best, peak = rows[0], sum(rows[0][2])
+    for row in rows[1:]:  # the latest of equal peaks: the steady state over the first step
+        total = sum(row[2])
+        if total >= peak:
+            best, peak = row, total
     notes: list[Msg] = []
     if inp.activations is None:
         notes.append(Msg.of("note.peak_without_activations"))
     if s.parallel.pp > 1:
         notes.append(Msg.of("note.peak_pipeline"))
     terms = (loss, back, opt, comm, z, gather, tied, scatter, ctx)
-    return StepPeak(best.bytes, best.name, best.step, tuple(phases), terms, tuple(notes))
+    return StepPeak(peak, best[0], best[1], tuple(rows), terms, tuple(notes))

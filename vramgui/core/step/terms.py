@@ -81,12 +81,12 @@ class StepInputs:
 
 def _bytes_term(key: str, n: int, source: str) -> Part:
     """An explicit byte amount (``comm_buffers``)."""
-    terms = (Term(n, symbol=key, style="bytes"),) if n else ()
-    return Part(n, Derivation(terms, n, note=None if n else Msg.of("deriv.cuda_context_given")), source, key)
+    return Part.later(n, lambda: Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
+                                            note=None if n else Msg.of("deriv.cuda_context_given")), source, key)
 
 
 def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
-    return Part(0, Derivation(note=Msg.of(note, **params)), source, key)
+    return Part.later(0, lambda: Derivation(note=Msg.of(note, **params)), source, key)
 
 
 def loss_term(inp: StepInputs) -> Part:
@@ -103,10 +103,13 @@ def loss_term(inp: StepInputs) -> Part:
     seq = s.training.seq_len // s.parallel.cp
     per = ceil_div(v, t)
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
-    term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
-                "t" if t > 1 else "", style="grouped")
-    return Part(n, Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf")),
-                "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)", "loss_gradient")
+
+    def derivation() -> Derivation:
+        term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
+                    "t" if t > 1 else "", style="grouped")
+        return Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf"))
+    return Part.later(n, derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
+                      "loss_gradient")
 
 
 def backward_term(inp: StepInputs) -> Part:
@@ -140,9 +143,11 @@ def backward_term(inp: StepInputs) -> Part:
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
-    term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
-    return _with_dequant(inp, Part(n, Derivation(
-        (term,), n, note=Msg.of("deriv.peak_backward_grads")), "measured (bench/validate)", "backward_transient"))
+
+    def derivation() -> Derivation:
+        term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
+        return Derivation((term,), n, note=Msg.of("deriv.peak_backward_grads"))
+    return _with_dequant(inp, Part.later(n, derivation, "measured (bench/validate)", "backward_transient"))
 
 
 def _with_dequant(inp: StepInputs, t: Part) -> Part:
@@ -193,39 +198,53 @@ def optimizer_term(inp: StepInputs) -> Part:
         phi = phi - experts
         updated = ceil_div(phi, n_shard) + ceil_div(experts, n_e)
     width = prec.state_bytes(precision) // info.states if info.states and info.fixed_state_bytes is None else 0
-    terms: list[Term] = []
     # DeepSpeed steps with its FusedAdam (deepspeed/ops/adam/fused_adam.py, the default for "Adam"/"AdamW" on GPU)
     # and Megatron-LM with TransformerEngine's / Apex's FusedAdam (megatron/core/optimizer): no temporaries
     impl = OptimizerImpl.FUSED if rules.fused_optimizer else precision.optimizer_impl
-    if width and impl == OptimizerImpl.FOREACH:
-        terms += _updated_terms(width, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
-    elif width and impl == OptimizerImpl.FOR_LOOP:
+    n_e = inp.expert_data_parallel if sharded else 1
+    foreach = bool(width) and impl == OptimizerImpl.FOREACH
+    big = 0
+    if width and impl == OptimizerImpl.FOR_LOOP:
         arch = s.model.architecture
         big = largest_tensor(arch) if arch is not None else inp.largest_layer or 0
         if inp.finetune is not None:
             big = inp.finetune.largest_trainable
         big = min(ceil_div(big, s.parallel.tp), updated)
-        terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
+    for_loop = bool(width) and impl == OptimizerImpl.FOR_LOOP
     # the low-precision gradient partition cast to fp32 for the master update (Megatron keeps fp32 main grads:
     # already part of its optimizer states)
-    if prec.master_bytes(precision) and not rules.main_grad_buffers:
-        terms += _updated_terms(prec.FP32, phi, n_shard, experts, inp.expert_data_parallel if sharded else 1)
-    if not terms:
+    cast = bool(prec.master_bytes(precision)) and not rules.main_grad_buffers
+    if not (foreach or for_loop or cast):
         why = "deriv.peak_fused_optimizer" if impl == OptimizerImpl.FUSED else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
-    n = sum(t.bytes for t in terms)
-    return Part(n, Derivation(tuple(terms), n), src, "optimizer_temporaries")
+    n = ((sum(_updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
+         + (FOR_LOOP_TEMPORARIES * width * big if for_loop else 0)
+         + (sum(_updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
+
+    def derivation() -> Derivation:
+        terms: list[Term] = []
+        if foreach:
+            terms += _updated_terms(width, phi, n_shard, experts, n_e)
+        elif for_loop:
+            terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
+        if cast:
+            terms += _updated_terms(prec.FP32, phi, n_shard, experts, n_e)
+        return Derivation(tuple(terms), n)
+    return Part.later(n, derivation, src, "optimizer_temporaries")
+
+
+def _updated_bytes(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> tuple[int, int]:
+    """width bytes per parameter this GPU updates: (over Φ/N_d, over the routed experts Φ_e/N_e when held apart)."""
+    return width * ceil_div(phi, n_shard), width * ceil_div(experts, n_e) if experts else 0
 
 
 def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> list[Term]:
-    """width bytes per parameter this GPU updates: Φ/N_d, and the routed experts Φ_e/N_e when held apart."""
+    """``_updated_bytes`` as terms: Φ/N_d, and Φ_e/N_e when the routed experts are held apart."""
+    dense, routed = _updated_bytes(width, phi, n_shard, experts, n_e)
     if not experts:
-        return [Term(width * ceil_div(phi, n_shard), width, "Φ", phi, n_shard if n_shard > 1 else None,
-                     "N_d" if n_shard > 1 else "")]
-    return [Term(width * ceil_div(phi, n_shard), width, "Φ_d", phi, n_shard if n_shard > 1 else None,
-                 "N_d" if n_shard > 1 else ""),
-            Term(width * ceil_div(experts, n_e), width, "Φ_e", experts, n_e if n_e > 1 else None,
-                 "N_e" if n_e > 1 else "")]
+        return [Term(dense, width, "Φ", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else "")]
+    return [Term(dense, width, "Φ_d", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else ""),
+            Term(routed, width, "Φ_e", experts, n_e if n_e > 1 else None, "N_e" if n_e > 1 else "")]
 
 
 def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
@@ -240,19 +259,19 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
         return _zero("comm_buffers", "deriv.peak_megatron_buffers", "megatron/core/distributed"), 0, False
     gb = prec.gradient_bytes(inp.trained_precision)
     if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
-        n = gb * inp.trained
-        term = Term(n, gb, "Φ", inp.trained)
+        n, trained = gb * inp.trained, inp.trained
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
         note = Msg.of("deriv.peak_buckets_no_sync") if par.ddp_bucket_view and inp.accumulation > 1 else None
-        return Part(n, Derivation((term,), n, note=note), src, "comm_buffers"), 0, par.ddp_bucket_view
+        return (Part.later(n, lambda: Derivation((Term(n, gb, "Φ", trained),), n, note=note), src, "comm_buffers"),
+                0, par.ddp_bucket_view)
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
     bucket = DS_REDUCE_BUCKET if ov.reduce_bucket is None else ov.reduce_bucket
     elems = min(bucket, inp.trained)
     n = gb * elems
-    term = Term(n, gb, "reduce_bucket", elems, style="grouped")
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
-    return Part(n, Derivation((term,), n), src, "comm_buffers"), n, False
+    return (Part.later(n, lambda: Derivation((Term(n, gb, "reduce_bucket", elems, style="grouped"),), n), src,
+                       "comm_buffers"), n, False)
 
 
 def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
@@ -302,11 +321,14 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
     fwd, end = root + gathered, root + units + grads
-    fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
-    fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
-                 Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
+
+    def derivation() -> Derivation:
+        fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
+        fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
+                     Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
+        return Derivation(tuple(fsdp), end)
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return Part(end, Derivation(tuple(fsdp), end), src, "zero3_working_set"), fwd, fwd, end
+    return Part.later(end, derivation, src, "zero3_working_set"), fwd, fwd, end
 
 
 def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
@@ -337,6 +359,6 @@ def context_term(inp: StepInputs) -> Part:
                                       terms=(Term(given, symbol="cuda_context", style="bytes"),) if given else ()),
                     "explicit input", "cuda_context")
     n = DEFAULT_CUDA_CONTEXT
-    return Part(n, Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
-                              note=Msg.of("deriv.cuda_context_default")),
-                "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
+    return Part.later(n, lambda: Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
+                                            note=Msg.of("deriv.cuda_context_default")),
+                      "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
