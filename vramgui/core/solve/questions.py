@@ -21,6 +21,7 @@ from vramgui.core.scenario.choices import Convention, FinetuneMethod
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import ModelSpec, ParallelSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
+from vramgui.core.solve import search
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
@@ -75,28 +76,47 @@ def _fits(s: Scenario) -> bool:
     return bool(estimate(s).fits)
 
 
-def _largest(fits: Callable[[int], bool], low: int, high: int) -> int:
-    """Largest n in [low, high] with fits(n), assuming fits is monotone decreasing; low - 1 when none."""
-    if not fits(low):
-        return low - 1
-    probe, step = low, 1
-    while probe < high:  # gallop upward so small answers (and answers near low) stay cheap
-        nxt = min(high, probe + step)
-        step *= 2
-        if not fits(nxt):
-            high = nxt - 1
+def _aimed(at: Callable[[int], Estimate], x1: int, x2: int, low: int, high: int) -> int:
+    """Largest n in [low, high] whose step fits (``Estimate.fits``: the peak within the usable memory), ``at(n)``
+    the estimate with n: aimed from the peaks at ``x1`` and ``x2`` (the line through them,
+    ``search.aimed_guess``), then searched outward from there (``search.largest_near``). Each value is estimated
+    once; the usable memory is the first probe's own."""
+    peaks: dict[int, int] = {}
+
+    def peak(n: int) -> int:
+        if n not in peaks:
+            step = at(n).peak
+            assert step is not None  # estimate() always computes it
+            peaks[n] = step.bytes
+        return peaks[n]
+
+    first = at(x1)
+    assert first.usable is not None and first.peak is not None  # _need_memory: the GPU memory is known
+    usable = first.usable
+    peaks[x1] = first.peak.bytes
+
+    def fits(n: int) -> bool:
+        return peak(n) <= usable
+
+    guess = None
+    xa, xb = x1, x2
+    for _ in range(_SECANT_STEPS):  # the peak is piecewise affine (its phase can change): follow the secant
+        if xa == xb:
             break
-        probe = nxt
-    else:
-        return high
-    lo, hi = probe, high
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+        aimed = search.aimed_guess(xa, peak(xa), xb, peak(xb), usable)
+        if aimed is None:
+            break
+        guess = min(max(aimed, low), high)
+        if guess in peaks or abs(guess - xb) <= _NEAR:
+            break
+        xa, xb = xb, guess
+    if guess is None:
+        return search.largest(fits, low, high)
+    return search.largest_near(fits, guess, low, high)
+
+
+_SECANT_STEPS = 8  # at most this many estimates aim before the search from the last guess
+_NEAR = 256  # a guess this close to the previous one is where the search starts (shard rounding moves it a little)
 
 
 @dataclass(frozen=True)
@@ -136,29 +156,8 @@ def max_params_result(scenario: Scenario) -> MaxParams:
     def at(n: int) -> Estimate:
         return estimate(replace(base, model=replace(model, params=n, largest_layer=_ll(model, n))))
 
-    def peak(n: int) -> int:
-        step = at(n).peak
-        assert step is not None  # estimate() always computes it
-        return step.bytes
-
-    usable_or_none = at(1).usable
-    assert usable_or_none is not None  # _need_memory: the GPU memory is known
-    usable: int = usable_or_none
-
-    def fits(n: int) -> bool:
-        return peak(n) <= usable
-    # The step peak is affine in Φ up to rounding of shards: aim with two probes, then bisect a small window.
-    lo_p, hi_p = 10**9, 2 * 10**9
-    t1, t2 = peak(lo_p), peak(hi_p)
-    slope = (t2 - t1) / (hi_p - lo_p)
-    if slope > 0:
-        guess = int((usable - (t1 - slope * lo_p)) / slope)
-        p = base.parallel
-        window = 16 * p.num_gpus + 64  # shard rounding moves the boundary by a few parameters at most
-        low, high = max(1, guess - window), min(MAX_PARAMS, guess + window)
-        if low <= high and fits(low) and (high == MAX_PARAMS or not fits(high)):
-            return MaxParams(_largest(fits, low, high))
-    return MaxParams(_largest(fits, 1, MAX_PARAMS))
+    # The step peak is affine in Φ up to rounding of shards: aimed with two probes, then searched from the guess.
+    return MaxParams(_aimed(at, 10**9, 2 * 10**9, 1, MAX_PARAMS))
 
 
 def _ll(model: ModelSpec, n: int) -> int | None:
@@ -175,7 +174,7 @@ def max_micro_batch(scenario: Scenario) -> int:
     _need_memory(scenario)
     _need_activations(scenario, "error.micro_batch_needs_architecture")
     base = solve_base(scenario, "training.micro_batch")
-    return _largest(lambda b: _fits(with_value(base, "training.micro_batch", b)), 1, MAX_BATCH)
+    return _aimed(lambda b: estimate(with_value(base, "training.micro_batch", b)), 1, 2, 1, MAX_BATCH)
 
 
 def seq_len_step(p: ParallelSpec) -> int:
@@ -192,7 +191,9 @@ def max_seq_len(scenario: Scenario) -> int:
     _need_activations(scenario, "error.seq_len_needs_architecture")
     base = solve_base(scenario, "training.seq_len")
     step = seq_len_step(base.parallel)
-    k = _largest(lambda n: _fits(with_value(base, "training.seq_len", n * step)), 1, MAX_SEQ // step)
+    top = MAX_SEQ // step
+    here = min(max(base.training.seq_len // step, 1), top)  # aimed at the length given and twice it
+    k = _aimed(lambda n: estimate(with_value(base, "training.seq_len", n * step)), here, min(2 * here, top), 1, top)
     return k * step
 
 
@@ -207,7 +208,7 @@ def max_lora_rank(scenario: Scenario) -> int:
                          Msg.of("allowed.choices", choices="lora, qlora"))
     _need_activations(scenario, "error.finetune_needs_architecture")
     base = solve_base(scenario, "finetune.lora_rank")
-    return _largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
+    return search.largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
 
 
 def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
