@@ -374,3 +374,25 @@ def test_import_config_menu_reads_a_config_json(tmp_path, window, monkeypatch):
     assert (arch.num_layers, arch.hidden_size) == (4, 512)
     assert window.inputs.editors["model.architecture.num_layers"].value() == 4
     assert shows_estimate(window, estimate(window.presenter.scenario))
+
+
+def test_after_an_edit_the_sweeps_stay_faded_until_their_own_numbers_arrive_and_the_newest_edit_wins(qtbot, window):
+    from vramgui.views.main_window import MAX_MODEL_TAB, SWEEP_TAB
+
+    window.presenter.finish_sweeps()
+    assert window.chart_is_current(SWEEP_TAB) and window.chart_is_current(MAX_MODEL_TAB)
+    params = window.inputs.editors["model.params"]
+    type_into(qtbot, params, "13B")
+    assert window.presenter.sweeps_pending  # the strategy chart is current, the sweeps are not computed yet
+    assert window.chart_is_current(0)
+    assert not window.chart_is_current(SWEEP_TAB) and not window.chart_is_current(MAX_MODEL_TAB)
+    assert window.sweep_chart.plot.opacity() < 1  # the earlier numbers are faded, not shown as current
+    type_into(qtbot, params, "20B")  # a newer edit before the sweeps of the first one are done
+    window.presenter.finish_sweeps()
+    assert window.chart_is_current(SWEEP_TAB) and window.chart_is_current(MAX_MODEL_TAB)
+    assert window.sweep_chart.plot.opacity() == 1
+    zero3_at_8 = next(sc for st, sc in solve.strategy_variants(
+        fields.with_value(window.presenter.scenario, "parallel.num_gpus", 8)) if st.key == "zero3")
+    _xs, ys = window.sweep_chart.curves["zero3"].getData()
+    assert window.presenter.scenario.model.params == 20 * GB  # the sweep drawn is the newest edit's
+    assert ys[3] == pytest.approx(estimate(zero3_at_8).peak.bytes / 1e9)

@@ -17,6 +17,7 @@ from vramgui.presenters.image_files import save_png
 from vramgui.presenters.scenario_inputs import export_caption
 from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownPanel
+from vramgui.views.chart_freshness import ChartFreshness
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
@@ -38,7 +39,7 @@ RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proport
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
 
-class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
+class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -246,16 +247,19 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown, result.time_breakdown)
         if self._charts is not None:
             self._draw_bars()
+        self._mark_behind(SWEEP_TAB, MAX_MODEL_TAB)  # the sweeps follow in idle time: faded until they arrive
 
     def show_sweep(self, sweep: SweepVM) -> None:
         self._sweep_vm = sweep
         if self._charts is not None:
             self._draw_sweep()
+        self._arrived(SWEEP_TAB)
 
     def show_max_model(self, sweep: SweepVM) -> None:
         self._max_model_vm = sweep
         if self._charts is not None:
             self._draw_max_model()
+        self._arrived(MAX_MODEL_TAB)
 
     def _draw_bars(self) -> None:
         if self._charts is None or self.result is None:
@@ -299,10 +303,6 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.summary.show_stale(reason)
         self.breakdown_panel.setEnabled(not reason)
         self._show_charts_stale()
-
-    def _show_charts_stale(self) -> None:
-        for chart in self._charts or ():
-            chart.set_stale(self._stale)
 
     # ----- charts and exports
     def charts(self) -> tuple[ChartView, ...]:

@@ -110,8 +110,8 @@ def _aimed(at: Callable[[int], Estimate], x1: int, x2: int, low: int, high: int)
         if guess in peaks or abs(guess - xb) <= _NEAR:
             break
         xa, xb = xb, guess
-    if guess is None:
-        return search.largest(fits, low, high)
+    if guess is None:  # the peak does not grow here (everything offloaded): often every value fits
+        return high if fits(high) else search.largest(fits, low, high)
     return search.largest_near(fits, guess, low, high)
 
 

@@ -232,9 +232,12 @@ class ChartView(pg.GraphicsLayoutWidget):
         """Pixel-dependent layout of a chart (ranges that leave room for labels, padding for edge ticks)."""
 
     def set_stale(self, stale: bool) -> None:
-        """Fade the plot while the input is invalid: the numbers shown are the last valid ones."""
-        self.plot.setOpacity(0.35 if stale else 1.0)
-        self.legend.setOpacity(0.35 if stale else 1.0)
+        """Fade the plot while the numbers shown are not the current input's: the input is invalid (they are the
+        last valid ones) or they are still being computed for it (a sweep after an edit)."""
+        opacity = 0.35 if stale else 1.0
+        if self.plot.opacity() != opacity:
+            self.plot.setOpacity(opacity)
+            self.legend.setOpacity(opacity)
 
     def set_subtitle(self, subtitle: str) -> None:
         if subtitle != self._subtitle:
