@@ -131,3 +131,21 @@ def test_activations_that_cannot_be_estimated_have_no_bytes_but_keep_their_deriv
     c = estimate(SEED).component("activations")
     assert c.bytes is None and c.part.bytes == 0 and not c.estimated
     assert c.deriv.note is not None and c.deriv.note.code == "deriv.not_estimable"
+
+
+def test_a_later_part_writes_its_derivation_once_when_read_and_equals_the_part_built_at_once() -> None:
+    calls: list[int] = []
+
+    def build() -> Derivation:
+        calls.append(1)
+        return Derivation((Term(96, 12, "Φ", 8),), 96)
+
+    later = Part.later(96, build, "ZeRO paper", "optimizer_states")
+    assert calls == [] and later.bytes == 96 and type(later) is Part
+    keyed = later.keyed("other")
+    assert calls == [] and keyed.key == "other"  # still not written
+    now = Part(96, build(), "ZeRO paper", "optimizer_states")
+    assert later == now and hash(later) == hash(now) and repr(later) == repr(now)
+    assert later.deriv is later.deriv and len(calls) == 2  # now's, later's: once each
+    assert later.formula == "12Φ" and keyed.derivation == now.derivation and len(calls) == 3
+    assert replace(later, key="x").deriv == now.deriv
