@@ -16,6 +16,7 @@ from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.model_states import fp8 as fp8_mod
 from vramgui.core.model_states.conventions import model_states_for
 from vramgui.core.parallel.layout import (
+    StageParams,
     batch_parallel_size,
     ceil_div,
     data_parallel_size,
@@ -256,27 +257,77 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
 def estimate(scenario: Scenario) -> Estimate:
     """Per-GPU memory of one training step under ``scenario`` (validated first; raises ``InputError``)."""
     s = validate_scenario(scenario)
+    return _estimate(s, count_free(s))
+
+
+@dataclass(frozen=True)
+class CountFree:
+    """What an estimate needs that the GPU count does not change (``count_free``): a sweep over counts computes it
+    once (``vramgui.core.solve.sweep``) and each point only what depends on the count."""
+
+    scenario: Scenario  # what it was computed for: it serves another count of the same sections (``serves``)
+    params: int
+    active: int | None
+    stage: StageParams
+    tensors: int | None
+    largest_layer: int | None
+    activations: Component | None  # None under LoRA / QLoRA
+    act: ActivationEstimate | None
+
+
+def count_free(s: Scenario) -> CountFree:
+    """The parts of ``estimate(s)`` that depend on the architecture, the layout's model-parallel sizes and the
+    batch but not on the GPU count, for a validated ``s``. Activations depend on the count only through the
+    micro-batches a pipeline holds in flight with a global batch (``activations.cache``): ``serves`` checks."""
     arch = s.model.architecture
-    explicit = s.model.params is not None
     facts = model_facts(arch) if arch is not None else None
     if s.model.params is not None:
         params = s.model.params
     else:
         assert facts is not None  # validate_scenario: a parameter count or an architecture
         params = facts.params
-    active = facts.active_params if facts is not None else None
-    n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
-    n_e = expert_data_parallel_size(s.parallel)
-    sp = stage_params(params, s.parallel, arch, explicit)
+    sp = stage_params(params, s.parallel, arch, s.model.params is not None)
     tensors = None if facts is None else facts.tensors
     if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
         tensors = ceil_div(tensors, s.parallel.pp)
+    # under LoRA the activations need the adapters (finetune_parts, with the count): computed with them
+    act_comp, act = activations_component(s) if s.finetune.method == FinetuneMethod.FULL else (None, None)
+    return CountFree(s, params, facts.active_params if facts is not None else None, sp, tensors, largest_layer(s),
+                     act_comp, act)
+
+
+def _model_parallel(p: ParallelSpec) -> tuple[object, ...]:
+    return (p.tp, p.pp, p.cp, p.sp, p.ep, p.etp, p.vpp, p.first_stage_layers, p.last_stage_layers)
+
+
+def serves(free: CountFree, s: Scenario) -> bool:
+    """Whether ``free`` is ``count_free(s)``: computed for the same sections (the same objects, as a sweep hands
+    them on) and model-parallel sizes, with no pipeline holding a count-dependent number of micro-batches."""
+    f = free.scenario
+    return (s.model is f.model and s.training is f.training and s.precision is f.precision
+            and s.finetune is f.finetune and s.convention == f.convention
+            and (s.parallel.pp == 1 or s.training.global_batch is None)
+            and _model_parallel(s.parallel) == _model_parallel(f.parallel))
+
+
+def estimate_at_count(scenario: Scenario, free: CountFree) -> Estimate:
+    """``estimate(scenario)`` reusing ``free`` (``count_free`` of the same scenario at another GPU count) where it
+    ``serves``; validated like ``estimate`` (a bad scenario raises, whatever ``free`` holds)."""
+    s = validate_scenario(scenario)
+    return _estimate(s, free if serves(free, s) else count_free(s))
+
+
+def _estimate(s: Scenario, free: CountFree) -> Estimate:
+    """``estimate(s)`` from its count-free part (``s`` validated)."""
+    params, sp = free.params, free.stage
+    n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
+    n_e = expert_data_parallel_size(s.parallel)
     ft = None
     if s.finetune.method != FinetuneMethod.FULL:
         from vramgui.core.finetune.estimate import finetune_parts  # LoRA/QLoRA only: full training never imports it
 
         ft = finetune_parts(s, params, sp.params, n_d)
-    states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, tensors, largest_layer(s),
+    states = ft.states if ft is not None else model_states_for(s, sp.params, n_d, free.tensors, free.largest_layer,
                                                                sp.experts, n_e)
     fp8 = fp8_mod.fp8_states(s)
     if fp8 is not None:  # FP8 weight copies and scaling state: persistent, beside the parameters
@@ -285,7 +336,8 @@ def estimate(scenario: Scenario) -> Estimate:
     comps = [Component(p.keyed(key)) for key, p in (
         ("parameters", states.parameters), ("gradients", states.gradients),
         ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
-    act_comp, act = activations_component(s, ft.acts if ft is not None else None)
+    act_comp, act = (free.activations, free.act) if free.activations is not None else activations_component(
+        s, ft.acts if ft is not None else None)
     comps.append(act_comp)
     comps.append(_other_component(s, states.other))
     total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
@@ -318,7 +370,7 @@ def estimate(scenario: Scenario) -> Estimate:
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
-        active_params=active, stage_params=sp.params, data_parallel=n_d,
+        active_params=free.active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
         peak=peak, trainable_params=ft.trainable if ft is not None else None, time=time,

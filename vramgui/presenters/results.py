@@ -18,6 +18,7 @@ from vramgui.core.parallel import world
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
+from vramgui.core.solve import sweep
 from vramgui.core.solve.nothing_fits import no_model_fits
 from vramgui.core.step import components
 from vramgui.core.terms import render_derivation
@@ -292,11 +293,12 @@ def _max_params_cached(scenario: Scenario) -> int | None:
     return _safe(solve.max_params, scenario)
 
 
-@lru_cache(maxsize=8192)
-def _total_cached(scenario: Scenario) -> int | None:
-    """The step peak (what decides fits, vramgui.core.step.peak), so a line below "usable" means it fits."""
-    est = _safe(estimate, scenario)
-    return None if est is None or est.peak is None else est.peak.bytes
+@lru_cache(maxsize=1024)
+def _sweep_cached(scenario: Scenario) -> tuple[int | None, ...]:
+    """The step peak at each of SWEEP_COUNTS (what decides fits, vramgui.core.step.peak), so a line below "usable"
+    means it fits; None where the layout refuses the count (``vramgui.core.solve.sweep``)."""
+    return tuple(None if est is None or est.peak is None else est.peak.bytes
+                 for _, est in sweep.gpu_sweep(scenario, SWEEP_COUNTS))
 
 
 def sweep_vm(computed: Computed, unit: str) -> SweepVM:
@@ -370,11 +372,11 @@ def sweep_work(computed: Computed) -> Iterator[str]:
     "sweep" when the per-GPU sweep is complete, "max_model" when the largest-model sweep is, else "".
     Results are cached per scenario, so revisiting a scenario is instant."""
     scenario = computed.estimate.scenario
-    scaled = {strategy: [_with_gpus(sc, n) for n in SWEEP_COUNTS] for strategy, sc, _ in computed.variants}
-    for strategy, scenarios in scaled.items():
-        computed.sweep_bytes[strategy] = tuple(None if s is None else _total_cached(s) for s in scenarios)
+    for strategy, sc, _ in computed.variants:
+        computed.sweep_bytes[strategy] = _sweep_cached(sc)
         yield ""
     yield "sweep"
+    scaled = {strategy: [_with_gpus(sc, n) for n in SWEEP_COUNTS] for strategy, sc, _ in computed.variants}
     if scenario.hardware.gpu_memory is None:
         yield "max_model"
         return
