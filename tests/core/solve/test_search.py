@@ -42,3 +42,21 @@ def test_aimed_guess_is_where_the_line_reaches_the_limit() -> None:
     assert search.aimed_guess(20, 200, 10, 100, 150) == 15  # either order
     assert search.aimed_guess(10, 100, 20, 100, 150) is None  # flat: never reaches it
     assert search.aimed_guess(10, 100, 10, 200, 150) is None
+
+
+def test_min_gpus_aimed_from_both_ends_is_the_first_count_a_scan_finds() -> None:
+    from dataclasses import replace
+
+    from vramgui.core.estimate import estimate
+    from vramgui.core.scenario.architecture import Architecture
+    from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
+    from vramgui.core.solve.questions import min_gpus
+
+    base = Scenario(model=ModelSpec(architecture=Architecture()), training=TrainingSpec(micro_batch=1, seq_len=2048),
+                    parallel=ParallelSpec(num_gpus=8, zero_stage=3, tp=2))
+    for memory, stage in ((24 * 2**30, 3), (40 * 10**9, 3), (80 * 10**9, 1), (30 * 10**9, 2)):
+        s = replace(base, hardware=HardwareSpec(gpu_memory=memory),
+                    parallel=replace(base.parallel, zero_stage=stage))
+        scan = next((n for n in range(2, 257, 2) if estimate(
+            replace(s, parallel=replace(s.parallel, num_gpus=n))).fits), None)
+        assert min_gpus(s, limit=256) == scan, (memory, stage)

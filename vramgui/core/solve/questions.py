@@ -218,19 +218,36 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     base = solve_base(scenario, "parallel.num_gpus")
     counts = world.accepted_counts(base, max(min(limit, MAX_GPUS), world.group_size(base)))  # one group at least
 
-    def fits_at(i: int) -> bool:
-        return _fits(replace(base, parallel=replace(base.parallel, num_gpus=counts[i])))
+    peaks: dict[int, int] = {}
 
-    if not fits_at(len(counts) - 1):
+    def at(i: int) -> Estimate:
+        est = estimate(replace(base, parallel=replace(base.parallel, num_gpus=counts[i])))
+        assert est.peak is not None  # estimate() always computes it
+        peaks[i] = est.peak.bytes
+        return est
+
+    last = len(counts) - 1
+    usable = at(last).usable
+    assert usable is not None  # _need_memory: the GPU memory is known
+    if peaks[last] > usable:
         return None
-    lo, hi = 0, len(counts) - 1
-    while lo < hi:  # the first count that fits; per-GPU memory never rises with more GPUs
-        mid = (lo + hi) // 2
-        if fits_at(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return counts[lo]
+
+    def short(i: int) -> bool:  # per-GPU memory never rises with more GPUs: True up to the answer, then False
+        if i not in peaks:
+            at(i)
+        return peaks[i] > usable
+
+    if not short(0):
+        return counts[0]
+    # the sharded states make the peak close to a + b/n: the curve through both ends aims at the answer
+    guess = last - 1
+    n0, n1, p0, p1 = counts[0], counts[last], peaks[0], peaks[last]
+    if n1 > n0 and p0 > p1:
+        b = (p0 - p1) / (1 / n0 - 1 / n1)
+        a = p1 - b / n1
+        if usable > a:
+            guess = min(max(math.ceil(b / (usable - a) / n0) - 2, 0), last - 1)  # counts[i] = n0·(i + 1)
+    return counts[search.largest_near(short, guess, 0, last - 1) + 1]
 
 
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
