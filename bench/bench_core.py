@@ -64,7 +64,7 @@ def _median_seconds(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def _fresh_estimate() -> None:
+def fresh_estimate() -> None:
     """The issue's "one full estimate": the per-layout activation estimate forgotten each time (the stage sum is
     computed again); what depends on the model alone (its counts, the per-shape activation terms) is kept, as it
     is between two edits of the window."""
@@ -75,13 +75,13 @@ def _fresh_estimate() -> None:
 _LENGTHS = iter(range(1024, 10**9, 8))
 
 
-def _new_shape_estimate() -> None:
+def new_shape_estimate() -> None:
     """A scenario never seen before: a new sequence length each call (every activation term computed afresh, the
     scenario validated): what an edit of the sequence length costs."""
     estimate(replace(LLAMA_7B, training=replace(LLAMA_7B.training, seq_len=next(_LENGTHS))))
 
 
-def _cold_estimate() -> None:
+def cold_estimate() -> None:
     """Every cache forgotten: the first estimate of a model (its counts, its terms, the validation)."""
     estimate_mod.clear_caches()
     estimate(LLAMA_7B)
@@ -190,10 +190,10 @@ def plan_rows(repeat: int = 3) -> list[tuple[str, float, str]]:
 
 
 def run() -> list[tuple[str, float, str]]:
-    one = _median_seconds(_fresh_estimate, 200)
+    one = _median_seconds(fresh_estimate, 200)
     timed = _median_seconds(_fresh_timed_estimate, 200)
-    new_shape = _median_seconds(_new_shape_estimate, 200)
-    cold = _median_seconds(_cold_estimate, 50)
+    new_shape = _median_seconds(new_shape_estimate, 200)
+    cold = _median_seconds(cold_estimate, 50)
     sweep = _median_seconds(lambda: gpu_sweep(LLAMA_7B, 1024), 5)
     solve = _median_seconds(lambda: max_params(SOLVABLE), 20)
     advice_card = _median_seconds(lambda: _fresh_advice(ONE_CARD), 20)
