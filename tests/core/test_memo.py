@@ -55,8 +55,8 @@ def test_a_scenario_found_valid_once_is_not_checked_again_but_a_bad_copy_still_r
         monkeypatch: pytest.MonkeyPatch) -> None:
     s = Scenario(model=ModelSpec(params=7 * 10**9), parallel=ParallelSpec(num_gpus=8))
     estimate(s)
-    calls = []
-    monkeypatch.setattr(validate, "check_fields", lambda sc: calls.append(sc))
+    calls: list[Scenario] = []
+    monkeypatch.setattr(validate, "check_fields", calls.append)
     estimate(s)
     assert calls == []  # the same object: one lookup
     bad = replace(s, parallel=replace(s.parallel, num_gpus=7, tp=2))  # a copy that breaks a cross-field rule
