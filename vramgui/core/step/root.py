@@ -42,7 +42,7 @@ class Root:
 
 
 def _zero(key: str, why: str) -> Part:
-    return Part(0, Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why))), "", key)
+    return Part.later(0, lambda: Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why))), "", key)
 
 
 def fsdp2(inp: StepInputs) -> bool:
@@ -54,8 +54,19 @@ def fsdp2(inp: StepInputs) -> bool:
             and s.overhead.zero3_live_params is None)
 
 
+_LAST: list[tuple[StepInputs, Root | str]] = []  # the step being built: its four terms ask for the same root
+
+
 def root_of(inp: StepInputs) -> Root | str:
-    """The root's sizes, or the id of the reason none of its moments is modelled."""
+    """The root's sizes, or the id of the reason none of its moments is modelled (worked out once per step)."""
+    if _LAST and _LAST[0][0] is inp:
+        return _LAST[0][1]
+    root = _root_of(inp)
+    _LAST[:] = [(inp, root)]
+    return root
+
+
+def _root_of(inp: StepInputs) -> Root | str:
     s = inp.scenario
     arch = s.model.architecture
     if arch is None:
@@ -90,11 +101,14 @@ def root_all_gather_term(inp: StepInputs) -> Part:
     root = root_of(inp)
     if isinstance(root, str):
         return _zero(key, root)
-    terms = (Term(2 * root.wb * root.params, 2 * root.wb, "R", root.params, style="grouped"),
-             Term(2 * root.wb * root.layer, 2 * root.wb, "Φ_layer", root.layer, style="grouped"))
-    n = sum(t.bytes for t in terms)
-    return Part(n, Derivation(terms, n, note=Msg.of("deriv.peak_root_all_gather")),
-                f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state (measured, gloo)", key)
+    n = 2 * root.wb * root.params + 2 * root.wb * root.layer
+
+    def derivation() -> Derivation:
+        terms = (Term(2 * root.wb * root.params, 2 * root.wb, "R", root.params, style="grouped"),
+                 Term(2 * root.wb * root.layer, 2 * root.wb, "Φ_layer", root.layer, style="grouped"))
+        return Derivation(terms, n, note=Msg.of("deriv.peak_root_all_gather"))
+    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state "
+                      "(measured, gloo)", key)
 
 
 def root_reduce_scatter_term(inp: StepInputs) -> Part:
@@ -114,14 +128,16 @@ def root_reduce_scatter_term(inp: StepInputs) -> Part:
     if isinstance(root, str):
         return _zero(key, root)
     t = inp.scenario.parallel.tp
-    terms = (Term(root.gb * root.params, root.gb, "R", root.params, style="grouped"),
-             Term(root.gb * root.matrix, root.gb, "V·h", root.matrix * t, t if t > 1 else None,
-                  "t" if t > 1 else "", style="grouped"),
-             Term(root.gb * root.layer, root.gb, "Φ_layer", root.layer, style="grouped"))
-    n = sum(x.bytes for x in terms)
-    return Part(n, Derivation(terms, n, note=Msg.of("deriv.peak_root_reduce_scatter")),
-                f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
-                "_root_post_backward_final_callback (measured, gloo's own copy left out)", key)
+    n = root.gb * root.params + root.gb * root.matrix + root.gb * root.layer
+
+    def derivation() -> Derivation:
+        terms = (Term(root.gb * root.params, root.gb, "R", root.params, style="grouped"),
+                 Term(root.gb * root.matrix, root.gb, "V·h", root.matrix * t, t if t > 1 else None,
+                      "t" if t > 1 else "", style="grouped"),
+                 Term(root.gb * root.layer, root.gb, "Φ_layer", root.layer, style="grouped"))
+        return Derivation(terms, n, note=Msg.of("deriv.peak_root_reduce_scatter"))
+    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
+                      "_root_post_backward_final_callback (measured, gloo's own copy left out)", key)
 
 
 def tied_sum_copies(inp: StepInputs, root: Root) -> int:
@@ -146,9 +162,13 @@ def tied_sum_term(inp: StepInputs) -> Part:
     k = tied_sum_copies(inp, root)
     t = inp.scenario.parallel.tp
     n = k * root.gb * root.matrix
-    term = Term(n, k * root.gb, "V·h", root.matrix * t, t if t > 1 else None, "t" if t > 1 else "", style="grouped")
     note = "deriv.peak_tied_sum_three" if k == 3 else "deriv.peak_tied_sum_two"
-    return Part(n, Derivation((term,), n, note=Msg.of(note)), TIED_SUM_SOURCE, key)
+
+    def derivation() -> Derivation:
+        term = Term(n, k * root.gb, "V·h", root.matrix * t, t if t > 1 else None, "t" if t > 1 else "",
+                    style="grouped")
+        return Derivation((term,), n, note=Msg.of(note))
+    return Part.later(n, derivation, TIED_SUM_SOURCE, key)
 
 
 def tied_sum_components(inp: StepInputs, gradients: int) -> tuple[int, int]:
