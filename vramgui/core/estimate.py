@@ -22,6 +22,7 @@ from vramgui.core.parallel.layout import (
     data_parallel_size,
     expert_data_parallel_size,
     fsdp_name,
+    parallel_notes,
     stage_params,
 )
 from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
@@ -214,20 +215,7 @@ def activations_component(scenario: Scenario, lora: LoraActs | None = None
         return Component(Part(0, deriv, "", "activations"), estimated=False), None
     act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
                               scenario.precision.recipe == Recipe.AMP, lora, fp8_acts.active_recipe(scenario))
-    return Component(Part.later(act.total, lambda: _activation_derivation(act), act.source, "activations")), act
-
-
-def _activation_derivation(act: ActivationEstimate) -> Derivation:
-    """"32 layers × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
-    figure with enough digits that the product can be checked by hand, and the embedding/logits/loss terms named
-    rather than "rest"."""
-    in_layers = act.layers * act.per_layer
-    outside = act.total - in_layers
-    layers = Term(in_layers, act.layers, quantity=act.per_layer, style="fine_bytes", label=Msg.of("deriv.layers"))
-    if outside < 0:  # layer kinds differ (e.g. dense + MoE layers): per_layer is the largest kind
-        return Derivation((layers,), act.total, formula=act.formula_msg, shape=Msg.of("deriv.layers_differ"))
-    rest = Term(outside, style="fine_bytes", label=Msg.of("deriv.outside_layers"))
-    return Derivation((layers, rest), act.total, formula=act.formula_msg)
+    return Component(Part.later(act.total, act.derivation, act.source, "activations")), act
 
 
 def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
@@ -319,6 +307,7 @@ def estimate_at_count(scenario: Scenario, free: CountFree) -> Estimate:
 
 def _estimate(s: Scenario, free: CountFree) -> Estimate:
     """``estimate(s)`` from its count-free part (``s`` validated)."""
+    arch = s.model.architecture
     params, sp = free.params, free.stage
     n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
     n_e = expert_data_parallel_size(s.parallel)
@@ -356,7 +345,8 @@ def _estimate(s: Scenario, free: CountFree) -> Estimate:
     notes = list(states.notes)
     if sp.note:
         notes.append(sp.note)
-    notes += _parallel_notes(s, sp.experts, n_d, n_e, act)
+    notes += parallel_notes(s.parallel, s.training.seq_len, sp.experts, n_d, n_e,
+                            None if act is None else (act.in_flight, act.layers))
     if act_comp.bytes is None and act_comp.deriv.note is not None:
         notes.append(Msg.of("note.activations_not_estimated", reason=act_comp.deriv.note.kwargs["reason"]))
     if (s.offload.params != Offload.NONE and s.parallel.zero_stage == 3 and convention_of(s).fsdp_zero3
@@ -390,19 +380,6 @@ def _step_time(s: Scenario, arch: Architecture | None, params: int, n_d: int, dp
     return step_time(TimeInputs(
         s, arch, params, n_d, dp, n_micro, tokens_per_step(s.training, dp), stage, states.parameters.bytes,
         states.gradients.bytes, states.optimizer_states.bytes, trainable))
-
-
-def _parallel_notes(s: Scenario, experts: int, n_d: int, n_e: int, act: ActivationEstimate | None) -> list[Msg]:
-    """What expert, context and interleaved pipeline parallelism changed (docs/conventions.md)."""
-    p, notes = s.parallel, []
-    if experts:
-        notes.append(Msg.of("note.expert_shard", experts=f"{experts:,}", group=p.ep * p.expert_tp, edp=n_e,
-                            n_d=n_d))
-    if p.cp > 1:
-        notes.append(Msg.of("note.context_parallel", tokens=f"{s.training.seq_len // p.cp:,}", n_d=n_d))
-    if p.vpp > 1 and act is not None:
-        notes.append(Msg.of("note.interleaved_pipeline", vpp=p.vpp, chunks=act.in_flight, layers=act.layers))
-    return notes
 
 
 def _decoder_layer(s: Scenario) -> int | None:

@@ -27,6 +27,7 @@ from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chu
 from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between, sliding_blocks_between
 from vramgui.core.scenario.choices import Attention, Implementation, Recompute
 from vramgui.core.scenario.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
+from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, english, render
 
@@ -99,6 +100,19 @@ class ActivationEstimate:
     @cached_property
     def terms(self) -> tuple[ActivationTerm, ...]:
         return self.held.terms()
+
+    def derivation(self) -> Derivation:
+        """"32 layers × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
+        figure with enough digits that the product can be checked by hand, and the embedding/logits/loss terms
+        named rather than "rest"."""
+        in_layers = self.layers * self.per_layer
+        outside = self.total - in_layers
+        layers = Term(in_layers, self.layers, quantity=self.per_layer, style="fine_bytes",
+                      label=Msg.of("deriv.layers"))
+        if outside < 0:  # layer kinds differ (e.g. dense + MoE layers): per_layer is the largest kind
+            return Derivation((layers,), self.total, formula=self.formula_msg, shape=Msg.of("deriv.layers_differ"))
+        rest = Term(outside, style="fine_bytes", label=Msg.of("deriv.outside_layers"))
+        return Derivation((layers, rest), self.total, formula=self.formula_msg)
 
     @property
     def formula(self) -> str:

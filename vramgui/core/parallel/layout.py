@@ -195,3 +195,18 @@ def stage_params(total: int, parallel: ParallelSpec, arch: Architecture | None, 
         return StageParams(gpu, "(Φ − Φ_rep)/tp + Φ_rep")
     dense = "(Φ_stage − Φ_rep)/tp + Φ_rep" if tp > 1 else "Φ_stage"
     return StageParams(gpu, dense if not split else f"{dense.replace('stage', 'd')} + Φ_e/(ep·etp)", note, e_gpu)
+
+
+def parallel_notes(p: ParallelSpec, seq_len: int, experts: int, n_d: int, n_e: int,
+                   held: tuple[int, int] | None) -> list[Msg]:
+    """What expert, context and interleaved pipeline parallelism changed (docs/conventions.md); ``held``: the
+    activations' (micro-batches in flight, layers held) on the loaded stage, None when not estimated."""
+    notes = []
+    if experts:
+        notes.append(Msg.of("note.expert_shard", experts=f"{experts:,}", group=p.ep * p.expert_tp, edp=n_e,
+                            n_d=n_d))
+    if p.cp > 1:
+        notes.append(Msg.of("note.context_parallel", tokens=f"{seq_len // p.cp:,}", n_d=n_d))
+    if p.vpp > 1 and held is not None:
+        notes.append(Msg.of("note.interleaved_pipeline", vpp=p.vpp, chunks=held[0], layers=held[1]))
+    return notes
