@@ -8,6 +8,7 @@ a legend row). Pixels only: no number of the scenario is read here.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from vramgui.views.summary_panel import SummaryPanel
@@ -25,6 +26,7 @@ class ResultsColumn(QWidget):
         layout.addWidget(summary)
         layout.addWidget(chart_tabs, 1)
         self._growing = False
+        self._fit_pending = False
         summary.advice_changed.connect(self.fit_advice)
 
     def expanded_summary_height(self) -> int:
@@ -76,4 +78,13 @@ class ResultsColumn(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
+        # after the resize that caused this one has finished: inside a splitter's setSizes its sizes are half
+        # updated (setSizes([300, 300]) read back as [555, 327] in a 659-pixel splitter), and a window restoring
+        # its saved split would be moved by the arithmetic on them
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_later)  # dropped if this column is deleted first
+
+    def _fit_later(self) -> None:
+        self._fit_pending = False
         self.fit_advice()
