@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QStyle, QTabWidget, QVBoxL
 
 from vramgui.presenters.image_files import save_png
 from vramgui.presenters.scenario_inputs import export_caption
-from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
+from vramgui.presenters.view_models import FieldError, ResultVM, ServeResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, COMPARE_TAB = 1, 4  # tabs: by strategy, one training step, by GPU count, largest model, compare
+STEP_TAB, SERVE_TAB, COMPARE_TAB = 1, 4, 5  # by strategy, one training step, by GPU count, largest model, serving,
+TRAINING_TABS = (0, 1, 2, 3)  # compare; in Serve mode the training tabs are disabled, the Serving tab only then
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
@@ -53,6 +54,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.compare_presenter: ComparePresenter | None = None
         self.compare_view: CompareWidget | None = None
         self.result: ResultVM | None = None
+        self.serve_result: ServeResultVM | None = None  # Serve mode's result (None while training is planned)
         self._charts: tuple | None = None
         self._sweep_vm: SweepVM | None = None
         self._max_model_vm: SweepVM | None = None
@@ -84,6 +86,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
+            SweepChart(self.tr("Memory per GPU against the context length"), self.tr("Memory per GPU (GB)"),
+                       x_label=self.tr("Context length, tokens (log₂ scale)"), point_text=self.tr("{0:,} tokens")),
         )
         for (_page, page_layout), chart in zip(self._chart_pages, charts, strict=False):
             page_layout.addWidget(chart)
@@ -96,6 +100,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             self._draw_sweep()
         if self._max_model_vm is not None:
             self._draw_max_model()
+        if self.serve_result is not None:
+            self._redraw(SERVE_TAB, True, now=True)
         self._show_charts_stale()
         self.charts_ready.emit()
         return charts
@@ -166,13 +172,14 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.chart_tabs.setObjectName("chart_tabs")
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
         for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("By GPU count"),
-                          self.tr("Largest model"), self.tr("Compare")):
+                          self.tr("Largest model"), self.tr("Serving"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.addTab(page, tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
+        self.chart_tabs.setTabEnabled(SERVE_TAB, False)  # until the scenario plans serving
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.breakdown = table_box.table
@@ -238,10 +245,33 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     def show_result(self, result: ResultVM) -> None:
         self.result = result
+        if self.serve_result is not None:
+            self.serve_result = None
+            self._show_mode(serving=False)
         self.summary.show_summary(result.summary)
         self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown)
         if self._charts is not None:
             self._draw_bars()
+
+    def show_serve_result(self, result: ServeResultVM) -> None:
+        """Serve mode: its summary and parts in place of training's; its chart on the Serving tab, now the one shown."""
+        was_serving, self.serve_result = self.serve_result is not None, result
+        if not was_serving:
+            self._show_mode(serving=True)
+        self.summary.show_summary(result.summary)
+        self.breakdown_panel.show_rows((), result.breakdown)
+        self._redraw(SERVE_TAB, True)
+
+    def _show_mode(self, serving: bool) -> None:
+        """The training tabs while training is planned, the Serving tab while serving is (Compare always)."""
+        for index in TRAINING_TABS:
+            self.chart_tabs.setTabEnabled(index, not serving)
+        self.chart_tabs.setTabEnabled(SERVE_TAB, serving)
+        current = self.chart_tabs.currentIndex()
+        if serving and current != COMPARE_TAB:
+            self.chart_tabs.setCurrentIndex(SERVE_TAB)
+        elif not serving and current == SERVE_TAB:
+            self.chart_tabs.setCurrentIndex(0)
 
     def show_sweep(self, sweep: SweepVM) -> None:
         self._sweep_vm = sweep
@@ -286,6 +316,9 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
                 chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
             elif index == 3 and self._max_model_vm is not None:
                 chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
+            elif index == SERVE_TAB and self.serve_result is not None:
+                chart.set_subtitle(self.serve_result.title)
+                chart.show_sweep(self.serve_result.chart, self.tr("Memory per GPU ({0})").format(self.serve_result.unit))
 
     def show_stale(self, reason: str | None) -> None:
         self._stale = bool(reason)
@@ -332,6 +365,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             self.presenter.finish_sweeps()
         computed, scenario = (self.presenter.computed, self.presenter.scenario) if self.presenter else (None, None)
         caption = export_caption(scenario, computed.estimate) if computed and scenario else ""  # every input
+        if self.serve_result is not None:
+            caption = self.serve_result.caption
         return self.current_chart().render_image(width_px or self.export_width(), caption)
 
     def _compare_image(self, width_px: int) -> QImage:

@@ -7,7 +7,7 @@ each convention and choice counts (docs/conventions.md, docs/peak.md, docs/finet
 
 from __future__ import annotations
 
-from vramgui.core.scenario.choices import BaseDType, DType, FinetuneMethod, Implementation, Offload
+from vramgui.core.scenario.choices import BaseDType, DType, FinetuneMethod, Implementation, Offload, WeightFormat
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg
@@ -120,6 +120,8 @@ def base_dtype(scenario: Scenario) -> Msg | None:
 
 
 def double_quant(scenario: Scenario) -> Msg | None:
+    if scenario.serve.active:  # serving NF4 weights (vramgui.core.serve.formats) reads it, other formats do not
+        return None if scenario.serve.weights == WeightFormat.NF4 else Msg.of("inactive.double_quant_nf4")
     ft = scenario.finetune
     if ft.method == FinetuneMethod.FULL:
         return Msg.of("inactive.full_finetune")
@@ -175,6 +177,11 @@ def fp8(scenario: Scenario) -> Msg | None:
 
 
 def serving(scenario: Scenario) -> Msg | None:
-    """A serving input: the training estimate does not read it (``vramgui serve`` does)."""
-    return Msg.of("inactive.serving_only")
+    """A serving input: the training estimate does not read it (``vramgui serve`` and the window's Serve mode do)."""
+    return None if scenario.serve.active else Msg.of("inactive.serving_only")
+
+
+def training_only(scenario: Scenario) -> Msg | None:
+    """In Serve mode, an input ``vramgui serve`` does not take (``registry.serving_reads`` says which it takes)."""
+    return Msg.of("inactive.training_only") if scenario.serve.active else None
 

@@ -10,6 +10,10 @@ from vramgui.core.scenario.choices import Engine, KvDType, WeightFormat
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
 
 SERVE_TABLE: tuple[Field, ...] = (
+    _f("serve.active", "bool", QT_TRANSLATE_NOOP("Fields", "Serve mode"),
+       QT_TRANSLATE_NOOP("Fields", "Plan serving the model (as vramgui serve does) instead of training it: the serving "
+                                   "inputs apply, the training-only inputs do nothing"),
+       form="serve", order=0, check_text=QT_TRANSLATE_NOOP("Fields", "Plan serving instead of training")),
     _f("serve.context", "int", QT_TRANSLATE_NOOP("Fields", "Context length"),
        QT_TRANSLATE_NOOP("Fields", "Tokens per sequence, prompt and output together (vLLM max_model_len)"),
        low=1, high=MAX_SEQ, flag="--context", metavar="N", unit="tokens", form="serve", order=10,

@@ -157,10 +157,14 @@ class SweepChart(ChartView):
     """Charts 2 and 3: a line per strategy against the number of GPUs on a log2 axis (1 ... 1024); the capacity and
     usable lines named in the legend (a label in the plot would stand on a curve); a note over an empty plot."""
 
-    def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None,
+                 x_label: str = "", point_text: str = "") -> None:
+        """``x_label``, ``point_text``: the x axis and a point's hover heading ("{0:,} tokens"; the number of GPUs
+        where empty)."""
         axes = {"left": PlainLogAxis("left")} if log_y else None
-        super().__init__(title, self.tr("Number of GPUs (log₂ scale)"), y_label, parent, legend_columns=3,
+        super().__init__(title, x_label or self.tr("Number of GPUs (log₂ scale)"), y_label, parent, legend_columns=3,
                          axis_items=axes)
+        self.point_text = point_text
         self.curves: dict[str, pg.PlotDataItem] = {}
         self.log_y = log_y
         self.plot.setLogMode(x=False, y=log_y)
@@ -276,9 +280,11 @@ class SweepChart(ChartView):
         i = round(x)
         if not 0 <= i < len(self.vm.counts) or abs(x - i) > 0.35:
             return ""
-        lines = [self.tr("{0:,} GPUs").format(self.vm.counts[i])]
+        lines = [(self.point_text or self.tr("{0:,} GPUs")).format(self.vm.counts[i])]
         for series in self.vm.series:
             value = series.values[i]
             shown = "—" if value is None else f"{value:,.2f} {self.vm.unit}"
             lines.append(f"{series.label}: {shown}")
+        if i < len(self.vm.point_notes) and self.vm.point_notes[i]:
+            lines.append(self.vm.point_notes[i])
         return "\n".join(lines)

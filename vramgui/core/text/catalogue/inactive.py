@@ -20,6 +20,8 @@ def entries() -> Mapping[str, str]:
         "inactive.megatron_only": QT_TRANSLATE_NOOP("Core", "Used by the megatron convention only"),
         "inactive.serving_only": QT_TRANSLATE_NOOP(
             "Core", "A serving input: read by vramgui serve, not by the training estimate"),
+        "inactive.training_only": QT_TRANSLATE_NOOP(
+            "Core", "A training input: Serve mode does not read it (untick Serve mode to plan training)"),
         "inactive.deepspeed_only": QT_TRANSLATE_NOOP(
             "Core", "Used by the deepspeed convention only (host memory per node)"),
         "inactive.deepspeed_precision": QT_TRANSLATE_NOOP(
