@@ -264,14 +264,13 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     def _show_mode(self, serving: bool) -> None:
         """The training tabs while training is planned, the Serving tab while serving is (Compare always)."""
-        for index in TRAINING_TABS:
-            self.chart_tabs.setTabEnabled(index, not serving)
-        self.chart_tabs.setTabEnabled(SERVE_TAB, serving)
-        current = self.chart_tabs.currentIndex()
-        if serving and current != COMPARE_TAB:
-            self.chart_tabs.setCurrentIndex(SERVE_TAB)
-        elif not serving and current == SERVE_TAB:
-            self.chart_tabs.setCurrentIndex(0)
+        shown, hidden = ((SERVE_TAB,), TRAINING_TABS) if serving else (TRAINING_TABS, (SERVE_TAB,))
+        for index in shown:  # enabled first: Qt moves off a disabled current tab to the next enabled one
+            self.chart_tabs.setTabEnabled(index, True)
+        if self.chart_tabs.currentIndex() != COMPARE_TAB:
+            self.chart_tabs.setCurrentIndex(shown[0])
+        for index in hidden:
+            self.chart_tabs.setTabEnabled(index, False)
 
     def show_sweep(self, sweep: SweepVM) -> None:
         self._sweep_vm = sweep
