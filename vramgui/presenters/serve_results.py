@@ -114,7 +114,7 @@ def _summary(est: ServeEstimate, unit: str) -> SummaryVM:
         n=format_bytes(_needed(est), unit))
     third, fourth = translate("Serve", "Weights:"), translate("Serve", "Replicas:")
     third_text = format_bytes(est.weights.bytes, unit)
-    fourth_text = translate("Serve", "{r} of tp {tp}").format(r=s.parallel.num_gpus // s.parallel.tp, tp=s.parallel.tp)
+    fourth_text = translate("Serve", "{r} (tp {tp} each)").format(r=s.parallel.num_gpus // s.parallel.tp, tp=s.parallel.tp)
     if est.vllm is not None:
         c = est.vllm
         third, fourth = translate("Serve", "KV cache tokens:"), translate("Serve", "Max concurrency:")
@@ -174,7 +174,7 @@ def context_vm(est: ServeEstimate, points: tuple[tuple[int, ServeEstimate | None
 
     series = (
         Series(translate("Serve", "weights"), line(lambda e: e.weights.bytes), key="weights"),
-        Series(translate("Serve", "+ KV cache of {0} sequences").format(s.serve.batch),
+        Series(translate("Serve", "+ KV cache, {0} × the context").format(s.serve.batch),
                line(lambda e: e.weights.bytes + e.kv.bytes), key="kv_cache"),
         Series(translate("Serve", "needed (with activations)"), line(_needed), key="needed"),
     )
