@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import replace
+from itertools import pairwise
 from unittest.mock import MagicMock
 
 import pytest
@@ -44,7 +45,10 @@ def presenter(qapp, view):
 
 def test_serve_mode_shows_the_cli_answer(presenter, view):
     s = issue_scenario()
+    presenter.finish_sweeps()
+    view.reset_mock()
     presenter.load_scenario(s)
+    presenter.finish_sweeps()
     vm = view.show_serve_result.call_args.args[0]
     assert isinstance(vm, ServeResultVM)
     e = serve_estimate(s)
@@ -69,7 +73,7 @@ def test_context_chart_marks_the_context_and_the_concurrency(presenter, view):
     i = chart.counts.index(8192)
     assert "32.04" in chart.point_notes[i]  # what vLLM would log at that context
     kv = next(s for s in chart.series if s.key == "kv_cache").values
-    assert all(b > a for a, b in zip(kv, kv[1:], strict=False))  # the cache grows with the context
+    assert all(b > a for a, b in pairwise(kv))  # the cache grows with the context
     assert chart.capacity == pytest.approx(find_gpu("rtx-4090").memory / 1e9)
 
 

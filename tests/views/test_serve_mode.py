@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tests.views.helpers import edit, settle
 from vramgui.core.scenario.specs import HardwareSpec, Scenario
 from vramgui.core.serve.estimate import serve_estimate
 from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters.form.groups import default_scenario
 from vramgui.views.main_window import COMPARE_TAB, SERVE_TAB, TRAINING_TABS
-
-from .helpers import edit, settle
 
 SERVE = "serve.active"
 

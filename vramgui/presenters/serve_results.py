@@ -18,7 +18,7 @@ from vramgui.core.text.errors import InputError
 from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import scenario_inputs
 from vramgui.presenters.messages import qt_translate, text
-from vramgui.presenters.view_models import BreakdownRow, ServeResultVM, Series, SummaryVM, SweepVM
+from vramgui.presenters.view_models import BreakdownRow, Series, ServeResultVM, SummaryVM, SweepVM
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -114,7 +114,8 @@ def _summary(est: ServeEstimate, unit: str) -> SummaryVM:
         n=format_bytes(_needed(est), unit))
     third, fourth = translate("Serve", "Weights:"), translate("Serve", "Replicas:")
     third_text = format_bytes(est.weights.bytes, unit)
-    fourth_text = translate("Serve", "{r} (tp {tp} each)").format(r=s.parallel.num_gpus // s.parallel.tp, tp=s.parallel.tp)
+    tp = s.parallel.tp
+    fourth_text = translate("Serve", "{r} (tp {tp} each)").format(r=s.parallel.num_gpus // tp, tp=tp)
     if est.vllm is not None:
         c = est.vllm
         third, fourth = translate("Serve", "KV cache tokens:"), translate("Serve", "Max concurrency:")

@@ -15,12 +15,13 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QStyle, QTabWidget, QVBoxL
 
 from vramgui.presenters.image_files import save_png
 from vramgui.presenters.scenario_inputs import export_caption
-from vramgui.presenters.view_models import FieldError, ResultVM, ServeResultVM, SweepVM
+from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
 from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import MenusMixin
+from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
 from vramgui.views.window_geometry import restore_or_place, scroll_box
 
@@ -31,14 +32,13 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, SERVE_TAB, COMPARE_TAB = 1, 4, 5  # by strategy, one training step, by GPU count, largest model, serving,
-TRAINING_TABS = (0, 1, 2, 3)  # compare; in Serve mode the training tabs are disabled, the Serving tab only then
+STEP_TAB, COMPARE_TAB = 1, 5  # by strategy, one training step, by GPU count, largest model, serving, compare
 DEFAULT_EXPORT_WIDTH = 1600
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
 
-class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
+class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -54,7 +54,6 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
         self.compare_presenter: ComparePresenter | None = None
         self.compare_view: CompareWidget | None = None
         self.result: ResultVM | None = None
-        self.serve_result: ServeResultVM | None = None  # Serve mode's result (None while training is planned)
         self._charts: tuple | None = None
         self._sweep_vm: SweepVM | None = None
         self._max_model_vm: SweepVM | None = None
@@ -86,8 +85,7 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
-            SweepChart(self.tr("Memory per GPU against the context length"), self.tr("Memory per GPU (GB)"),
-                       x_label=self.tr("Context length, tokens (log₂ scale)"), point_text=self.tr("{0:,} tokens")),
+            self.serve_chart(),
         )
         for (_page, page_layout), chart in zip(self._chart_pages, charts, strict=False):
             page_layout.addWidget(chart)
@@ -245,32 +243,11 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
 
     def show_result(self, result: ResultVM) -> None:
         self.result = result
-        if self.serve_result is not None:
-            self.serve_result = None
-            self._show_mode(serving=False)
+        self.leave_serve_mode()
         self.summary.show_summary(result.summary)
         self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown)
         if self._charts is not None:
             self._draw_bars()
-
-    def show_serve_result(self, result: ServeResultVM) -> None:
-        """Serve mode: its summary and parts in place of training's; its chart on the Serving tab, now the one shown."""
-        was_serving, self.serve_result = self.serve_result is not None, result
-        if not was_serving:
-            self._show_mode(serving=True)
-        self.summary.show_summary(result.summary)
-        self.breakdown_panel.show_rows((), result.breakdown)
-        self._redraw(SERVE_TAB, True)
-
-    def _show_mode(self, serving: bool) -> None:
-        """The training tabs while training is planned, the Serving tab while serving is (Compare always)."""
-        shown, hidden = ((SERVE_TAB,), TRAINING_TABS) if serving else (TRAINING_TABS, (SERVE_TAB,))
-        for index in shown:  # enabled first: Qt moves off a disabled current tab to the next enabled one
-            self.chart_tabs.setTabEnabled(index, True)
-        if self.chart_tabs.currentIndex() != COMPARE_TAB:
-            self.chart_tabs.setCurrentIndex(shown[0])
-        for index in hidden:
-            self.chart_tabs.setTabEnabled(index, False)
 
     def show_sweep(self, sweep: SweepVM) -> None:
         self._sweep_vm = sweep
@@ -315,9 +292,8 @@ class MainWindow(FileActionsMixin, MenusMixin, QMainWindow):
                 chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
             elif index == 3 and self._max_model_vm is not None:
                 chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
-            elif index == SERVE_TAB and self.serve_result is not None:
-                chart.set_subtitle(self.serve_result.title)
-                chart.show_sweep(self.serve_result.chart, self.tr("Memory per GPU ({0})").format(self.serve_result.unit))
+            elif index == SERVE_TAB:
+                self.draw_serve(chart)
 
     def show_stale(self, reason: str | None) -> None:
         self._stale = bool(reason)
