@@ -8,7 +8,9 @@ Writes ``<tab>_<W>x<H>_s<scale>_<lang>.png`` (the whole window, one tab shown) a
 window's size): at scale 2 the PNG is twice as large. Each (scale, language) runs in its own process, since
 ``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
 window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the largest-model tab is also shot with
-Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw.
+Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw. The Serving tab is shot
+in Serve mode with the issue's example (``serve``: Llama-3-8B, 16 x 8,192 tokens, AWQ int4, fp8 KV cache, vLLM on an
+RTX 4090) and with llama.cpp (``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache, 32,768 tokens).
 """
 
 from __future__ import annotations
@@ -25,7 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "sweep", "maxmodel", "compare")
+TABS = ("strategy", "step", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
+SERVE_SHOTS = {  # Serve mode: the scenario's edits over the bench's
+    "serve": (("model.preset", "llama-3-8b"), ("training.seq_len", 2048), ("hardware.gpu", "rtx-4090"), ("parallel.num_gpus", 1), ("serve.active", True),
+              ("serve.context", 8192), ("serve.batch", 16), ("serve.weights", "awq-int4"), ("serve.kv_dtype", "fp8"),
+              ("serve.engine", "vllm")),
+    "serve-llamacpp": (("model.preset", "gemma-2-9b"), ("serve.engine", "llama.cpp"), ("serve.weights", "gguf-q4_k_m"),
+                       ("serve.kv_dtype", "q8_0"), ("serve.context", 32768), ("serve.batch", 1)),
+}
 
 
 def _scale_name(scale: str) -> str:
@@ -88,16 +97,19 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
             window.resize(*(int(v) for v in size.split("x")))
             window.show()
             _prepare(window)
-            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), ("maxmodel-mixtral8k", 3)]:
+            shots = [(tab, i) for i, tab in enumerate(TABS) if tab != "serve"]
+            for tab, index in [*shots, ("maxmodel-mixtral8k", 3), *((tab, TABS.index("serve")) for tab in SERVE_SHOTS)]:
                 if tab == "maxmodel-mixtral8k":
                     _edit(window, "model.preset", "mixtral-8x7b")
                     _edit(window, "training.seq_len", 8192)
                     window.presenter.finish_sweeps()
+                for key, value in SERVE_SHOTS.get(tab, ()):
+                    _edit(window, key, value)
                 window.chart_tabs.setCurrentIndex(index)
                 _settle(app)
                 name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"
                 window.grab().save(str(out / name))
-                found = chart_problems(window.charts()[index]) if index < 4 else []
+                found = chart_problems(window.charts()[index]) if index < TABS.index("compare") else []
                 problems += len(found)
                 print(f"{name}: {'ok' if not found else '; '.join(found)}", flush=True)
             window.close()

@@ -128,3 +128,11 @@ def test_csv_holds_the_parts_and_the_context_sweep(presenter, tmp_path):
     assert int(total["bytes"]) == e.peak_bytes
     swept = [r for r in rows if r["table"] == "serve_vs_context" and r["component"] == "kv_cache"]
     assert [int(r["context"]) for r in swept] == list(contexts(8192))
+
+
+def test_the_count_beside_the_model_follows_the_served_model(presenter, view):
+    presenter.load_scenario(issue_scenario())
+    gemma = find_model("gemma-2-9b")
+    presenter.load_scenario(replace(issue_scenario(), model=gemma.spec))
+    shown = {k: v for call in view.set_form_values.call_args_list for k, v in call.args[0].items()}
+    assert shown["model.params"] == str(gemma.params)

@@ -3,9 +3,11 @@ and the training-only inputs, and unticking it brings training back."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from tests.views.helpers import edit, settle
+from vramgui.core.scenario.choices import KvDType, WeightFormat
 from vramgui.core.scenario.specs import HardwareSpec, Scenario
 from vramgui.core.serve.estimate import serve_estimate
 from vramgui.io.presets import find_gpu, find_model
@@ -17,8 +19,10 @@ SERVE = "serve.active"
 
 def llama_on_a_4090() -> Scenario:
     gpu = find_gpu("rtx-4090")
-    return replace(default_scenario(), model=find_model("llama-3-8b").spec,
-                   hardware=HardwareSpec(gpu_memory=gpu.memory, gpu_name=gpu.name))
+    s = default_scenario()
+    return replace(s, model=find_model("llama-3-8b").spec, hardware=HardwareSpec(gpu_memory=gpu.memory,
+                                                                                  gpu_name=gpu.name),
+                   serve=replace(s.serve, context=8192, batch=16, weights=WeightFormat.AWQ_INT4, kv_dtype=KvDType.FP8))
 
 
 def test_serve_mode_switches_tabs_summary_and_table(window, qtbot):
@@ -34,7 +38,10 @@ def test_serve_mode_switches_tabs_summary_and_table(window, qtbot):
     assert window.breakdown.rows[-1].bytes == e.peak_bytes
     chart = window.current_chart()
     assert chart.vm is not None and chart.vm.current == window.presenter.draft.serve.context
-    assert "tokens" in chart.hover_text(chart.vm.counts.index(chart.vm.current), 0)
+    x = math.log2(chart.vm.current)
+    assert "8,192 tokens" in chart.hover_text(x, 0) and "32.04" in chart.hover_text(x, 0)  # vLLM's concurrency
+    left, right = chart.plot.vb.viewRange()[0]
+    assert left < math.log2(chart.vm.counts[0]) < math.log2(chart.vm.counts[-1]) < right < left + 12
     assert not window.inputs.editors["training.micro_batch"].isEnabled()
     assert window.inputs.editors["serve.engine"].isEnabled()
     image = window.chart_image(800)

@@ -246,6 +246,9 @@ class MainPresenter(QObject):
         self._served = served
         self._timer.stop()
         self._work = None
+        counted = served.counts()
+        if counted is not None:  # the count beside the model, as training shows it
+            self._push_counts_of(counted)
         self._view.show_serve_result(served.result)
         self.result_changed.emit(served.result)
 
@@ -265,8 +268,11 @@ class MainPresenter(QObject):
             self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
-        values = self._form.changed(count_hints(computed.estimate, self.draft.hardware.gpu_memory,
-                                                self._form.model.mode))
+        self._push_counts_of(computed.estimate)
+
+    def _push_counts_of(self, counted: Any) -> None:
+        """``counted``: its ``params`` and ``active_params`` (an ``Estimate``, or the Serve mode's count)."""
+        values = self._form.changed(count_hints(counted, self.draft.hardware.gpu_memory, self._form.model.mode))
         if values:
             self._view.set_form_values(values)
 

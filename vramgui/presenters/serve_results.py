@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QCoreApplication
 
 from vramgui.core.fields import paths
+from vramgui.core.scenario.architecture import count_active_params, count_params
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.serve.estimate import ServeEstimate, serve_estimate
 from vramgui.core.terms import render_derivation
@@ -36,6 +37,23 @@ class ServeComputed:
     def to_dict(self) -> dict:
         """What the window shows in the shape of ``vramgui serve --json``."""
         return self.estimate.to_dict()
+
+    def counts(self) -> Counted | None:
+        """Φ and the active count of the served architecture (the form's hint beside the model), as training counts
+        them (``core.scenario.architecture``)."""
+        arch = self.estimate.scenario.model.architecture
+        if arch is None:
+            return None
+        try:
+            return Counted(count_params(arch), count_active_params(arch))
+        except (ArithmeticError, ValueError, TypeError):
+            return None
+
+
+@dataclass(frozen=True)
+class Counted:
+    params: int
+    active_params: int
 
 
 def part_label(key: str) -> str:
@@ -186,8 +204,11 @@ def context_vm(est: ServeEstimate, points: tuple[tuple[int, ServeEstimate | None
     if s.hardware.gpu_memory is not None:
         share = s.serve.gpu_memory_utilization if est.vllm is not None else 1 - s.hardware.reserve
         usable = to_unit(int(s.hardware.gpu_memory * share), unit)
+    # the GPU's scale: up to twice its memory, or what the scenario's own context needs where that is more (the
+    # curves of long contexts leave the plot upwards; their values stay in the hover text)
+    top = None if capacity is None else max(2 * capacity, to_unit(_needed(est), unit) * 1.1)
     return SweepVM(counts=xs, series=series, capacity=capacity, usable=usable, unit=unit, current=s.serve.context,
-                   point_notes=notes)
+                   point_notes=notes, y_top=top)
 
 
 CSV_COLUMNS = ("table", "engine", "context", "batch", "component", "bytes", "formula")

@@ -117,6 +117,7 @@ class SweepVM:
     current: int  # the scenario's number of GPUs, marked on the chart
     note: str = ""  # shown over the plot when it cannot be drawn (e.g. no GPU memory to solve against)
     point_notes: tuple[str, ...] = ()  # a line added to each x's hover text ("" : none), e.g. vLLM's concurrency
+    y_top: float | None = None  # the y range's top (None: the largest value or the capacity, the larger)
 
 
 @dataclass(frozen=True)

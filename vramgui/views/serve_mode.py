@@ -49,7 +49,7 @@ class ServeModeMixin:
         if not was_serving:
             self._show_mode(serving=True)
         self.summary.show_summary(result.summary)
-        self.breakdown_panel.show_rows((), result.breakdown)
+        self.breakdown_panel.show_rows(result.breakdown, result.breakdown)  # serving's parts are its peak
         self._redraw(SERVE_TAB, True)
 
     def leave_serve_mode(self) -> None:
