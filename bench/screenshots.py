@@ -29,10 +29,12 @@ SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
 TABS = ("strategy", "step", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
 SERVE_SHOTS = {  # Serve mode: the scenario's edits over the bench's
-    "serve": (("model.preset", "llama-3-8b"), ("training.seq_len", 2048), ("hardware.gpu", "rtx-4090"), ("parallel.num_gpus", 1), ("serve.active", True),
+    "serve": (("model.preset", "llama-3-8b"), ("training.seq_len", 2048), ("hardware.gpu", "rtx-4090"),
+              ("parallel.num_gpus", 1), ("serve.active", True),
               ("serve.context", 8192), ("serve.batch", 16), ("serve.weights", "awq-int4"), ("serve.kv_dtype", "fp8"),
               ("serve.engine", "vllm")),
-    "serve-llamacpp": (("model.preset", "gemma-2-9b"), ("serve.engine", "llama.cpp"), ("serve.weights", "gguf-q4_k_m"),
+    "serve-llamacpp": (("model.preset", "gemma-2-9b"), ("serve.engine", "llama.cpp"),
+                       ("serve.weights", "gguf-q4_k_m"),
                        ("serve.kv_dtype", "q8_0"), ("serve.context", 32768), ("serve.batch", 1)),
 }
 
