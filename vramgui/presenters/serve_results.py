@@ -181,6 +181,16 @@ def _at(scenario: Scenario, context: int) -> ServeEstimate | None:
         return None
 
 
+def usable_bytes(est: ServeEstimate) -> int | None:
+    """The memory the engine may use on one GPU: vLLM its ``gpu_memory_utilization`` share, the others what the
+    reserve leaves (``serve_estimate`` judges the fit by the same)."""
+    hw = est.scenario.hardware
+    if hw.gpu_memory is None:
+        return None
+    share = est.scenario.serve.gpu_memory_utilization if est.vllm is not None else 1 - hw.reserve
+    return int(hw.gpu_memory * share)
+
+
 def context_vm(est: ServeEstimate, points: tuple[tuple[int, ServeEstimate | None], ...], unit: str) -> SweepVM:
     """Memory per GPU against the context length: the weights, with the sequences' KV cache, and the peak they need;
     for vLLM the concurrency it would report at each context (the hover text)."""
@@ -200,10 +210,8 @@ def context_vm(est: ServeEstimate, points: tuple[tuple[int, ServeEstimate | None
     notes = tuple("" if e is None or e.vllm is None else
                   translate("Serve", "vLLM: max concurrency {0:.2f}×").format(e.vllm.max_concurrency) for e in at)
     capacity = None if s.hardware.gpu_memory is None else to_unit(s.hardware.gpu_memory, unit)
-    usable = None
-    if s.hardware.gpu_memory is not None:
-        share = s.serve.gpu_memory_utilization if est.vllm is not None else 1 - s.hardware.reserve
-        usable = to_unit(int(s.hardware.gpu_memory * share), unit)
+    share = usable_bytes(est)
+    usable = None if share is None else to_unit(share, unit)
     # the GPU's scale: up to twice its memory, or what the scenario's own context needs where that is more (the
     # curves of long contexts leave the plot upwards; their values stay in the hover text)
     top = None if capacity is None else max(2 * capacity, to_unit(_needed(est), unit) * 1.1)
