@@ -901,6 +901,22 @@ The file on disk is unchanged.</source>
         <translation>仅 Megatron 口径使用</translation>
     </message>
     <message>
+        <source>A vLLM setting: the chosen engine does not read it</source>
+        <translation>vLLM 的设置：所选引擎不读取它</translation>
+    </message>
+    <message>
+        <source>A llama.cpp setting: the chosen engine does not read it</source>
+        <translation>llama.cpp 的设置：所选引擎不读取它</translation>
+    </message>
+    <message>
+        <source>Not read while the KV cache memory is given (vLLM does not profile then)</source>
+        <translation>已给定 KV 缓存显存时不读取（此时 vLLM 不做性能分析）</translation>
+    </message>
+    <message>
+        <source>vLLM takes its GPU memory utilization share instead of a reserve</source>
+        <translation>vLLM 按其 GPU 显存利用率占用显存，而不是预留比例</translation>
+    </message>
+    <message>
         <source>A training input: Serve mode does not read it (untick Serve mode to plan training)</source>
         <translation>训练输入：推理部署模式不读取它（取消勾选推理部署模式即可规划训练）</translation>
     </message>

@@ -136,3 +136,18 @@ def test_the_count_beside_the_model_follows_the_served_model(presenter, view):
     presenter.load_scenario(replace(issue_scenario(), model=gemma.spec))
     shown = {k: v for call in view.set_form_values.call_args_list for k, v in call.args[0].items()}
     assert shown["model.params"] == str(gemma.params)
+
+
+def test_each_engine_s_own_knobs_apply_to_it_only(presenter, view):
+    presenter.load_scenario(issue_scenario())  # vLLM
+    states, reasons = view.set_fields_enabled.call_args.args
+    assert states["serve.block_size"] and states["serve.gpu_memory_utilization"] and not states["serve.ubatch"]
+    assert not states["hardware.reserve"] and "utilization" in reasons["hardware.reserve"]
+    presenter.load_scenario(issue_scenario(kv_cache_memory_bytes=8 * 2**30))  # the pool given: no profiling
+    states, reasons = view.set_fields_enabled.call_args.args
+    assert not states["serve.gpu_memory_utilization"] and "KV cache memory" in reasons["serve.gpu_memory_utilization"]
+    presenter.load_scenario(issue_scenario(engine=Engine.LLAMA_CPP, weights=WeightFormat.GGUF_Q4_K_M,
+                                           kv_dtype=KvDType.Q8_0))
+    states, reasons = view.set_fields_enabled.call_args.args
+    assert states["serve.ubatch"] and states["hardware.reserve"] and not states["serve.block_size"]
+    assert "vLLM" in reasons["serve.block_size"]
