@@ -7,7 +7,8 @@ Writes ``<tab>_<W>x<H>_s<scale>_<lang>.png`` (the whole window, one tab shown) a
 ``bench.layout_check`` finds on each chart. The window size is in logical pixels (what Qt calls the
 window's size): at scale 2 the PNG is twice as large. Each (scale, language) runs in its own process, since
 ``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
-window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the largest-model tab is also shot with
+window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the time tab is also shot with 1T training
+tokens at 2.5 per GPU-hour (``time-cost``: the summary's days, GPU-hours and cost), the largest-model tab with
 Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw. The Serving tab is shot
 in Serve mode with the issue's example (``serve``: Llama-3-8B, 16 x 8,192 tokens, AWQ int4, fp8 KV cache, vLLM on an
 RTX 4090) and with llama.cpp (``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache, 32,768 tokens).
@@ -27,7 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
+TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
+TIME, MAX_MODEL, CHARTS = TABS.index("time"), TABS.index("maxmodel"), TABS.index("compare")  # charts: before Compare
+SERVE = TABS.index("serve")  # shot last, in Serve mode (SERVE_SHOTS), the training tabs disabled then
 SERVE_SHOTS = {  # Serve mode: the scenario's edits over the bench's
     "serve": (("model.preset", "llama-3-8b"), ("training.seq_len", 2048), ("hardware.gpu", "rtx-4090"),
               ("parallel.num_gpus", 1), ("serve.active", True),
@@ -99,8 +102,11 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
             window.resize(*(int(v) for v in size.split("x")))
             window.show()
             _prepare(window)
-            shots = [(tab, i) for i, tab in enumerate(TABS) if tab != "serve"]
-            for tab, index in [*shots, ("maxmodel-mixtral8k", 3), *((tab, TABS.index("serve")) for tab in SERVE_SHOTS)]:
+            extra = [("time-cost", TIME), ("maxmodel-mixtral8k", MAX_MODEL), *((tab, SERVE) for tab in SERVE_SHOTS)]
+            for tab, index in [*((tab, i) for i, tab in enumerate(TABS) if i != SERVE), *extra]:
+                if tab == "time-cost":  # a run's tokens and price: the summary's training row, days and cost
+                    _edit(window, "training.train_tokens", "1T")
+                    _edit(window, "hardware.gpu_hour_price", "2.5")
                 if tab == "maxmodel-mixtral8k":
                     _edit(window, "model.preset", "mixtral-8x7b")
                     _edit(window, "training.seq_len", 8192)
@@ -111,7 +117,7 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
                 _settle(app)
                 name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"
                 window.grab().save(str(out / name))
-                found = chart_problems(window.charts()[index]) if index < TABS.index("compare") else []
+                found = chart_problems(window.charts()[index]) if index < CHARTS else []
                 problems += len(found)
                 print(f"{name}: {'ok' if not found else '; '.join(found)}", flush=True)
             window.close()

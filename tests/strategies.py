@@ -32,7 +32,7 @@ def values(f: Field) -> st.SearchStrategy[Any]:
         strategy = st.sampled_from(f.choices)
     elif f.kind == "text":
         strategy = st.text(max_size=30)
-    elif f.kind == "fraction":
+    elif f.kind in ("fraction", "number"):
         strategy = st.floats(min_value=f.low, max_value=f.high, exclude_max=f.high_open, allow_nan=False)
     else:
         assert isinstance(f.low, int) and isinstance(f.high, int)

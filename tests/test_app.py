@@ -98,14 +98,14 @@ def test_switching_language_rebuilds_the_window_on_the_same_scenario(qtbot, tmp_
     window.show()
     qtbot.waitExposed(window)
     window.presenter.on_field_edited("model.preset", "llama-3-8b")
-    window.chart_tabs.setCurrentIndex(2)
+    window.chart_tabs.setCurrentIndex(3)
     scenario = window.presenter.scenario
     new = app.rebuild_window(window, "en")
     qtbot.addWidget(new)
     assert new is not window and not window.isVisible()
     assert new.presenter.scenario == scenario
     assert new.presenter.form_value("model.preset") == "llama-3-8b"
-    assert new.chart_tabs.currentIndex() == 2
+    assert new.chart_tabs.currentIndex() == 3
     assert new.settings.language() == "en"
     assert "en" in new.language_actions and new.language_actions["en"].isChecked()
 

@@ -35,12 +35,20 @@
         <translation>组成部分之和</translation>
     </message>
     <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
         <source>What one GPU holds at the moment of the training step that sets the peak, each term with its formula</source>
         <translation>单个 GPU 在决定峰值的训练步时刻所持有的内容，每一项附公式</translation>
     </message>
     <message>
         <source>The per-GPU sum P + G + O + A + fixed terms that the conventions publish</source>
         <translation>各约定公布的单卡总和 P + G + O + A + 固定项</translation>
+    </message>
+    <message>
+        <source>The parts of one training step&apos;s time, each with its formula and source</source>
+        <translation>一个训练步的时间的各组成部分，每项附公式和来源</translation>
     </message>
 </context>
 <context>
@@ -191,6 +199,34 @@ The file on disk is unchanged.</source>
         <translation>未估算</translation>
     </message>
     <message>
+        <source>time unknown</source>
+        <translation>时间未知</translation>
+    </message>
+    <message>
+        <source>%1/step</source>
+        <translation>%1/步</translation>
+    </message>
+    <message>
+        <source>%1 · cost %2</source>
+        <translation>%1 · 费用 %2</translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation>%1 未知</translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation>费用 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Step time: %1</source>
+        <translation>步时间：%1</translation>
+    </message>
+    <message>
         <source>Every scenario: %1</source>
         <translation>所有方案：%1</translation>
     </message>
@@ -306,6 +342,22 @@ The file on disk is unchanged.</source>
         <translation>梯度累积步数</translation>
     </message>
     <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
         <source>The peak of one training step: it decides the fit</source>
         <translation>一个训练步的峰值：由它决定能否装下</translation>
     </message>
@@ -409,6 +461,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>expected a size such as 80GB or 80GiB</source>
         <translation>应为大小，例如 80GB 或 80GiB</translation>
+    </message>
+    <message>
+        <source>cannot read {text} as a bandwidth such as 300GB/s or 200Gb/s</source>
+        <translation>无法将 {text} 读作带宽（例如 300GB/s 或 200Gb/s）</translation>
     </message>
     <message>
         <source>{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)</source>
@@ -883,6 +939,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>true or false</source>
         <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a number with B/s, KB/s, MB/s, GB/s, TB/s (bytes), Kb/s, Mb/s, Gb/s, Tb/s (bits) or GiB/s</source>
+        <translation>数字加 B/s、KB/s、MB/s、GB/s、TB/s（字节）、Kb/s、Mb/s、Gb/s、Tb/s（比特）或 GiB/s</translation>
     </message>
     <message>
         <source>give --preset NAME, --config PATH or --params COUNT</source>
@@ -2218,6 +2278,126 @@ no distributed optimizer</source>
         <source>{path} not found: resolved against the working directory {base}, as {tool} does</source>
         <translation>找不到 {path}：与 {tool} 一样按工作目录 {base} 解析</translation>
     </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>Context-parallel communication</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>Expert-parallel all-to-all</source>
+        <translation>专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>Data-parallel communication</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>Offload (PCIe and CPU)</source>
+        <translation>卸载（PCIe 与 CPU）</translation>
+    </message>
+    <message>
+        <source>0 (none in this layout)</source>
+        <translation>0（此布局中没有）</translation>
+    </message>
+    <message>
+        <source>{terms}</source>
+        <translation>{terms}</translation>
+    </message>
+    <message>
+        <source>the node&apos;s GPU link</source>
+        <translation>节点内 GPU 互连</translation>
+    </message>
+    <message>
+        <source>the network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>{mb} micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
+        <translation>{mb} 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</translation>
+    </message>
+    <message>
+        <source>backward {mb} × {each}: {value}</source>
+        <translation>反向 {mb} × {each}：{value}</translation>
+    </message>
+    <message>
+        <source>full: {mb} × the blocks&apos; forward again ({flops} FLOP): {value}</source>
+        <translation>完全：{mb} × 再做一遍各层前向（{flops} FLOP）：{value}</translation>
+    </message>
+    <message>
+        <source>selective: {mb} × QKᵀ, softmax and PV again ({flops} FLOP): {value}</source>
+        <translation>选择性：{mb} × 再做一遍 QKᵀ、softmax 与 PV（{flops} FLOP）：{value}</translation>
+    </message>
+    <message>
+        <source>{count} × {kind} of {size} over {ranks} GPUs on {link} at {rate}: {value}</source>
+        <translation>{count} × {kind}，{size}，{ranks} 个 GPU，经{link}，{rate}：{value}</translation>
+    </message>
+    <message>
+        <source>{mb} × {layers} blocks × ring of {size} over {ranks} GPUs on {link}, less {hidden} hidden behind attention: {value}</source>
+        <translation>{mb} × {layers} 层 × 环形传递 {size}，{ranks} 个 GPU，经{link}，减去被注意力计算掩盖的 {hidden}：{value}</translation>
+    </message>
+    <message>
+        <source>(p − 1)/v = {stages}/{v} micro-batch times of {each}: {value}</source>
+        <translation>(p − 1)/v = {stages}/{v} 个微批次时间，每个 {each}：{value}</translation>
+    </message>
+    <message>
+        <source>{count} sends of {size} on {link} at {rate}: {value}</source>
+        <translation>{count} 次发送，每次 {size}，经{link}，{rate}：{value}</translation>
+    </message>
+    <message>
+        <source>hidden behind the backward: {value}</source>
+        <translation>被反向计算掩盖：{value}</translation>
+    </message>
+    <message>
+        <source>{size} read and written at {rate}: {value}</source>
+        <translation>以 {rate} 读写 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>{size} over PCIe at {rate}: {value}</source>
+        <translation>经 PCIe 以 {rate} 传输 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>CPU optimizer: {size} of host memory at {rate}: {value}</source>
+        <translation>CPU 优化器：以 {rate} 访问主机内存 {size}：{value}</translation>
+    </message>
+    <message>
+        <source>{flops} FLOP / ({gpus} GPUs × {rate} TFLOP/s achieved): {value}</source>
+        <translation>{flops} FLOP / （{gpus} 个 GPU × 实测 {rate} TFLOP/s）：{value}</translation>
+    </message>
+    <message>
+        <source>step time from the achieved TFLOP/s given: the whole step counted as compute</source>
+        <translation>步骤时间按给定的实测 TFLOP/s 计算：整个步骤计为计算</translation>
+    </message>
+    <message>
+        <source>no step time: the GPU&apos;s compute figures are not known (choose a GPU preset, or give --peak-tflops and --memory-bandwidth)</source>
+        <translation>无步骤时间：GPU 的算力数据未知（请选择 GPU 预设，或给出 --peak-tflops 与 --memory-bandwidth）</translation>
+    </message>
+    <message>
+        <source>step time from the parameter count alone (6Φ FLOPs per token): no architecture, so no attention, tensor-, context-, expert- or pipeline-parallel messages to size</source>
+        <translation>步骤时间仅由参数量得出（每个 token 6Φ FLOP）：没有架构，因此无法估计注意力以及张量、上下文、专家、流水线并行的通信量</translation>
+    </message>
 </context>
 <context>
     <name>Fields</name>
@@ -3361,6 +3541,118 @@ no distributed optimizer</source>
         <source>llama.cpp --ubatch-size: tokens per prefill step; the SWA cache keeps this many beyond the window</source>
         <translation>llama.cpp --ubatch-size：每步预填充的词元数；SWA 缓存在窗口之外再保留这么多</translation>
     </message>
+    <message>
+        <source>from the GPU preset</source>
+        <translation>来自 GPU 预设</translation>
+    </message>
+    <message>
+        <source>Dense bf16/fp16 tensor-core peak, TFLOP/s (not the sparsity figure)</source>
+        <translation>稠密 bf16/fp16 张量核心峰值，TFLOP/s（非稀疏数值）</translation>
+    </message>
+    <message>
+        <source>Dense FP8 tensor-core peak, TFLOP/s; empty: the GPU has none</source>
+        <translation>稠密 FP8 张量核心峰值，TFLOP/s；留空：该 GPU 不支持</translation>
+    </message>
+    <message>
+        <source>Dense TF32 tensor-core peak, TFLOP/s (fp32 training&apos;s matrix products)</source>
+        <translation>稠密 TF32 张量核心峰值，TFLOP/s（fp32 训练的矩阵乘）</translation>
+    </message>
+    <message>
+        <source>Peak BF16/FP16 TFLOP/s</source>
+        <translation>BF16/FP16 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak FP8 TFLOP/s</source>
+        <translation>FP8 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak TF32 TFLOP/s</source>
+        <translation>TF32 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak FP32 TFLOP/s</source>
+        <translation>FP32 峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Plain fp32 peak (no tensor cores), TFLOP/s</source>
+        <translation>普通 fp32 峰值（不用张量核心），TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>GPU memory bandwidth: 3.35TB/s, 2039GB/s</source>
+        <translation>GPU 显存带宽：3.35TB/s、2039GB/s</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>The preset&apos;s GPU-to-GPU link inside a node, per GPU and direction (NVLink, else PCIe): 450GB/s</source>
+        <translation>预设中节点内 GPU 之间的互连，每个 GPU 每个方向（NVLink，否则 PCIe）：450GB/s</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>主机链路</translation>
+    </message>
+    <message>
+        <source>PCIe between the GPU and the host, per direction (offload): 63GB/s for PCIe 5.0 x16</source>
+        <translation>GPU 与主机之间的 PCIe，每个方向（卸载）：PCIe 5.0 x16 为 63GB/s</translation>
+    </message>
+    <message>
+        <source>Network port</source>
+        <translation>网络端口</translation>
+    </message>
+    <message>
+        <source>The network port per GPU of the preset&apos;s reference system (DGX H100: 400 Gb/s InfiniBand), per direction; empty: 200 Gb/s HDR</source>
+        <translation>预设参考系统中每个 GPU 的网络端口（DGX H100：400 Gb/s InfiniBand），每个方向；留空：200 Gb/s HDR</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per GPU and direction between nodes: 200Gb/s, 50GB/s; empty: the GPU preset&apos;s network port, else one 200 Gb/s InfiniBand HDR port per GPU (25 GB/s)</source>
+        <translation>节点之间每个 GPU 每个方向的网络带宽：200Gb/s、50GB/s；留空：GPU 预设的网络端口，否则每个 GPU 一个 200 Gb/s InfiniBand HDR 端口（25 GB/s）</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens of the whole run (300B, 1T): days to train, GPU-hours and cost</source>
+        <translation>整个训练的 token 数（300B、1T）：用于训练天数、GPU 小时与费用</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>What one GPU costs for one hour, in any currency: the run&apos;s cost</source>
+        <translation>一个 GPU 一小时的价格（任意货币）：用于计算训练费用</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s</source>
+        <translation>实测 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU a run reached, recomputation included (as Narayanan et al. 2021 count them), in place of the predicted step time</source>
+        <translation>一次训练实际达到的每 GPU TFLOP/s（含重计算，按 Narayanan 等 2021 的计法），代替预测的步骤时间</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Bandwidth inside a node</source>
+        <translation>节点内带宽</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU bandwidth inside a node, per GPU and direction: 300GB/s; empty: the GPU preset&apos;s link</source>
+        <translation>节点内 GPU 之间的带宽，每个 GPU 每个方向：300GB/s；留空：GPU 预设的互连</translation>
+    </message>
+    <message>
+        <source>Bandwidth between nodes</source>
+        <translation>节点间带宽</translation>
+    </message>
 </context>
 <context>
     <name>Form</name>
@@ -3487,6 +3779,10 @@ no distributed optimizer</source>
     <message>
         <source>Strategy</source>
         <translation>策略</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间与费用</translation>
     </message>
     <message>
         <source>Overheads</source>
@@ -3796,6 +4092,10 @@ The file on disk is unchanged.</source>
         <translation>按策略</translation>
     </message>
     <message>
+        <source>Time and cost</source>
+        <translation>时间与费用</translation>
+    </message>
+    <message>
         <source>By GPU count</source>
         <translation>按 GPU 数量</translation>
     </message>
@@ -3960,6 +4260,10 @@ The file on disk is unchanged.</source>
         <translation>图表：按 GPU 数量(&amp;C)</translation>
     </message>
     <message>
+        <source>Chart: time &amp;and cost</source>
+        <translation>图表：时间与费用(&amp;A)</translation>
+    </message>
+    <message>
         <source>C&amp;ompare pinned scenarios</source>
         <translation>对比已固定的方案(&amp;O)</translation>
     </message>
@@ -4001,6 +4305,25 @@ The file on disk is unchanged.</source>
     <message>
         <source>{0} does not fit</source>
         <translation>{0} 装不下</translation>
+    </message>
+</context>
+<context>
+    <name>PinnedTable</name>
+    <message>
+        <source>The time of one optimizer step over the whole global batch</source>
+        <translation>整个全局批次上一次优化器步的时间</translation>
+    </message>
+    <message>
+        <source>Tokens per second of the whole job</source>
+        <translation>整个作业每秒处理的 token 数</translation>
+    </message>
+    <message>
+        <source>The training tokens given, at this throughput</source>
+        <translation>按此吞吐量训练所给的 token 数所需的时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours times the GPU-hour price given</source>
+        <translation>GPU 小时数乘以所给的每 GPU 小时价格</translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4489,102 @@ The file on disk is unchanged.</source>
     <message>
         <source>Click to apply: {0}</source>
         <translation>点击应用：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n 小时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n 天</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU-hour(s)</source>
+        <translation>
+            <numerusform>%n GPU 小时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{0} ms</source>
+        <translation>{0} 毫秒</translation>
+    </message>
+    <message>
+        <source>{0} s</source>
+        <translation>{0} 秒</translation>
+    </message>
+    <message>
+        <source>{0} tokens/s</source>
+        <translation>{0} token/秒</translation>
+    </message>
+    <message>
+        <source>unknown: the GPU has no compute figures (choose a GPU preset, or enter {peak} and {bandwidth})</source>
+        <translation>未知：该 GPU 没有算力数据（请选择 GPU 预设，或填写「{peak}」和「{bandwidth}」）</translation>
+    </message>
+    <message>
+        <source>unknown (no compute figures)</source>
+        <translation>未知（没有算力数据）</translation>
+    </message>
+    <message>
+        <source>{step} · MFU {mfu} %</source>
+        <translation>{step} · MFU {mfu} %</translation>
+    </message>
+    <message>
+        <source>Enter {0} for the days, GPU-hours and cost.</source>
+        <translation>填写「{0}」即可得到天数、GPU 小时数和费用。</translation>
+    </message>
+    <message>
+        <source>{days} · {hours}</source>
+        <translation>{days} · {hours}</translation>
+    </message>
+    <message>
+        <source>{0} · cost {1}</source>
+        <translation>{0} · 费用 {1}</translation>
+    </message>
+    <message>
+        <source>{step} per step · {rate} · MFU {mfu} %</source>
+        <translation>每步 {step} · {rate} · MFU {mfu} %</translation>
+    </message>
+    <message>
+        <source>{per_gpu} per GPU · {tflops} model TFLOP/s per GPU
+MFU {mfu} % · HFU {hfu} % (with recomputation) of the {peak} TFLOP/s {dtype} dense peak
+{model} model FLOPs and {hardware} hardware FLOPs per step</source>
+        <translation>每 GPU {per_gpu} · 每 GPU {tflops} 模型 TFLOP/s
+MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak} TFLOP/s
+每步 {model} 模型 FLOPs、{hardware} 硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>{strategy}
+{part}: {time} ({share} % of the step)
+{derivation}</source>
+        <translation>{strategy}
+{part}：{time}（占该步 {share} %）
+{derivation}</translation>
+    </message>
+    <message>
+        <source>Time per step (s)</source>
+        <translation>每步时间（秒）</translation>
+    </message>
+    <message>
+        <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
+        <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
     </message>
 </context>
 <context>
@@ -4392,8 +4811,20 @@ The file on disk is unchanged.</source>
         <translation>主机内存：</translation>
     </message>
     <message>
+        <source>Step time:</source>
+        <translation>步时间：</translation>
+    </message>
+    <message>
+        <source>Throughput:</source>
+        <translation>吞吐量：</translation>
+    </message>
+    <message>
         <source>Trainable:</source>
         <translation>可训练：</translation>
+    </message>
+    <message>
+        <source>Training:</source>
+        <translation>训练：</translation>
     </message>
     <message>
         <source>Chosen strategy: {0}</source>
@@ -4417,6 +4848,17 @@ The file on disk is unchanged.</source>
     <message>
         <source>{0:,} GPUs</source>
         <translation>{0:,} 张 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>TimeChart</name>
+    <message>
+        <source>Time per training step by strategy</source>
+        <translation>各策略每个训练步的时间</translation>
+    </message>
+    <message>
+        <source>Time per step (s)</source>
+        <translation>每步时间（秒）</translation>
     </message>
 </context>
 </TS>

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from vramgui.cli.commands import main as cli_main
 from vramgui.core.estimate import estimate
-from vramgui.core.serve.estimate import serve_estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, Scenario
+from vramgui.core.serve.estimate import serve_estimate
 from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_model
 from vramgui.io.scenario_files import load_scenario, save_scenario
@@ -183,6 +183,20 @@ def _small(path: str) -> st.SearchStrategy:
         "serve.kv_cache_memory_bytes": st.none() | st.integers(1, 100) .map(lambda g: g * GB),
         "serve.block_size": st.sampled_from((16, 32)),
         "serve.ubatch": st.sampled_from((512, 2048)),
+        # the time and cost inputs and the GPU's compute figures (vramgui.core.time)
+        "training.train_tokens": st.none() | st.sampled_from((10**9, 300 * 10**9, 10**12)),
+        "hardware.tflops_16bit": st.none() | st.sampled_from((312.0, 989.4)),
+        "hardware.tflops_fp8": st.none() | st.just(1978.9),
+        "hardware.tflops_tf32": st.none() | st.just(156.0),
+        "hardware.tflops_fp32": st.none() | st.just(19.5),
+        "hardware.memory_bandwidth": st.none() | st.sampled_from((2039 * 10**9, 3_350 * 10**9)),
+        "hardware.link_bandwidth": st.none() | st.just(300 * 10**9),
+        "hardware.pcie_bandwidth": st.none() | st.just(31_500_000_000),
+        "hardware.network_bandwidth": st.none() | st.just(50 * 10**9),
+        "hardware.intra_node_bandwidth": st.none() | st.just(450 * 10**9),
+        "hardware.inter_node_bandwidth": st.none() | st.sampled_from((25 * 10**9, 50 * 10**9)),
+        "hardware.achieved_tflops": st.none() | st.just(140.0),
+        "hardware.gpu_hour_price": st.none() | st.sampled_from((0.0, 2.5)),
     }
     return small[path]
 

@@ -21,7 +21,8 @@ from vramgui.views.charts.panels import SweepChart
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((1024, 640), (1366, 768))
-CHARTS = ("strategy", "step", "sweep", "maxmodel")
+CHARTS = ("strategy", "step", "time", "sweep", "maxmodel")
+LINEAR = ("strategy", "step", "time", "sweep")  # the largest model is on a log axis
 
 
 
@@ -64,20 +65,20 @@ def test_no_chart_text_is_cut_dropped_or_overlapping(laptop, name):
 
 
 def test_the_y_axis_starts_at_0_and_draws_it(laptop):
-    for index in range(3):  # the linear charts (the largest model is on a log axis)
-        chart = _shown(laptop, index)
+    for name in LINEAR:
+        chart = _shown(laptop, CHARTS.index(name))
         assert chart.plot.vb.viewRange()[1][0] == 0
         assert not [p for p in chart_problems(chart) if "no 0" in p]
 
 
 def test_reference_lines_are_named_in_the_legend_and_strike_through_no_value_label(laptop):
-    for index in range(3):
+    for index in (CHARTS.index(name) for name in ("strategy", "step", "sweep")):  # the memory charts
         chart = _shown(laptop, index)
         legend = [label.text for _, label in chart.legend.items]
         for line in (chart.capacity_line, chart.usable_line):
             assert line.isVisible() and not line.label.isVisible()
         assert any(f"{chart.usable_line.value():,.1f}" in text for text in legend), legend
-        if index == 2:
+        if index == CHARTS.index("sweep"):
             continue  # no value labels on the curves
         labels = chart.marks.labels if index == 0 else [chart.peak_label, *chart.total_labels]
         for label in (label for label in labels if label.isVisible()):
@@ -94,7 +95,7 @@ def test_an_empty_largest_model_chart_says_why(laptop):
     edit(laptop, "training.seq_len", 8192)
     laptop.presenter.finish_sweeps()
     try:
-        chart = _shown(laptop, 3)
+        chart = _shown(laptop, CHARTS.index("maxmodel"))
         assert all(v == 0 for s in chart.vm.series for v in s.values if v is not None)
         assert chart.note.isVisible() and chart.note.toPlainText().strip()
         assert not chart.legend.isVisible()  # nothing drawn: the note gets the legend's rows
@@ -126,11 +127,24 @@ def test_every_chart_fits_at_scale_factor_2(tmp_path):
                           timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     shots = sorted(tmp_path.glob("*_1366x768_s2_en.png"))
-    assert {p.name.split("_")[0] for p in shots} == {"strategy", "step", "sweep", "maxmodel", "compare",
-                                                     "maxmodel-mixtral8k"}
+    assert {p.name.split("_")[0] for p in shots} == {"strategy", "step", "time", "sweep", "maxmodel", "compare",
+                                                     "time-cost", "maxmodel-mixtral8k"}
     from PySide6.QtGui import QImage
 
     assert QImage(str(shots[0])).width() == 2 * 1366
+
+
+def test_an_empty_time_chart_says_why(laptop):
+    """A GPU without compute figures (its bf16 peak emptied): no step time, the note inside the plot, nothing cut."""
+    edit(laptop, "hardware.tflops_16bit", "")
+    try:
+        chart = _shown(laptop, CHARTS.index("time"))
+        assert laptop.presenter.computed.estimate.time is None
+        assert chart.note.isVisible() and chart.note.toPlainText().strip() and not chart.legend.isVisible()
+        assert chart_problems(chart) == []
+    finally:
+        edit(laptop, "hardware.gpu", "a100-80gb")
+        laptop.presenter.finish_sweeps()
 
 
 def test_the_serving_chart_is_laid_out_on_laptop_screens(laptop):

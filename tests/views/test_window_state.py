@@ -220,10 +220,13 @@ def test_pin_shortcut_and_tab_shortcuts(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path / "s.ini")
     assert window.pin_action.shortcut().toString() == "Ctrl+P"
     view_menu = window.menuBar().actions()[1].menu()
-    compare = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+5"]
+    compare = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+7"]  # Serving is the sixth tab
     assert len(compare) == 1
     compare[0].trigger()
     assert window.comparing()
+    time = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+3"]
+    time[0].trigger()
+    assert window.current_chart() is window.time_chart
     step = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+2"]
     step[0].trigger()
     assert window.chart_tabs.currentIndex() == 1 and window.current_chart() is window.step_chart

@@ -216,7 +216,9 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
         from vramgui.io import presets
 
         gpu = presets.find_gpu(args.gpu)
-        s = replace(s, hardware=replace(s.hardware, gpu_name=gpu.name, gpu_memory=gpu.memory))
+        from vramgui.core.documents.catalog import hardware_with_gpu
+
+        s = replace(s, hardware=hardware_with_gpu(s.hardware, gpu))
     before_flags = s
     given: dict[str, str] = {}
     for f in flagged_fields():

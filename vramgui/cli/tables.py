@@ -10,7 +10,7 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.scenario.choices import DType, Optimizer
 from vramgui.core.terms import render_derivation
 from vramgui.core.text.message import render
-from vramgui.core.text.units import counted, format_bytes, format_count, to_unit
+from vramgui.core.text.units import counted, format_bytes, format_count, format_seconds, to_unit
 
 
 def _table(rows: list[list[str]], right: set[int]) -> str:
@@ -61,6 +61,36 @@ def estimate_table(est: Estimate, unit: str = "GB") -> str:
     out.append(f"Gradient accumulation: {steps}, {est.tokens_per_step:,} tokens per step")
     if est.notes:
         out.append("Notes:\n" + "\n".join(f"  - {render(n)}" for n in est.notes))
+    out += ["", time_table(est)]
+    return "\n".join(out)
+
+
+def time_table(est: Estimate) -> str:
+    """The "Time" section: every component of one step with its derivation, then the throughput and the run."""
+    from vramgui.core.terms import render_formula
+
+    t = est.time
+    if t is None:
+        return "Time: " + (render(est.time_note) if est.time_note is not None else "n/a")
+    rows = [["Time of one step", "Seconds", "Derivation"]]
+    for c in t.components:
+        rows.append([c.label, format_seconds(c.seconds), render_derivation(c.part.deriv)])
+    rows.append(["Step", format_seconds(t.step_seconds), ""])
+    formulas = "Formulas: " + "; ".join(f"{c.key} = {render_formula(c.part.deriv)}" for c in t.components
+                                        if c.seconds)
+    out = ["Time", _table(rows, {1}), formulas,
+           f"Throughput: {t.tokens_per_second:,.0f} tokens/s ({t.tokens_per_second_per_gpu:,.0f} per GPU); "
+           f"{t.model_tflops_per_gpu:,.1f} model TFLOP/s per GPU; MFU {t.mfu:.1%}, HFU {t.hfu:.1%} of "
+           f"{t.peak_tflops:,.1f} TFLOP/s ({t.peak_name} dense peak)",
+           f"FLOPs per step: model {t.model_flops_per_step:.3e}, hardware {t.hardware_flops_per_step:.3e}"]
+    if t.train_seconds is not None:
+        run = f"Run: {format_seconds(t.train_seconds)} to train, {t.gpu_hours:,.0f} GPU-hours"
+        if t.cost is not None:
+            run += f", cost {t.cost:,.2f}"
+        out.append(run)
+    if t.notes:
+        out.append("Time notes:\n" + "\n".join(f"  - {render(n)}" for n in t.notes))
+    out.append("Sources: " + "; ".join(f"{c.key}: {c.source}" for c in t.components if c.seconds))
     return "\n".join(out)
 
 

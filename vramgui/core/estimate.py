@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the activation model is imported on first use (a count-only
     from vramgui.core.activations.lora import LoraActs
     from vramgui.core.scenario.architecture import Architecture
     from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
+    from vramgui.core.time.result import StepTime
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,8 @@ class Estimate:
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
     peak: StepPeak | None = None  # the training step's peak (vramgui.core.step.peak); fits and headroom use it
     trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
+    time: StepTime | None = None  # the step's time and the run's cost (vramgui.core.time); None: no compute figures
+    time_note: Msg | None = None  # why ``time`` is None (kept apart from ``notes``: the memory answer's own)
 
     @property
     def host_formula(self) -> str:
@@ -161,6 +164,8 @@ class Estimate:
                 {"name": t.name, "bytes": t.bytes, "formula": t.formula} for t in self.activation_detail.terms],
             "notes": [render(n, english) for n in self.notes],
             "terms": {c.key: c.deriv.to_dict() for c in self.components},
+            "time": None if self.time is None else self.time.to_dict(),
+            "time_note": None if self.time_note is None else render(self.time_note, english),
         }
 
 
@@ -333,14 +338,30 @@ def estimate(scenario: Scenario) -> Estimate:
         notes += ft.notes
     if fp8 is not None:
         notes.append(Msg.of("note.fp8_not_measured", recipe=fp8.recipe))
+    time = _step_time(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None)
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
-        peak=peak, trainable_params=ft.trainable if ft is not None else None,
+        peak=peak, trainable_params=ft.trainable if ft is not None else None, time=time,
+        time_note=Msg.of("time.note_no_figures") if time is None else None,
     )
+
+
+def _step_time(s: Scenario, arch: Architecture | None, params: int, n_d: int, dp: int, n_micro: int,
+               stage: int, states: Any, trainable: int | None) -> StepTime | None:
+    """The step's time (vramgui.core.time), or None when the GPU's compute figures are not known."""
+    from vramgui.core.time.rates import compute_figures_known
+
+    if not compute_figures_known(s.hardware):
+        return None
+    from vramgui.core.time.step import TimeInputs, step_time
+
+    return step_time(TimeInputs(
+        s, arch, params, n_d, dp, n_micro, tokens_per_step(s.training, dp), stage, states.parameters.bytes,
+        states.gradients.bytes, states.optimizer_states.bytes, trainable))
 
 
 def _parallel_notes(s: Scenario, experts: int, n_d: int, n_e: int, act: ActivationEstimate | None) -> list[Msg]:

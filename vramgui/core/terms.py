@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vramgui.core.text.message import Msg, Translator, english, render
-from vramgui.core.text.units import GB, GiB, format_bytes
+from vramgui.core.text.units import GB, GiB, format_bytes, format_seconds
 
-Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes"]
+Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes", "seconds"]
+NS = 10**9  # a time term holds whole nanoseconds (``vramgui.core.time``): sums stay exact
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,10 @@ class Term:
     """One addend: ``coefficient × quantity [/ divisor]`` (``2Φ/N_d``), or a byte amount (``cuda_context``).
 
     ``bytes`` is what the term adds to the total (negative for a subtracted term such as DeepSpeed's
-    "− gradients"). ``quantity`` is None for a byte amount. ``label`` holds the words around the numbers; its
-    template may use ``{value}`` (the term's numbers as text), ``{coefficient}`` and ``{quantity}``.
+    "− gradients"); in a time term (``style="seconds"``, ``vramgui.core.time``) it is whole nanoseconds, and the
+    ``label`` carries the numbers (FLOPs over a rate, bytes over a bandwidth). ``quantity`` is None for a byte
+    amount. ``label`` holds the words around the numbers; its template may use ``{value}`` (the term's numbers as
+    text), ``{coefficient}`` and ``{quantity}``.
     """
 
     bytes: int
@@ -66,6 +69,7 @@ class Derivation:
     formula_terms: tuple[Term, ...] | None = None
     formula: Msg | None = None
     shape: Msg | None = None
+    measure: Literal["bytes", "seconds"] = "bytes"  # seconds: terms and total in nanoseconds (a step time)
 
     @property
     def has_formula(self) -> bool:
@@ -151,7 +155,9 @@ def _term_formula(t: Term) -> str:
 
 def _term_text(t: Term, unit: str, tr: Translator) -> str:
     quantity = ""
-    if t.quantity is None:
+    if t.style == "seconds":
+        value = format_seconds(abs(t.bytes) / NS)
+    elif t.quantity is None:
         value = amount(t.bytes, unit, fine=t.style == "fine_bytes")
     else:
         quantity = _quantity(t, unit)
@@ -192,7 +198,8 @@ def render_derivation(d: Derivation, unit: str = "GB", tr: Translator = english)
     if not d.terms and d.note is not None:
         return render(d.note, tr)
     terms = render_terms(d, unit, tr)
-    total = amount(d.total, unit)
+    total = amount(d.total, unit) if d.measure == "bytes" else format_seconds(None if d.total is None
+                                                                              else d.total / NS)
     if d.shape is not None:
         return render(Msg(d.shape.code, (*d.shape.params, ("terms", terms), ("total", total))), tr)
     return terms if terms == total else f"{terms} = {total}"

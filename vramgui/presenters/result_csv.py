@@ -1,5 +1,5 @@
-"""The shown result as tidy CSV rows (exact bytes), one table after another: File > Export data as CSV; and the one
-CSV writer of the window's exports (this and the comparison's, ``vramgui.presenters.compare.export``)."""
+"""The shown result as tidy CSV rows (exact bytes and seconds), one table after another: File > Export data as CSV;
+and the one CSV writer of the window's exports (this and the comparison's, ``vramgui.presenters.compare.export``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from vramgui.io.files import atomic_write_text
 from vramgui.presenters.results import SWEEP_COUNTS, Computed
 
 BOM = "\ufeff"
-CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula")
+CSV_COLUMNS = ("table", "strategy", "num_gpus", "component", "bytes", "params", "formula", "seconds")
 
 
 def csv_rows(computed: Computed | None, scenario: Scenario | None) -> list[dict[str, object]]:
@@ -39,6 +39,15 @@ def csv_rows(computed: Computed | None, scenario: Scenario | None) -> list[dict[
                          "bytes": "" if comp.bytes is None else comp.bytes, "params": "", "formula": ""})
         rows.append({"table": "strategies", "strategy": label, "num_gpus": n, "component": "total",
                      "bytes": est.per_gpu_total, "params": "", "formula": ""})
+    for label, _, variant in c.variants:  # the step's time per strategy (vramgui.core.time), exact seconds
+        time: Any = getattr(variant, "time", None)
+        if time is None:
+            continue
+        for part in time.components:
+            rows.append({"table": "step_time", "strategy": label, "num_gpus": n, "component": part.key, "bytes": "",
+                         "params": "", "formula": part.part.derivation, "seconds": repr(part.seconds)})
+        rows.append({"table": "step_time", "strategy": label, "num_gpus": n, "component": "step", "bytes": "",
+                     "params": "", "formula": "", "seconds": repr(time.step_seconds)})
     for label, values in c.sweep_bytes.items():
         for count, value in zip(SWEEP_COUNTS, values, strict=False):
             if value is not None:

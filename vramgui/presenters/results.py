@@ -6,7 +6,6 @@ display unit, and stacks the bars, so the views need no arithmetic.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -21,13 +20,15 @@ from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
 from vramgui.core.solve.nothing_fits import no_model_fits
 from vramgui.core.step import components
-from vramgui.core.terms import render_derivation, render_formula
+from vramgui.core.terms import render_derivation
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.units import format_bytes, format_count, to_unit
 from vramgui.presenters.advice import advice_texts, suggestions_for
+from vramgui.presenters.formulas import formulas_html
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.scenario_inputs import export_caption
 from vramgui.presenters.step_results import moment_text, peak_marks, peak_rows, peak_texts, peak_tooltip, step_vm
+from vramgui.presenters.time_results import summary_texts, time_bars, time_rows
 from vramgui.presenters.view_models import (
     BarSegment,
     BreakdownRow,
@@ -159,6 +160,7 @@ def _summary(scenario: Scenario, est, unit: str, suggestions: tuple = ()) -> Sum
         trainable_text=trainable_text(est),
         **peak_texts(est, unit),  # type: ignore[arg-type]
         **advice_texts(est, suggestions, unit),  # type: ignore[arg-type]
+        **summary_texts(est),  # type: ignore[arg-type]
     )
 
 
@@ -256,16 +258,19 @@ def compute(scenario: Scenario, unit: str = "GB") -> Computed:
     est = estimate(scenario)
     suggestions = suggestions_for(scenario)
     variants = _variants(scenario)
+    bars = _bars(scenario, variants, unit)
     result = ResultVM(
         title=scenario_title(scenario, est),
         caption=export_caption(scenario, est),  # the exports' own: every input that changes the result
         unit=unit,
         summary=_summary(scenario, est, unit, suggestions),
         breakdown=_breakdown(est, unit),
-        bars=_bars(scenario, variants, unit),
+        bars=bars,
         formulas_html=formulas_html(est, unit),
         step=step_vm(est, unit),
         peak_breakdown=peak_rows(est, unit),
+        time_bars=time_bars(variants, bars.strategies, bars.short_labels, bars.chosen, unit),
+        time_breakdown=time_rows(est, unit),
     )
     return Computed(result, est, variants, {}, {}, suggestions)
 
@@ -379,16 +384,3 @@ def sweep_work(computed: Computed) -> Iterator[str]:
             yield ""
         computed.max_params[strategy] = tuple(values)
     yield "max_model"
-
-
-def formulas_html(est, unit: str = "GB") -> str:
-    """The current estimate's derivations with their sources, for Help -> Formulas (in ``unit``, translated)."""
-    rows = []
-    peak_terms = () if est.peak is None else est.peak.terms  # the step's own terms (vramgui.core.step.peak)
-    for c in (*est.components, *peak_terms):
-        label = html.escape(component_label(c.key))
-        formula = html.escape(render_formula(c.deriv, qt_translate))
-        derivation = html.escape(render_derivation(c.deriv, unit, qt_translate))
-        rows.append(f"<tr><td><b>{label}</b></td><td><code>{formula}</code><br/>{derivation}</td>"
-                    f"<td>{html.escape(c.source)}</td></tr>")
-    return "<table cellpadding='4'>" + "".join(rows) + "</table>"

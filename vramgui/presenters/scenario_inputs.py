@@ -28,7 +28,7 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import FIELDS as STRATEGY_PATHS
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.text.message import render
-from vramgui.core.text.units import format_count, typed_size_text
+from vramgui.core.text.units import format_count, format_rate, typed_size_text
 from vramgui.presenters.messages import qt_translate
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -127,6 +127,8 @@ def _value_text(f: fields.Field, v: Any) -> str:
         return format_count(v)
     if f.kind == "fraction":
         return f"{v:g}"
+    if f.kind == "rate":  # bytes per second, as datasheets quote them: "3.35 TB/s", "450.0 GB/s"
+        return format_rate(v)
     return f"{v:,}" if isinstance(v, int) else str(v)
 
 

@@ -52,6 +52,11 @@ class SummaryVM:
     # headroom, accumulation, largest micro-batch and host memory ("" : the training names)
     title_text: str = ""
     row_names: tuple[str, ...] = ()
+    # the step's time (vramgui.core.time): "12.3 s · MFU 43.1 %", or "unknown (no compute figures)"
+    step_time_text: str = ""
+    throughput_text: str = ""  # "1.33M tokens/s" ("—" while the time is unknown)
+    training_text: str = ""  # "8.7 days · 13,400 GPU-hours · cost 33,500"; "" without training tokens or a time
+    time_tip: str = ""  # the hover text: per GPU, model TFLOP/s, MFU and HFU, FLOPs; what to enter for the cost
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,7 @@ class BreakdownRow:
     source: str = ""
     total: bool = False  # a total row (shown bold)
     tip: str = ""  # hover text of the formula (else the source)
+    value_tip: str = ""  # hover text of the value (else the exact bytes): "12.345678 s"
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,26 @@ class StrategyBarsVM:
     sum_texts: tuple[str, ...] = ()  # its second line: "sum 38.5"
     label_tops: tuple[float, ...] = ()  # where the label stands: above the peak's mark or the bar, the higher
     peak_tooltips: tuple[str, ...] = ()  # "Step peak: 46.06 GB (at the optimizer step, steady state) — sum ..."
+
+
+@dataclass(frozen=True)
+class TimeBarsVM:
+    """The time of one training step per strategy (the memory chart's bars), stacked by part (compute, exposed
+    communication, bubble, optimizer, offload: ``vramgui.core.time``) in seconds; beside each bar's time its step
+    peak, so time and memory are read together."""
+
+    strategies: tuple[str, ...]
+    short_labels: tuple[str, ...]  # axis labels (may hold line breaks)
+    keys: tuple[str, ...]  # the strategies' stable ids (``Strategy.key``), one per bar
+    segments: tuple[BarSegment, ...]  # bottoms and heights in seconds
+    totals: tuple[float, ...]  # the step's seconds (0.0 where its time is unknown)
+    chosen: int  # index of the strategy the scenario uses (-1: not among the variants)
+    time_texts: tuple[str, ...]  # the label's first line: "12.3 s" ("" where unknown)
+    peak_texts: tuple[str, ...]  # its second: "peak 46.1 GB"
+    fits: tuple[bool | None, ...]  # by the step peak (None: no GPU memory given)
+    bar_tooltips: tuple[str, ...]  # hover over a bar's label: time, throughput, MFU, peak
+    axis_label: str  # "Time per step (s)"
+    note: str = ""  # over an empty plot: why there is no time (no compute figures for the GPU)
 
 
 @dataclass(frozen=True)
@@ -152,6 +178,8 @@ class ResultVM:
     formulas_html: str = ""
     step: StepChartVM | None = None  # None: no step peak (never for an estimate of the core)
     peak_breakdown: tuple[BreakdownRow, ...] = ()  # what is live at the peak, the peak total last
+    time_bars: TimeBarsVM | None = None  # always computed; without a time its ``note`` says why
+    time_breakdown: tuple[BreakdownRow, ...] = ()  # the parts of the chosen strategy's step time, the step last
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The breakdown table: each component, its bytes, and its formula with the numbers filled in. Copyable.
 
 ``BreakdownPanel`` puts it under a title with a choice of what it lists: what is live at the training step's peak
-(the fit's figure, shown first) or the sum of components the conventions publish.
+(the fit's figure, shown first), the sum of components the conventions publish, or the parts of the step's time
+(chosen by itself while the "Time and cost" tab is shown).
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ class BreakdownTable(QTableWidget):
 
     @staticmethod
     def _bytes_tip(row: BreakdownRow) -> str:
-        return "" if row.bytes is None else f"{row.bytes:,} B"
+        return row.value_tip or ("" if row.bytes is None else f"{row.bytes:,} B")
 
     def _formula_tip(self, row: BreakdownRow) -> str:
         return row.tip or (self.tr("Source: {0}").format(row.source) if row.source else "")
@@ -161,7 +162,7 @@ class BreakdownTable(QTableWidget):
 class BreakdownPanel(QWidget):
     """The choice between the peak's rows and the sum's (the title), the Copy table button, the table."""
 
-    SECTIONS = ("peak", "sum")
+    SECTIONS = ("peak", "sum", "time")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -179,10 +180,13 @@ class BreakdownPanel(QWidget):
         self.choice.setFont(bold)
         self.choice.addItem(self.tr("Live at the peak"), "peak")
         self.choice.addItem(self.tr("Sum of components"), "sum")
+        self.choice.addItem(self.tr("Step time"), "time")
         self.choice.setItemData(0, self.tr("What one GPU holds at the moment of the training step that sets the peak, "
                                            "each term with its formula"), Qt.ItemDataRole.ToolTipRole)
         self.choice.setItemData(1, self.tr("The per-GPU sum P + G + O + A + fixed terms that the conventions "
                                            "publish"), Qt.ItemDataRole.ToolTipRole)
+        self.choice.setItemData(2, self.tr("The parts of one training step's time, each with its formula and source"),
+                                Qt.ItemDataRole.ToolTipRole)
         self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.choice.setMinimumContentsLength(18)
         self.choice.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -197,7 +201,8 @@ class BreakdownPanel(QWidget):
         layout.addLayout(head)
         self.table = BreakdownTable()
         layout.addWidget(self.table)
-        self._rows: dict[str, tuple[BreakdownRow, ...]] = {"peak": (), "sum": ()}
+        self._rows: dict[str, tuple[BreakdownRow, ...]] = {"peak": (), "sum": (), "time": ()}
+        self._before_time: str | None = None  # the section chosen before the time tab chose "time"
 
     @property
     def section(self) -> str:
@@ -207,9 +212,20 @@ class BreakdownPanel(QWidget):
     def set_section(self, section: str) -> None:
         self.choice.setCurrentIndex(max(self.choice.findData(section), 0))
 
-    def show_rows(self, peak: Sequence[BreakdownRow], total: Sequence[BreakdownRow]) -> None:
-        self._rows = {"peak": tuple(peak), "sum": tuple(total)}
+    def show_rows(self, peak: Sequence[BreakdownRow], total: Sequence[BreakdownRow],
+                  time: Sequence[BreakdownRow] = ()) -> None:
+        self._rows = {"peak": tuple(peak), "sum": tuple(total), "time": tuple(time)}
         self._show()
+
+    def follow_tab(self, time_shown: bool) -> None:
+        """The time tab shows the time's rows; leaving it gives back the section chosen before."""
+        if time_shown and self.section != "time":
+            self._before_time = self.section
+            self.set_section("time")
+        elif not time_shown and self._before_time is not None:
+            if self.section == "time":
+                self.set_section(self._before_time)
+            self._before_time = None
 
     def _show(self) -> None:
         rows = self._rows[self.section] or self._rows["sum"]

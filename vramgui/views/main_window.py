@@ -20,7 +20,7 @@ from vramgui.views.breakdown_table import BreakdownPanel
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
-from vramgui.views.menus import MenusMixin
+from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
 from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
 from vramgui.views.window_geometry import restore_or_place, scroll_box
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, COMPARE_TAB = 1, 5  # by strategy, one training step, by GPU count, largest model, serving, compare
-DEFAULT_EXPORT_WIDTH = 1600
+STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 6  # Serving: 5 (serve_mode); Compare last
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
@@ -78,10 +77,10 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
             return self._charts
         from vramgui.views.charts.panels import StrategyChart, SweepChart
         from vramgui.views.charts.step import StepChart
+        from vramgui.views.charts.time import TimeChart
 
         charts = (
-            StrategyChart(),
-            StepChart(),
+            StrategyChart(), StepChart(), TimeChart(),
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
@@ -98,8 +97,7 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
             self._draw_sweep()
         if self._max_model_vm is not None:
             self._draw_max_model()
-        if self.serve_result is not None:
-            self._redraw(SERVE_TAB, True, now=True)
+        self._redraw(SERVE_TAB, self.serve_result is not None, now=True)
         self._show_charts_stale()
         self.charts_ready.emit()
         return charts
@@ -151,12 +149,16 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
         return self.charts()[STEP_TAB]  # drawn with the current result (charts() draws what is behind)
 
     @property
+    def time_chart(self):
+        return self.charts()[TIME_TAB]
+
+    @property
     def sweep_chart(self):
-        return self.charts()[2]
+        return self.charts()[SWEEP_TAB]
 
     @property
     def max_model_chart(self):
-        return self.charts()[3]
+        return self.charts()[MAX_MODEL_TAB]
 
     # ----- construction
     def _build(self) -> None:
@@ -168,18 +170,21 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
         self.chart_tabs.setObjectName("chart_tabs")
+        self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)  # six tabs at 1,024 px: titles shortened (in
+        self.chart_tabs.setUsesScrollButtons(False)  # full in each tab's tooltip), never a tab scrolled out of sight
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
-        for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("By GPU count"),
-                          self.tr("Largest model"), self.tr("Serving"), self.tr("Compare")):
+        for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
+                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Serving"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
-            self.chart_tabs.addTab(page, tab_title)
+            self.chart_tabs.setTabToolTip(self.chart_tabs.addTab(page, tab_title), tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
         self.chart_tabs.setTabEnabled(SERVE_TAB, False)  # until the scenario plans serving
 
         table_box = self.breakdown_panel = BreakdownPanel()
+        self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))
         self.breakdown = table_box.table
         self.copy_table_button = table_box.copy_button
         self.copy_table_button.clicked.connect(self._copy_table)
@@ -245,7 +250,7 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
         self.result = result
         self.leave_serve_mode()
         self.summary.show_summary(result.summary)
-        self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown)
+        self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown, result.time_breakdown)
         if self._charts is not None:
             self._draw_bars()
 
@@ -266,12 +271,13 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
         chart.set_subtitle(self.result.title)
         chart.show_bars(self.result.bars)
         self._redraw(STEP_TAB, self.result.step is not None)
+        self._redraw(TIME_TAB, self.result.time_bars is not None)
 
     def _draw_sweep(self) -> None:  # the sweeps arrive after the edit, in slices: drawn at once, shown or not
-        self._redraw(2, self._sweep_vm is not None, now=True)
+        self._redraw(SWEEP_TAB, self._sweep_vm is not None, now=True)
 
     def _draw_max_model(self) -> None:
-        self._redraw(3, self._max_model_vm is not None, now=True)
+        self._redraw(MAX_MODEL_TAB, self._max_model_vm is not None, now=True)
 
     def _redraw(self, index: int, due: bool, now: bool = False) -> None:
         """Chart ``index`` is behind: drawn now if its tab is shown (or ``now``), else when it is shown (or read)."""
@@ -288,9 +294,11 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
             chart.set_subtitle(self.result.title if self.result else "")
             if index == STEP_TAB and self.result is not None and self.result.step is not None:
                 chart.show_step(self.result.step)
-            elif index == 2 and self._sweep_vm is not None:
+            elif index == TIME_TAB and self.result is not None and self.result.time_bars is not None:
+                chart.show_time(self.result.time_bars)
+            elif index == SWEEP_TAB and self._sweep_vm is not None:
                 chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
-            elif index == 3 and self._max_model_vm is not None:
+            elif index == MAX_MODEL_TAB and self._max_model_vm is not None:
                 chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
             elif index == SERVE_TAB:
                 self.draw_serve(chart)
@@ -319,19 +327,6 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
     def comparing(self) -> bool:
         return self.chart_tabs.currentIndex() == COMPARE_TAB
 
-    def export_width(self) -> int:
-        raw = self.settings.qsettings.value("export/width")
-        try:
-            width = int(raw)
-        except (TypeError, ValueError):
-            return DEFAULT_EXPORT_WIDTH
-        return width if 100 <= width <= 10000 else DEFAULT_EXPORT_WIDTH
-
-    def set_export_width(self, width: int) -> None:
-        self.settings.qsettings.setValue("export/width", int(width))
-        if width in self.width_actions:
-            self.width_actions[width].setChecked(True)
-
     def chart_image(self, width_px: int | None = None) -> QImage:
         """The visible chart as an image: white background, title, legend, axis labels, scenario caption."""
         if self.comparing():
@@ -340,8 +335,7 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
             self.presenter.finish_sweeps()
         computed, scenario = (self.presenter.computed, self.presenter.scenario) if self.presenter else (None, None)
         caption = export_caption(scenario, computed.estimate) if computed and scenario else ""  # every input
-        if self.serve_result is not None:
-            caption = self.serve_result.caption
+        caption = self.serve_result.caption if self.serve_result is not None else caption
         return self.current_chart().render_image(width_px or self.export_width(), caption)
 
     def _compare_image(self, width_px: int) -> QImage:

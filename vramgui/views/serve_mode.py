@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for (the window's context)
 
-TRAINING_TABS = (0, 1, 2, 3)  # by strategy, one training step, by GPU count, largest model
-SERVE_TAB = 4  # before Compare (the last tab)
+TRAINING_TABS = (0, 1, 2, 3, 4)  # by strategy, one training step, time and cost, by GPU count, largest model
+SERVE_TAB = 5  # before Compare (the last tab)
 
 
 class ServeModeMixin:

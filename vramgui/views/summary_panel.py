@@ -1,5 +1,6 @@
 """The results summary: the peak per GPU and the moment of the step that sets it, fits / does not fit (mark and
-text), the sum of components (the conventions' figure), headroom, accumulation, limits.
+text), the sum of components (the conventions' figure), headroom, accumulation, limits, the step's time and
+throughput, and the days, GPU-hours and cost of the training run.
 
 Also carries the stale banner: when the input is invalid the last valid numbers stay, greyed, under a banner
 giving the reason.
@@ -35,8 +36,8 @@ class SummaryPanel(QFrame):
         self.setObjectName("SummaryPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 8, 10, 8)
-        outer.setSpacing(4)
+        outer.setContentsMargins(10, 5, 10, 5)  # tight: the time row must not take the charts' room at 1,024 x 640
+        outer.setSpacing(2)
 
         self.stale_banner = QLabel()
         self.stale_banner.setObjectName("stale_banner")
@@ -101,7 +102,10 @@ class SummaryPanel(QFrame):
             ("accumulation", self.tr("Accumulation steps:")),
             ("micro_batch", self.tr("Largest micro-batch:")),
             ("host", self.tr("Host memory:")),
+            ("step_time", self.tr("Step time:")),  # vramgui.core.time: the step and its MFU, or "unknown"
+            ("throughput", self.tr("Throughput:")),  # tokens per second of the whole job
             ("trainable", self.tr("Trainable:")),  # LoRA / QLoRA only: the adapters' share of the parameters
+            ("training", self.tr("Training:")),  # the training tokens given: days, GPU-hours and cost (whole row)
         )
         self.names: dict[str, QLabel] = {}
         self.row_names = tuple(text for _, text in rows[:4])  # the training rows' names
@@ -111,8 +115,10 @@ class SummaryPanel(QFrame):
             value.setObjectName("summary_" + key)
             value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(name, i // 2, (i % 2) * 2, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(value, i // 2, (i % 2) * 2 + 1, Qt.AlignmentFlag.AlignTop)
+            whole = key == "training"  # a row of its own, its value across the columns: one line where it can
+            row, column = (len(rows) // 2 + 1, 0) if whole else (i // 2, (i % 2) * 2)
+            grid.addWidget(name, row, column, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(value, row, column + 1, 1, 3 if whole else 1, Qt.AlignmentFlag.AlignTop)
             self.values[key] = value
             self.names[key] = name
         self.names["trainable"].hide()
@@ -158,6 +164,12 @@ class SummaryPanel(QFrame):
         self.values["micro_batch"].setText(vm.max_micro_batch_text)
         self.values["host"].setText(vm.host_text)
         self.values["trainable"].setText(vm.trainable_text)
+        texts = {"step_time": vm.step_time_text, "throughput": vm.throughput_text, "training": vm.training_text}
+        for key, shown in texts.items():  # a view-model without the time (none of the core's): no time rows
+            self.values[key].setText(shown)
+            self.values[key].setToolTip(vm.time_tip)
+            self.names[key].setVisible(bool(shown))
+            self.values[key].setVisible(bool(shown))
         for label in (self.names["trainable"], self.values["trainable"]):
             label.setVisible(bool(vm.trainable_text))
         self.advice.show_advice(vm.advice_title, vm.suggestions, vm.advice_empty)

@@ -27,6 +27,18 @@ COMPONENT_COLOURS = {
     "tied_gradient_sum": "#CC6677",
     "root_reduce_scatter": "#999933",
     "cuda_context": "#4D4D4D",
+    # the parts of a step's time (the time chart, vramgui.core.time): compute in the blues, communication in the
+    # warm colours, idle pipeline time grey, the optimizer green as on the memory chart, offload wine
+    "compute": "#0072B2",
+    "recompute": "#56B4E9",
+    "tp_comm": "#E69F00",
+    "cp_comm": "#DDCC77",
+    "ep_comm": "#CC79A7",
+    "dp_comm": "#D55E00",
+    "pp_bubble": "#8C8C8C",
+    "pp_comm": "#44AA99",
+    "optimizer": "#009E73",
+    "offload": "#882255",
 }
 SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C6D31", "#7F7F7F")
 

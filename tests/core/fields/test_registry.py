@@ -79,6 +79,8 @@ def _values(f: fields.Field) -> st.SearchStrategy:
         return st.text(max_size=20).filter(lambda t: t.strip() == t)
     if f.kind == "fraction":
         return st.floats(min_value=0.0, max_value=0.999999, allow_nan=False)
+    if f.kind == "number":
+        return st.floats(min_value=f.low, max_value=f.high, allow_nan=False)
     return st.integers(min_value=int(f.low), max_value=int(f.high))
 
 

@@ -63,3 +63,19 @@ def test_digit_separators_group_thousands_only(text, expected):
 def test_a_decimal_comma_is_not_read_as_a_thousands_separator(text):
     with pytest.raises(InputError):
         parse_count_exact(text)
+
+
+def test_rates_are_bytes_or_bits_per_second_with_their_unit():
+    from vramgui.core.text.errors import InputError
+    from vramgui.core.text.units import parse_rate_exact, rate_text
+
+    assert parse_rate_exact("300GB/s") == 300 * 10**9
+    assert parse_rate_exact("200Gb/s") == 25 * 10**9  # a 200 Gb/s port moves 25 GB/s
+    assert parse_rate_exact("3.35TB/s") == 3_350 * 10**9
+    assert parse_rate_exact("1GiB/s") == 2**30
+    assert parse_rate_exact(12) == 12  # scenario files hold bytes per second
+    for bad in ("300", "300GB", "fast", "-1GB/s", "1e99GB/s"):
+        with pytest.raises(InputError):
+            parse_rate_exact(bad, "hardware.inter_node_bandwidth")
+    for n in (300 * 10**9, 25 * 10**9, 123):
+        assert parse_rate_exact(rate_text(n)) == n

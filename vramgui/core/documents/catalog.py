@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from vramgui.core.documents.hf_config import architecture_from_config
 from vramgui.core.scenario.architecture import count_active_params, count_params
-from vramgui.core.scenario.specs import ModelSpec
+from vramgui.core.scenario.specs import HardwareSpec, ModelSpec
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
-from vramgui.core.text.units import COUNT_SUFFIXES, GB, GiB
+from vramgui.core.text.units import COUNT_SUFFIXES, GB, GiB, parse_rate_exact
 
 _Preset = TypeVar("_Preset")
 _COUNT_RE = re.compile(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([KMBT]?)\s*$", re.IGNORECASE)
@@ -77,6 +77,33 @@ class GpuPreset:
     memory_type: str = ""
     segment: str = ""  # consumer, workstation, datacenter
     note: str = ""
+    compute: GpuCompute | None = None  # the compute figures (None: not sourced; docs/catalog.md says which)
+
+
+# PCIe x16, per direction, after line coding (PCI-SIG base specifications: 8 GT/s 128b/130b for 3.0, 16 GT/s for
+# 4.0, 32 GT/s for 5.0; 6.0's 64 GT/s PAM4 with 242/256-byte FLITs), to the 0.01 GB/s: what offload moves host data
+# over. 16 lanes × 8 GT/s × 128/130 / 8 bits = 15.75 GB/s, and twice that per generation.
+PCIE_X16 = {3: 15_750_000_000, 4: 31_500_000_000, 5: 63_000_000_000, 6: 121_000_000_000}
+
+
+@dataclass(frozen=True)
+class GpuCompute:
+    """A GPU's dense peaks (TFLOP/s; never the "with sparsity" figures datasheets print beside them), its memory
+    bandwidth, the link to its peers inside a node and to the host (bytes/s per direction), with the source."""
+
+    tflops_16bit: float
+    memory_bandwidth: int
+    source: str
+    tflops_fp8: float | None = None
+    tflops_tf32: float | None = None
+    tflops_fp32: float | None = None
+    link_bandwidth: int | None = None  # NVLink / Infinity Fabric per direction; None: PCIe only
+    link_name: str = ""
+    pcie_generation: int | None = None
+    host_bandwidth: int | None = None  # the host link per direction: PCIe x16 of the generation, or NVLink-C2C
+    host_link_name: str = ""
+    network_bandwidth: int | None = None  # one network port per GPU in the vendor's reference system (DGX)
+    network_name: str = ""
 
 
 def parse_official_count(label: str) -> tuple[int, int]:
@@ -116,13 +143,52 @@ def model_from_entry(entry: dict[str, Any]) -> ModelPreset:
         official_active_label=active_label, active_difference=entry.get("active_difference", ""))
 
 
+def _rate(text: str | None) -> int | None:
+    return None if text is None else parse_rate_exact(text, "gpus.json")
+
+
+def compute_from_entry(entry: dict[str, Any] | None) -> GpuCompute | None:
+    """The ``compute`` object of a ``gpus.json`` entry (rates written with their unit: "3.35TB/s")."""
+    if entry is None:
+        return None
+    gen = entry.get("pcie_gen")
+    host = _rate(entry.get("host_link")) if "host_link" in entry else (PCIE_X16[gen] if gen else None)
+    return GpuCompute(
+        tflops_16bit=float(entry["tflops_16bit"]), memory_bandwidth=parse_rate_exact(entry["memory_bandwidth"]),
+        source=entry["source"], tflops_fp8=entry.get("tflops_fp8"), tflops_tf32=entry.get("tflops_tf32"),
+        tflops_fp32=entry.get("tflops_fp32"), link_bandwidth=_rate(entry.get("link")),
+        link_name=entry.get("link_name", ""), pcie_generation=gen, host_bandwidth=host,
+        host_link_name=entry.get("host_link_name", f"PCIe {gen}.0 x16" if gen else ""),
+        network_bandwidth=_rate(entry.get("network")), network_name=entry.get("network_name", ""))
+
+
+# the fields ``hardware_with_gpu`` sets besides the name and the memory (the window forgets pending edits of them)
+GPU_FIGURE_PATHS = tuple(f"hardware.{name}" for name in (
+    "tflops_16bit", "tflops_fp8", "tflops_tf32", "tflops_fp32", "memory_bandwidth", "link_bandwidth", "pcie_bandwidth",
+    "network_bandwidth"))
+
+
+def hardware_with_gpu(hw: HardwareSpec, gpu: GpuPreset) -> HardwareSpec:
+    """``hw`` with the preset's name, memory and compute figures (the user's own links, price and rate kept; a preset
+    without compute figures clears them, so no other GPU's figures stay behind)."""
+    c = gpu.compute
+    return replace(
+        hw, gpu_name=gpu.name, gpu_memory=gpu.memory,
+        tflops_16bit=None if c is None else c.tflops_16bit, tflops_fp8=None if c is None else c.tflops_fp8,
+        tflops_tf32=None if c is None else c.tflops_tf32, tflops_fp32=None if c is None else c.tflops_fp32,
+        memory_bandwidth=None if c is None else c.memory_bandwidth,
+        link_bandwidth=None if c is None else c.link_bandwidth, pcie_bandwidth=None if c is None else c.host_bandwidth,
+        network_bandwidth=None if c is None else c.network_bandwidth)
+
+
 def gpu_from_entry(entry: dict[str, Any]) -> GpuPreset:
     """One entry of ``gpus.json``."""
     return GpuPreset(
         key=entry["key"], name=entry["name"], memory=parse_memory(entry["memory"]),
         vendor_unit=entry["vendor_unit"], vendor=entry["vendor"], source=entry["source"],
         vendor_figure=entry["vendor_figure"], memory_label=entry["memory"],
-        memory_type=entry.get("memory_type", ""), segment=entry.get("segment", ""), note=entry.get("note", ""))
+        memory_type=entry.get("memory_type", ""), segment=entry.get("segment", ""), note=entry.get("note", ""),
+        compute=compute_from_entry(entry.get("compute")))
 
 
 def models_from_document(document: Any) -> dict[str, ModelPreset]:

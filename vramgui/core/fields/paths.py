@@ -39,6 +39,11 @@ GPU_NAME = "hardware.gpu_name"
 GPU_MEMORY = "hardware.gpu_memory"
 RESERVE = "hardware.reserve"
 
+# the time and cost of a run (vramgui.core.time): the inputs the window's time texts name
+TRAIN_TOKENS = "training.train_tokens"
+PEAK_TFLOPS = "hardware.tflops_16bit"
+MEMORY_BANDWIDTH = "hardware.memory_bandwidth"
+
 # fixed per-GPU terms
 CUDA_CONTEXT = "overhead.cuda_context"
 EXTRA = "overhead.extra"

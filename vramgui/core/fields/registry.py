@@ -44,12 +44,19 @@ from vramgui.core.fields.table import (
     Widget,
     Words,
 )
+from vramgui.core.fields.time import TIME_TABLE
 from vramgui.core.fields.training import TRAINING_TABLE
 from vramgui.core.scenario import specs
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
-from vramgui.core.text.units import parse_bytes_exact, parse_count_exact, without_digit_separators
+from vramgui.core.text.units import (
+    parse_bytes_exact,
+    parse_count_exact,
+    parse_rate_exact,
+    rate_text,
+    without_digit_separators,
+)
 
 __all__ = [
     "MAX_BATCH", "MAX_BYTES", "MAX_EXPERTS", "MAX_GPUS", "MAX_GPUS_PER_NODE", "MAX_LAYERS", "MAX_PARAMS",
@@ -94,7 +101,7 @@ def registry() -> dict[str, Field]:
     """Every field by path, with its dataclass default and optionality filled in."""
     leaves = _leaf_types(specs.Scenario, "")
     table = {f.path: f for f in (*TABLE, *TRAINING_TABLE, *STRATEGY_TABLE, *OVERHEAD_TABLE, *ARCH_TABLE,
-                                     *FINETUNE_TABLE, *PARALLEL_TABLE, *FP8_TABLE, *SERVE_TABLE)}
+                                     *FINETUNE_TABLE, *PARALLEL_TABLE, *FP8_TABLE, *SERVE_TABLE, *TIME_TABLE)}
     missing, extra = set(leaves) - set(table), set(table) - set(leaves)
     if missing or extra:  # pragma: no cover - caught by tests/core/fields/test_registry.py
         raise RuntimeError(f"field registry out of step with the dataclasses: missing {missing}, extra {extra}")
@@ -182,7 +189,7 @@ def check(f: Field, value: Any) -> Any:
         if isinstance(value, bool) or value not in f.choices:
             raise InputError(f.path, Msg.of("error.unknown_value", value=_show(value)), f.allowed())
         return _member(f, value)
-    if f.kind == "fraction":
+    if f.kind in ("fraction", "number"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
                 float("inf"), float("-inf")):
             raise InputError(f.path, Msg.of("error.number", value=_show(value)), f.allowed())
@@ -244,12 +251,14 @@ def parse(f: Field, text: str) -> Any:
             if str(choice) == raw:
                 return choice
         raise InputError(f.path, Msg.of("error.unknown_value", value=_show(raw)), f.allowed())
-    if f.kind == "fraction":
+    if f.kind in ("fraction", "number"):
         try:
-            number = float(raw)
+            number = float(raw if f.kind == "fraction" else (without_digit_separators(raw) or "x"))
         except ValueError:
             raise InputError(f.path, Msg.of("error.number", value=_show(raw)), f.allowed()) from None
         return check(f, number)
+    if f.kind == "rate":
+        return check(f, parse_rate_exact(raw, f.path))
     if f.kind in ("bytes", "count"):
         parser = parse_bytes_exact if f.kind == "bytes" else parse_count_exact
         try:
@@ -289,8 +298,10 @@ def format_value(f: Field, value: Any) -> str:
         return ""
     if f.kind == "bytes":
         return memory_text(value)
-    if f.kind == "fraction":
+    if f.kind in ("fraction", "number"):
         return repr(float(value))
+    if f.kind == "rate":
+        return rate_text(value)
     if f.kind == "bool":
         return "true" if value else "false"
     return str(value)

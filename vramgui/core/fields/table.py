@@ -14,9 +14,9 @@ from vramgui.core.fields import rules
 from vramgui.core.fields.captions import Caption
 from vramgui.core.scenario import specs
 from vramgui.core.text.message import QT_TRANSLATE_NOOP, Msg
-from vramgui.core.text.units import exact_count_text, exact_size_text
+from vramgui.core.text.units import exact_count_text, exact_size_text, format_rate
 
-Kind = Literal["int", "count", "bytes", "fraction", "choice", "bool", "text"]
+Kind = Literal["int", "count", "bytes", "fraction", "number", "rate", "choice", "bool", "text"]
 # The editor a field gets in the window: spin boxes for whole numbers (a line edit when empty means "derived"),
 # line edits for sizes, counts and text, check boxes for flags, combo boxes for choices ("open": an editable one,
 # for a choice that also takes typed values), a percentage for the reserve.
@@ -24,7 +24,7 @@ Widget = Literal["spin", "line", "check", "combo", "open", "percent"]
 Rule = Callable[[specs.Scenario], Msg | None]  # why a field does nothing in a scenario (None: it applies)
 
 # The window's form groups, top to bottom (a field's ``form``); every field of a Scenario is in one of them.
-FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "overheads", "serve")
+FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "time", "overheads", "serve")
 
 MAX_PARAMS = 10**15
 MAX_GPUS = 10**6
@@ -35,6 +35,8 @@ MAX_BYTES = 10**18
 MAX_LAYERS = 10_000  # the deepest published LLMs have ~100-200 blocks
 MAX_WIDTH = 10**8  # hidden, heads, FFN and vocabulary sizes
 MAX_EXPERTS = 10**5
+MAX_RATE = 10**15  # bytes per second: a petabyte per second, far above any link or memory
+MAX_TFLOPS = 10**6
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,10 @@ class Field:
             return Msg.of("allowed.range", low=exact_size_text(int(self.low)), high=exact_size_text(int(self.high)))
         if self.kind == "count":
             return Msg.of("allowed.range", low=exact_count_text(int(self.low)), high=exact_count_text(int(self.high)))
+        if self.kind == "rate":
+            return Msg.of("allowed.range", low=format_rate(self.low), high=format_rate(self.high))
+        if self.kind == "number":
+            return Msg.of("allowed.range", low=f"{self.low:g}", high=f"{self.high:g}")
         return Msg.of("allowed.range", low=f"{self.low:,}", high=f"{self.high:,}")
 
 

@@ -88,6 +88,7 @@ class TrainingSpec:
     # most loaded expert-parallel rank receives imbalance/100 times the balanced share of routed tokens
     moe_capacity_percent: int | None = None
     moe_imbalance_percent: int = 100
+    train_tokens: int | None = None  # tokens of the whole run (300B): days, GPU-hours and cost (core/time)
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,22 @@ class HardwareSpec:
     gpu_name: str | None = None
     gpu_memory: int | None = None  # bytes per GPU; None = do not judge fit
     reserve: float = 0.0  # fraction of gpu_memory kept back (the seed's overhead_ratio)
+    # The GPU's compute figures (a GPU preset fills them from resources/presets/gpus.json, docs/catalog.md; None =
+    # not known: no step time). Dense peaks in TFLOP/s (never the sparsity figures), bandwidths in bytes per second
+    # per GPU and direction.
+    tflops_16bit: float | None = None  # bf16/fp16 tensor cores
+    tflops_fp8: float | None = None
+    tflops_tf32: float | None = None
+    tflops_fp32: float | None = None  # plain fp32 (CUDA cores)
+    memory_bandwidth: int | None = None  # HBM/GDDR
+    link_bandwidth: int | None = None  # the GPU-to-GPU link inside a node: NVLink, else PCIe
+    pcie_bandwidth: int | None = None  # the host link (offload)
+    network_bandwidth: int | None = None  # the network port per GPU of the preset's reference system (DGX)
+    # The user's own figures (core/time): None = the preset's link / the cited network default / the predicted rate
+    intra_node_bandwidth: int | None = None
+    inter_node_bandwidth: int | None = None
+    achieved_tflops: float | None = None  # model TFLOP/s per GPU, in place of the predicted one (llm-analysis)
+    gpu_hour_price: float | None = None  # price of one GPU for one hour (any currency)
 
 
 @dataclass(frozen=True)

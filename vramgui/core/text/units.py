@@ -214,3 +214,77 @@ def compact_count_text(n: int) -> str:
 def tokens_text(n: int) -> str:
     """A sequence length as people say it: 8k for 8,192 (k = 1,024: lengths are powers of two); else exact."""
     return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else f"{n:,}"
+
+
+# bytes per second: "300GB/s" (bytes), "200Gb/s" (bits: a network's line rate), "1.6Tb/s"; the unit is written
+RATE_UNITS: dict[str, tuple[int, int]] = {  # unit as written -> (numerator, denominator) bytes per second
+    "B/s": (1, 1), "KB/s": (KB, 1), "MB/s": (MB, 1), "GB/s": (GB, 1), "TB/s": (TB, 1),
+    "KiB/s": (KiB, 1), "MiB/s": (MiB, 1), "GiB/s": (GiB, 1), "TiB/s": (TiB, 1),
+    "b/s": (1, 8), "Kb/s": (KB, 8), "Mb/s": (MB, 8), "Gb/s": (GB, 8), "Tb/s": (TB, 8),
+    "bit/s": (1, 8), "Kbit/s": (KB, 8), "Mbit/s": (MB, 8), "Gbit/s": (GB, 8), "Tbit/s": (TB, 8),
+    "Gbps": (GB, 8), "Mbps": (MB, 8), "GBps": (GB, 1),
+}
+_RATE_RE = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/s)?)\s*$")
+
+
+def parse_rate_exact(text: str | int, field: str = "rate") -> int:
+    """``"300GB/s"`` -> 300_000_000_000 bytes per second; ``"200Gb/s"`` (bits, case matters: b is a bit, B a
+    byte) -> 25_000_000_000. The unit must be written (a bandwidth in bits and one in bytes differ eightfold); a
+    bare int is bytes per second (what a scenario file holds). Exact to the byte per second; the range is the
+    caller's."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise InputError(field, Msg.of("error.rate_syntax", text=_short(str(text))), Msg.of("allowed.rate_units"))
+    if isinstance(text, int):
+        if text < 0:
+            raise InputError(field, Msg.of("error.negative", text=str(text)), Msg.of("allowed.at_least_zero"))
+        return text
+    match = _RATE_RE.match(text)
+    if not match:
+        raise InputError(field, Msg.of("error.rate_syntax", text=_short(text)), Msg.of("allowed.rate_units"))
+    number, unit = match.groups()
+    factor = RATE_UNITS.get(unit)
+    if factor is None:
+        raise InputError(field, Msg.of("error.rate_unit", unit=repr(unit), text=_short(text)),
+                         Msg.of("allowed.rate_units"))
+    value = exact_number(number, field, text.strip())
+    if value is None:
+        raise InputError(field, Msg.of("error.rate_syntax", text=_short(text)), Msg.of("allowed.rate_units"))
+    return round(value * factor[0] / factor[1])
+
+
+def rate_text(n: int) -> str:
+    """An exact, re-parsable rate as a datasheet writes it: ``3.35TB/s``, ``300GB/s``, ``31.5GB/s``, ``25GB/s``; a
+    rate no unit divides to three decimals is written in B/s."""
+    for unit, factor in (("TB/s", TB), ("GB/s", GB), ("MB/s", MB)):
+        if n >= factor and n % (factor // 1000) == 0:
+            whole, thousandths = divmod(n // (factor // 1000), 1000)
+            return f"{whole}{unit}" if not thousandths else f"{whole}.{thousandths:03d}".rstrip("0") + unit
+    return f"{n}B/s"
+
+
+def format_rate(n: int | float | None, digits: int = 1) -> str:
+    """``format_rate(3.0e11)`` -> ``"300.0 GB/s"`` (decimal GB per second, as datasheets quote bandwidth)."""
+    if n is None:
+        return "n/a"
+    if n >= TB:
+        return f"{n / TB:,.{digits + 1}f} TB/s"
+    return f"{n / GB:,.{digits}f} GB/s"
+
+
+def format_seconds(s: float | None) -> str:
+    """A duration as a person reads it: ``"12.3 ms"``, ``"4.56 s"``, ``"2.1 h"``, ``"34.2 days"``."""
+    if s is None:
+        return "n/a"
+    if s == 0:
+        return "0 s"
+    if s < 1e-3:
+        return f"{s * 1e6:,.1f} µs"
+    if s < 1:
+        return f"{s * 1e3:,.1f} ms"
+    if s < 600:
+        return f"{s:,.3g} s" if s < 100 else f"{s:,.1f} s"
+    if s < 2 * 3600:
+        return f"{s / 60:,.1f} min"
+    if s < 2 * 86400:
+        return f"{s / 3600:,.1f} h"
+    return f"{s / 86400:,.1f} days"

@@ -22,6 +22,15 @@ from vramgui.presenters.compare.models import CompareRowVM, Figures, Pinned
 from vramgui.presenters.messages import text
 from vramgui.presenters.serve_results import part_label
 from vramgui.presenters.step_results import moment_of, peak_tooltip
+from vramgui.presenters.time_results import (
+    cost_text,
+    duration_text,
+    gpu_hours_text,
+    rate_text,
+    seconds_text,
+    time_tip,
+    unknown_text,
+)
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -43,7 +52,9 @@ def row_vm(p: Pinned, f: Figures, unit: str) -> CompareRowVM:
     lines += [f"{component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}" for k, v in f.components]
     lines.append(peak_tooltip(f.peak, moment_of(f.peak_phase, f.peak_step) if f.peak_phase else "",
                               f.total, unit))
+    lines.append(unknown_text() if f.time is None else time_tip(f.time))
     lines += [text(n) for n in f.notes]
+    t = f.time
     return CompareRowVM(
         id=p.id, name=p.name,
         total_text=format_bytes(f.total, unit),
@@ -53,7 +64,57 @@ def row_vm(p: Pinned, f: Figures, unit: str) -> CompareRowVM:
         accumulation_text=str(f.accumulation_steps),
         tooltip="\n".join(lines),
         peak_text="—" if f.peak is None else format_bytes(f.peak, unit),
+        step_time_text="—" if t is None else seconds_text(t.step_seconds),
+        throughput_text="—" if t is None else rate_text(t.tokens_per_second),
+        training_text="—" if t is None or t.train_seconds is None else duration_text(t.train_seconds),
+        cost_text="—" if t is None or t.cost is None else cost_text(t.cost),
     )
+
+
+def bar_time_text(f: Figures) -> str:
+    """A bar's time under its name in the chart (and its PNG): "12.3 s/step", with the cost where it is known."""
+    if f.time is None:
+        return translate("ComparePresenter", "time unknown")
+    shown = translate("ComparePresenter", "%1/step").replace("%1", seconds_text(f.time.step_seconds))
+    if f.time.cost is not None:
+        shown = translate("ComparePresenter", "%1 · cost %2").replace("%1", shown).replace("%2", cost_text(f.time.cost))
+    return shown
+
+
+TIME_COLUMNS = ("step_seconds", "tokens_per_second", "tokens_per_second_per_gpu", "model_flops_per_step",
+                "hardware_flops_per_step", "model_tflops_per_gpu", "mfu", "hfu", "train_seconds", "gpu_hours", "cost")
+
+
+def time_columns(f: Figures) -> dict[str, object]:
+    """The step's time as ``estimate --json`` names it (exact floats, "" where unknown), then each part's seconds."""
+    t = f.time
+    row: dict[str, object] = {name: "" if t is None or getattr(t, name) is None else repr(getattr(t, name))
+                              for name in TIME_COLUMNS}
+    for c in () if t is None else t.components:
+        row[f"time_{c.key}_seconds"] = repr(c.seconds)
+    return row
+
+
+def time_line(pinned: Sequence[Pinned], figures: Sequence[Figures]) -> str:
+    """The caption's line of each bar's time: "Step time: A 12.3 s (1.33M tokens/s, 8.7 days, 13,400 GPU-hours,
+    cost 33,500); B ..." ("" when no bar has a time)."""
+    if all(f.time is None for f in figures):
+        return ""
+    parts = []
+    for p, f in zip(pinned, figures, strict=True):
+        t = f.time
+        if t is None:
+            parts.append(translate("ComparePresenter", "%1 unknown").replace("%1", p.name))
+            continue
+        said = [rate_text(t.tokens_per_second)]
+        if t.train_seconds is not None:
+            said += [duration_text(t.train_seconds), gpu_hours_text(t.gpu_hours)]
+        if t.cost is not None:
+            said.append(translate("ComparePresenter", "cost %1").replace("%1", cost_text(t.cost)))
+        parts.append(translate("ComparePresenter", "%1 %2 (%3)").replace("%1", p.name).replace(
+            "%2", seconds_text(t.step_seconds)).replace("%3", ", ".join(said)))
+    return translate("ComparePresenter", "Step time: %1").replace("%1", translate("ComparePresenter", "; ").join(
+        parts))
 
 
 def csv_rows(pinned: Sequence[Pinned], figures: dict[int, Figures], unit: str) -> list[dict[str, object]]:
@@ -79,6 +140,7 @@ def csv_rows(pinned: Sequence[Pinned], figures: dict[int, Figures], unit: str) -
         row["headroom_bytes"] = "" if f.headroom is None else f.headroom
         row["max_micro_batch"] = "" if f.max_micro_batch is None else f.max_micro_batch
         row["accumulation_steps"] = f.accumulation_steps
+        row.update(time_columns(f))
         rows.append(row)
     return rows
 
@@ -98,8 +160,9 @@ def common_text(pinned: Sequence[Pinned]) -> str:
     return " · ".join([*labels, *scenario_inputs.caption_parts(first, skip=differing)])
 
 
-def caption(pinned: Sequence[Pinned], unit: str, unit_meaning: str) -> str:
-    """The PNG's caption: what the chart shows, then every input - shared, and each pin's differences."""
+def caption(pinned: Sequence[Pinned], unit: str, unit_meaning: str, figures: Sequence[Figures] = ()) -> str:
+    """The PNG's caption: what the chart shows, then every input - shared, and each pin's differences - and each
+    bar's step time, throughput, days and cost (``figures``, one per pin)."""
     head = (translate("ComparePresenter",
                       "Stacked per-GPU memory by component (the sum), in %1 (%2). Marks: the step peak, which decides "
                       "the fit, and the usable GPU memory after the reserve. vramgui %3, convention per scenario.")
@@ -114,12 +177,12 @@ def caption(pinned: Sequence[Pinned], unit: str, unit_meaning: str) -> str:
         p = pinned[0]
         lines.append(translate("Fields", "{0}: {1}").format(p.name, " · ".join(scenario_inputs.caption_parts(
             p.scenario))))
-        return "\n".join(lines)
-    # the bars by their full names (a chart's tick label may be cut short), a name the user gave with what differs
-    named = translate("ComparePresenter", "%1 (%2)")
-    differing = scenario_inputs.differing_parts([p.scenario for p in pinned])
-    bars = [named.replace("%1", p.name).replace("%2", scenario_inputs.list_text(own)) if p.named and own else p.name
-            for p, own in zip(pinned, differing, strict=True)]
-    lines.append(translate("ComparePresenter", "Left to right: %1.").replace(
-        "%1", translate("ComparePresenter", "; ").join(bars)))
-    return "\n".join(lines)
+    else:  # the bars by their full names (a tick label may be cut short), a name the user gave with what differs
+        named = translate("ComparePresenter", "%1 (%2)")
+        differing = scenario_inputs.differing_parts([p.scenario for p in pinned])
+        bars = [named.replace("%1", p.name).replace("%2", scenario_inputs.list_text(own)) if p.named and own
+                else p.name for p, own in zip(pinned, differing, strict=True)]
+        lines.append(translate("ComparePresenter", "Left to right: %1.").replace(
+            "%1", translate("ComparePresenter", "; ").join(bars)))
+    times = time_line(pinned, figures) if len(figures) == len(pinned) else ""
+    return "\n".join([*lines, times] if times else lines)

@@ -4,7 +4,7 @@ the passive view's protocol (``vramgui.presenters.compare.presenter`` re-exports
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
@@ -34,6 +34,7 @@ class Figures:
     peak: int | None = None  # the training step's peak (what ``fits`` and ``headroom`` judge); None: no peak
     peak_phase: str = ""  # the moment that sets it (``vramgui.core.step.peak`` ids): "optimizer_step"
     peak_step: str = ""  # "first" or "steady"
+    time: Any = None  # the core's StepTime (``vramgui.core.time``): seconds, throughput, cost; None: no compute figures
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ class CompareRowVM:
     accumulation_text: str
     tooltip: str
     peak_text: str = ""  # "46.06 GB" ("—": no step peak)
+    step_time_text: str = ""  # "12.3 s" ("—": no compute figures for the GPU)
+    throughput_text: str = ""  # "1.33M tokens/s"
+    training_text: str = ""  # "8.7 days" ("—": no training tokens given)
+    cost_text: str = ""  # "33,500" ("—": no GPU-hour price given)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,7 @@ class CompareVM:
     sum_texts: tuple[str, ...] = ()
     label_tops: tuple[float, ...] = ()
     common_text: str = ""  # the inputs every pinned scenario shares, shown under the chart ("" for one pin)
+    time_texts: tuple[str, ...] = ()  # each bar's step time and cost, the last line of its name: "12.3 s/step"
 
 
 class CompareView(Protocol):

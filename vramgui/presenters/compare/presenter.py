@@ -275,7 +275,9 @@ class ComparePresenter(QObject):
 
     def chart_caption(self) -> str:
         """The unit, the marks, and every input that changes the results: shared, then each pin's own."""
-        return compare_export.caption(self.pinned, self._unit, self.unit_meaning(self._unit))
+        pinned = self.pinned
+        return compare_export.caption(pinned, self._unit, self.unit_meaning(self._unit),
+                                      [self._figures[p.id] for p in pinned])
 
     def unit_meaning(self, unit: str) -> str:
         return self.tr("10^9 bytes") if unit == "GB" else self.tr("2^30 bytes")
@@ -313,6 +315,7 @@ class ComparePresenter(QObject):
             **peak_marks([f.peak for f in figures], [f.total for f in figures], [f.fits for f in figures], unit),
             common_text=(self.tr("Every scenario: %1").replace("%1", common)
                          if (common := compare_export.common_text(pinned)) else ""),
+            time_texts=tuple(compare_export.bar_time_text(f) for f in figures),
         )
 
     def component_label(self, key: str) -> str:
@@ -336,7 +339,7 @@ class ComparePresenter(QObject):
             max_micro_batch=mmb, accumulation_steps=est.accumulation_steps,
             strategy=Strategy.of(scenario), notes=tuple(getattr(est, "notes", ())),
             peak=None if peak is None else peak.bytes, peak_phase="" if peak is None else peak.phase,
-            peak_step="" if peak is None else peak.step,
+            peak_step="" if peak is None else peak.step, time=getattr(est, "time", None),
         )
 
     def _add(self, scenario: Scenario, figures: Figures, given: str | None) -> int:

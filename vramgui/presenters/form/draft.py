@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from vramgui.core.documents.catalog import GPU_FIGURE_PATHS, hardware_with_gpu
 from vramgui.core.documents.scenario import PresetRef
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
@@ -175,5 +176,5 @@ class FormDraft:
             self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=None))
             return
         self.gpu = key
-        self._drop_pending(paths.GPU_MEMORY, paths.GPU_NAME)
-        self.scenario = replace(self.scenario, hardware=replace(hw, gpu_name=preset.name, gpu_memory=preset.memory))
+        self._drop_pending(paths.GPU_MEMORY, paths.GPU_NAME, *GPU_FIGURE_PATHS)
+        self.scenario = replace(self.scenario, hardware=hardware_with_gpu(hw, preset))

@@ -82,30 +82,10 @@ class StrategyChart(ChartView):
         self._fit_range()
 
     def _fit_ticks(self) -> None:
-        """The strategies' names under their bars, broken onto more lines (then smaller) where a bar's slot is
-        narrower than a line; the axis as tall as the lines."""
+        """The strategies' names under their bars (``strategy_ticks``)."""
         vm = self.vm
-        if vm is None:
-            return
-        axis = self.plot.getAxis("bottom")
-        slot = self.plot.vb.width() / max(len(vm.short_labels), 1) - 6
-        key = (vm.short_labels, vm.chosen, round(slot), self._compact)
-        if key == self._ticks:
-            return  # the same names in the same room: nothing to lay out (most edits)
-        self._ticks = key
-        labels = [("▸ " if i == vm.chosen else "") + s for i, s in enumerate(vm.short_labels)]
-        font = None if not self._compact else tick_font(COMPACT_TICK_PT)
-        if slot > 0:
-            wrapped = [wrap_words(s, slot, QFontMetricsF(font or QFont())) for s in labels]
-            if max(text_width(s, QFontMetricsF(font or QFont())) for s in wrapped) > slot:  # a word is wider still
-                font = tick_font(SMALL_TICK_PT)
-                wrapped = [wrap_words(s, slot, QFontMetricsF(font)) for s in labels]
-            labels = wrapped
-        if font != axis.style["tickFont"]:
-            axis.setTickFont(font)
-        lines = max((s.count("\n") + 1 for s in labels), default=1)
-        axis.setHeight(int(tick_metrics(axis).lineSpacing() * lines + 16))
-        axis.setTicks([list(enumerate(labels))])
+        if vm is not None:
+            self._ticks = strategy_ticks(self.plot, vm.short_labels, vm.chosen, self._compact, self._ticks)
 
     def fit_layout(self) -> None:
         self._fit_ticks()
@@ -151,6 +131,33 @@ class StrategyChart(ChartView):
         if self.vm.peak_tooltips and 0 <= y <= self.vm.label_tops[i] * 1.05:  # above the bar, up to its peak
             return f"{self.vm.strategies[i]}\n{self.vm.peak_tooltips[i]}"
         return ""
+
+
+def strategy_ticks(plot: pg.PlotItem, short_labels: tuple[str, ...], chosen: int, compact: bool,
+                   shown: tuple) -> tuple:
+    """The strategies' names under their bars (the chosen one marked "▸"), broken onto more lines (then smaller)
+    where a bar's slot is narrower than a line; the axis as tall as the lines. ``shown`` is what the last call
+    returned: the same names in the same room are not laid out again (most edits). Shared by the memory and the
+    time charts, whose bars are the same strategies."""
+    axis = plot.getAxis("bottom")
+    slot = plot.vb.width() / max(len(short_labels), 1) - 6
+    key = (short_labels, chosen, round(slot), compact)
+    if key == shown:
+        return shown
+    labels = [("▸ " if i == chosen else "") + s for i, s in enumerate(short_labels)]
+    font = None if not compact else tick_font(COMPACT_TICK_PT)
+    if slot > 0:
+        wrapped = [wrap_words(s, slot, QFontMetricsF(font or QFont())) for s in labels]
+        if max(text_width(s, QFontMetricsF(font or QFont())) for s in wrapped) > slot:  # a word is wider still
+            font = tick_font(SMALL_TICK_PT)
+            wrapped = [wrap_words(s, slot, QFontMetricsF(font)) for s in labels]
+        labels = wrapped
+    if font != axis.style["tickFont"]:
+        axis.setTickFont(font)
+    lines = max((s.count("\n") + 1 for s in labels), default=1)
+    axis.setHeight(int(tick_metrics(axis).lineSpacing() * lines + 16))
+    axis.setTicks([list(enumerate(labels))])
+    return key
 
 
 class SweepChart(ChartView):

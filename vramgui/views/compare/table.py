@@ -1,7 +1,8 @@
 """The comparison's table: one row per pinned scenario (name, step peak, sum, fit, headroom, max micro-batch,
-accumulation), and the buttons above it. The name is edited in place; every figure arrives formatted in a
-``CompareRowVM``. The buttons stand in a row that wraps (``FlowLayout``): in a narrow window (1,024 px, the input
-form beside the tab) the exports move to a second row instead of the tab scrolling sideways."""
+accumulation, step time, throughput, time to train, cost), and the buttons above it. The name is edited in place;
+every figure arrives formatted in a ``CompareRowVM``. The buttons stand in a row that wraps (``FlowLayout``): in a
+narrow window (1,024 px, the input form beside the tab) the exports move to a second row instead of the tab
+scrolling sideways."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ from vramgui.views.theme import error_colour, ok_colour, status_icon
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 FITS_COLUMN = 3
-COLUMNS = 7  # name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation
+# name, step peak, sum of components, fits (by the peak), headroom, max micro-batch, accumulation, then the time:
+# step time, throughput, time to train, cost
+COLUMNS = 11
+NAME_MIN_PX = 170  # the scenario's name is never squeezed below this: the table scrolls sideways instead
 
 
 class PinnedTable(QTableWidget):
@@ -43,6 +47,28 @@ class PinnedTable(QTableWidget):
         for col in range(1, COLUMNS):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
+    def time_tips(self) -> dict[int, str]:
+        """The hover texts of the time columns' headers (the comparison panel sets them with the others)."""
+        return {7: self.tr("The time of one optimizer step over the whole global batch"),
+                8: self.tr("Tokens per second of the whole job"),
+                9: self.tr("The training tokens given, at this throughput"),
+                10: self.tr("GPU-hours times the GPU-hour price given")}
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_name_column()
+
+    def _fit_name_column(self) -> None:
+        """The name takes the room the figures leave, but at least ``NAME_MIN_PX`` (then the table scrolls)."""
+        header = self.horizontalHeader()
+        figures = sum(self.columnWidth(c) for c in range(1, COLUMNS))
+        squeezed = self.viewport().width() - figures < NAME_MIN_PX
+        mode = QHeaderView.ResizeMode.Interactive if squeezed else QHeaderView.ResizeMode.Stretch
+        if header.sectionResizeMode(0) != mode:
+            header.setSectionResizeMode(0, mode)
+        if squeezed and self.columnWidth(0) != NAME_MIN_PX:
+            self.setColumnWidth(0, NAME_MIN_PX)
+
     def fill(self, rows: Sequence[CompareRowVM]) -> None:
         """One row per pin, the selection kept on the same pin."""
         selected = self.selected_id()
@@ -51,7 +77,8 @@ class PinnedTable(QTableWidget):
             self.setRowCount(len(rows))
             for r, row in enumerate(rows):
                 texts = (row.name, row.peak_text or "—", row.total_text, row.fits_text, row.headroom_text,
-                         row.max_micro_batch_text, row.accumulation_text)
+                         row.max_micro_batch_text, row.accumulation_text, row.step_time_text or "—",
+                         row.throughput_text or "—", row.training_text or "—", row.cost_text or "—")
                 for c, text in enumerate(texts):
                     item = QTableWidgetItem(text)
                     item.setData(ID_ROLE, row.id)
@@ -71,6 +98,7 @@ class PinnedTable(QTableWidget):
                     self.selectRow(r)
         finally:
             self.filling = False
+        self._fit_name_column()
 
     def selected_id(self) -> int | None:
         rows = self.selectionModel().selectedRows()

@@ -160,10 +160,12 @@ class CompareWidget(QWidget):
         self.export_csv_button.setToolTip(self.tr("Save the table as a CSV file, with every input in its columns"))
         self.table.setHorizontalHeaderLabels([
             self.tr("Scenario"), self.tr("Peak per GPU"), self.tr("Sum per GPU"), self.tr("Fits"),
-            self.tr("Headroom"), self.tr("Max micro-batch"), self.tr("Accumulation steps"),
+            self.tr("Headroom"), self.tr("Max micro-batch"), self.tr("Accumulation steps"), self.tr("Step time"),
+            self.tr("Throughput"), self.tr("Time to train"), self.tr("Cost"),
         ])
         tips = {1: self.tr("The peak of one training step: it decides the fit"),
-                2: self.tr("The per-GPU sum of components, as the conventions publish it (the stacked bar)")}
+                2: self.tr("The per-GPU sum of components, as the conventions publish it (the stacked bar)"),
+                **self.table.time_tips()}
         for column, tip in tips.items():
             header_item = self.table.horizontalHeaderItem(column)
             if header_item is not None:
@@ -333,8 +335,9 @@ class CompareWidget(QWidget):
         room = self.plot.getPlotItem().vb.width() / max(len(vm.names), 1)
         char = max(1.0, self.fontMetrics().horizontalAdvance("abcdefghij") / 10)
         limit = max(10, min(30, int(room * 0.82 / char))) if room > 0 else 26  # a gap between neighbours
-        ticks = [(i, tick_text(name, fit is False, limit)) for i, (name, fit) in enumerate(zip(vm.names, fits,
-                                                                                               strict=True))]
+        times = vm.time_texts if len(vm.time_texts) == len(vm.names) else ("",) * len(vm.names)
+        ticks = [(i, tick_text(name, fit is False, limit) + (f"\n{time}" if time else ""))
+                 for i, (name, fit, time) in enumerate(zip(vm.names, fits, times, strict=True))]
         axis = self.plot.getPlotItem().getAxis("bottom")
         lines = max((text.count("\n") + 1 for _, text in ticks), default=1)
         axis.setHeight(int(tick_metrics(axis).lineSpacing() * lines + 16))  # as tall as the names' lines

@@ -20,6 +20,7 @@ def group_titles() -> dict[str, str]:
         "finetune": translate("InputPanel", "Fine-tuning"),
         "hardware": translate("InputPanel", "Hardware"),
         "strategy": translate("InputPanel", "Strategy"),
+        "time": translate("InputPanel", "Time and cost"),
         "overheads": translate("InputPanel", "Overheads"),
         "serve": translate("InputPanel", "Serving"),
     }

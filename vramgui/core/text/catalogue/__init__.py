@@ -19,10 +19,11 @@ from vramgui.core.text.catalogue import (
     note,
     phase,
     strategy,
+    time,
 )
 from vramgui.core.text.mark import Plural
 
-MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise, caption, imported)
+MODULES = (error, allowed, kind, note, deriv, inactive, strategy, component, phase, advise, caption, imported, time)
 
 
 def entries() -> dict[str, str | Plural]:

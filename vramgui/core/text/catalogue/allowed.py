@@ -34,6 +34,8 @@ def entries() -> Mapping[str, str]:
         "allowed.at_least_zero": QT_TRANSLATE_NOOP("Core", ">= 0"),
         "allowed.count_example": QT_TRANSLATE_NOOP("Core", "a parameter count such as 7B"),
         "allowed.true_false": QT_TRANSLATE_NOOP("Core", "true or false"),
+        "allowed.rate_units": QT_TRANSLATE_NOOP(
+            "Core", "a number with B/s, KB/s, MB/s, GB/s, TB/s (bytes), Kb/s, Mb/s, Gb/s, Tb/s (bits) or GiB/s"),
         # ----- more input errors (activations, solves, seed functions, presets, CLI)
         "allowed.at_least_one": QT_TRANSLATE_NOOP("Core", ">= 1"),
         "allowed.positive": QT_TRANSLATE_NOOP("Core", "> 0"),

@@ -40,6 +40,8 @@ def entries() -> Mapping[str, str | Plural]:
         "error.count_suffix": QT_TRANSLATE_NOOP("Core", "unknown suffix {suffix} in {text}"),
         "error.negative": QT_TRANSLATE_NOOP("Core", "{text} is negative"),
         "error.size_expected": QT_TRANSLATE_NOOP("Core", "expected a size such as 80GB or 80GiB"),
+        "error.rate_syntax": QT_TRANSLATE_NOOP("Core", "cannot read {text} as a bandwidth such as 300GB/s or 200Gb/s"),
+        "error.rate_unit": QT_TRANSLATE_NOOP("Core", "unknown unit {unit} in {text}"),
         "error.size_needs_unit": QT_TRANSLATE_NOOP(
             "Core", "{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)"),
         "error.count_expected": QT_TRANSLATE_NOOP("Core", "expected a count such as 7B or 124M"),
