@@ -4264,6 +4264,10 @@ The file on disk is unchanged.</source>
         <translation>图表：时间与费用(&amp;A)</translation>
     </message>
     <message>
+        <source>Chart: ser&amp;ving</source>
+        <translation>图表：推理部署(&amp;V)</translation>
+    </message>
+    <message>
         <source>C&amp;ompare pinned scenarios</source>
         <translation>对比已固定的方案(&amp;O)</translation>
     </message>

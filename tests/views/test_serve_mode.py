@@ -1,4 +1,4 @@
-"""The window's Serve mode: ticking it shows vramgui serve's answer on the Serving tab, disables the training tabs
+"""The window's Serve mode: ticking it shows vramgui serve's answer on the Serving tab, hides the training tabs
 and the training-only inputs, and unticking it brings training back."""
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ def llama_on_a_4090() -> Scenario:
 
 def test_serve_mode_switches_tabs_summary_and_table(window, qtbot):
     window.presenter.load_scenario(llama_on_a_4090())
-    assert not window.chart_tabs.isTabEnabled(SERVE_TAB)
+    assert not window.chart_tabs.isTabVisible(SERVE_TAB)
     edit(window, SERVE, True)
     settle()
     assert window.chart_tabs.currentIndex() == SERVE_TAB
-    assert all(not window.chart_tabs.isTabEnabled(i) for i in TRAINING_TABS)
-    assert window.chart_tabs.isTabEnabled(COMPARE_TAB)
+    assert all(not window.chart_tabs.isTabVisible(i) for i in TRAINING_TABS)
+    assert window.chart_tabs.isTabVisible(COMPARE_TAB)
     e = serve_estimate(window.presenter.draft)
     assert window.summary.title.text().startswith("Serving:")
     assert window.breakdown.rows[-1].bytes == e.peak_bytes
@@ -48,7 +48,7 @@ def test_serve_mode_switches_tabs_summary_and_table(window, qtbot):
     assert not image.isNull()
     edit(window, SERVE, False)
     settle()
-    assert window.chart_tabs.currentIndex() == 0 and not window.chart_tabs.isTabEnabled(SERVE_TAB)
+    assert window.chart_tabs.currentIndex() == 0 and not window.chart_tabs.isTabVisible(SERVE_TAB)
     assert window.summary.names["accumulation"].text() == window.summary.row_names[1]
     assert window.inputs.editors["training.micro_batch"].isEnabled()
 

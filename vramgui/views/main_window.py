@@ -181,7 +181,7 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.setTabToolTip(self.chart_tabs.addTab(page, tab_title), tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
-        self.chart_tabs.setTabEnabled(SERVE_TAB, False)  # until the scenario plans serving
+        self.chart_tabs.setTabVisible(SERVE_TAB, False)  # until the scenario plans serving
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))

@@ -1,6 +1,6 @@
 """The main window's Serve mode: while the scenario plans serving (``serve.active``) the Serving tab shows memory
 against the context length, the summary and the table show ``vramgui serve``'s answer, and the training tabs are
-disabled; Compare stays. The presenter decides the mode (``MainPresenter.serving``); this mixin only places it."""
+hidden; Compare stays. The presenter decides the mode (``MainPresenter.serving``); this mixin only places it."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class ServeModeMixin:
         self._redraw(SERVE_TAB, True)
 
     def leave_serve_mode(self) -> None:
-        """A training result arrives: the training tabs back (the Serving tab disabled)."""
+        """A training result arrives: the training tabs back (the Serving tab hidden)."""
         if self.serve_result is not None:
             self.serve_result = None
             self._show_mode(serving=False)
@@ -67,9 +67,9 @@ class ServeModeMixin:
     def _show_mode(self, serving: bool) -> None:
         """The training tabs while training is planned, the Serving tab while serving is (Compare always)."""
         shown, hidden = ((SERVE_TAB,), TRAINING_TABS) if serving else (TRAINING_TABS, (SERVE_TAB,))
-        for index in shown:  # enabled first: Qt moves off a disabled current tab to the next enabled one
-            self.chart_tabs.setTabEnabled(index, True)
+        for index in shown:  # shown first: Qt moves off a hidden current tab to the next shown one
+            self.chart_tabs.setTabVisible(index, True)
         if not self.comparing():
             self.chart_tabs.setCurrentIndex(shown[0])
         for index in hidden:
-            self.chart_tabs.setTabEnabled(index, False)
+            self.chart_tabs.setTabVisible(index, False)
