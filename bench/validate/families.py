@@ -114,6 +114,13 @@ def _gpt2_nodrop(layers: int) -> Any:  # GPT-2 with every dropout at 0 (the trai
                          bos_token_id=0, eos_token_id=0, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
 
 
+def _gemma3_4b(layers: int) -> Any:  # google/gemma-3-4b-pt's text config (window 1,024, five sliding layers in six)
+    return tf.AutoConfig.for_model("gemma3_text", vocab_size=262208, hidden_size=2560, intermediate_size=10240,
+                                   num_hidden_layers=layers, num_attention_heads=8, num_key_value_heads=4,
+                                   head_dim=256, sliding_window=1024, max_position_embeddings=131072,
+                                   query_pre_attn_scalar=256)
+
+
 # Variants used only by the training-step peak cases (bench/validate/peak_cases.py), not by the default run.
 VARIANTS: tuple[Family, ...] = (
     Family("gpt2-nodrop", "GPT-2 (all dropouts 0)", _gpt2_nodrop, lambda: tf.GPT2LMHeadModel),
@@ -121,6 +128,16 @@ VARIANTS: tuple[Family, ...] = (
     # below what transformers 5 keeps here (its grouped-mm expert dispatch and MLA's projections), not modelled yet.
     # MLA: query/key head size (nope + rope) 24 != value 16. CPU SDPA would take its math path (fp32
     # probabilities); measure.gpu_like_sdpa_layout routes it as CUDA's memory-efficient kernel keeps it
+    # Sliding windows shorter than the training-step cases' sequences (bench/validate/peak_cases.py): SDPA gets
+    # an explicit (b, 1, s, s) mask in the sliding layers (vramgui.core.activations.window). Gemma 3: five sliding
+    # layers and one full (its default sliding_window_pattern 6); Mistral v0.1: every layer sliding.
+    Family("gemma3-w128", "Gemma 3 text, window 128", _auto("gemma3_text", **{**_SMALL, "num_key_value_heads": 2,
+           "head_dim": 32, "sliding_window": 128}), lambda: tf.Gemma3ForCausalLM, extended=True,
+           attentions=("sdpa",)),
+    Family("gemma3-4b-w1024", "Gemma 3 4B text shape, window 1,024", _gemma3_4b, lambda: tf.Gemma3ForCausalLM,
+           extended=True, attentions=("sdpa",)),
+    Family("mistral-w64", "Mistral (GQA 4/2, d=24), window 64", lambda layers: _mistral(layers).__class__(
+           **{**_mistral(layers).to_dict(), "sliding_window": 64}), lambda: tf.MistralForCausalLM),
     _extended("deepseek_v3", "DeepSeek-V3 (MLA, MoE)", "deepseek_v3", n_routed_experts=4, num_experts_per_tok=2,
               moe_intermediate_size=32, kv_lora_rank=16, q_lora_rank=24, qk_nope_head_dim=16, qk_rope_head_dim=8,
               v_head_dim=16, n_group=1, topk_group=1, first_k_dense_replace=1, n_shared_experts=1,

@@ -153,8 +153,11 @@ def render_peaks(rows: list[PeakRow], versions: dict[str, str]) -> str:
         "sharding propagation makes for an op schema it has not seen yet (the global shapes, in the first optimizer",
         "step of FSDP2) hold no memory and are not counted either. Not measured here: DeepSpeed ZeRO-1/2/3 (not in",
         "the validation environment; its CPU accelerator with gloo exists since DeepSpeed 0.14.1 but its optimizer",
-        "and engine paths differ from the GPU ones), an expert-parallel MoE step (gloo all-to-all) and sliding-window",
-        "attention's SDPA bias (the sliding-window input exists; its activation term does not yet).",
+        "and engine paths differ from the GPU ones) and an expert-parallel MoE step (gloo all-to-all). Sliding windows",
+        "(the `-w` families, s above, equal to and below the window): each sliding layer keeps SDPA's additive bias",
+        "and K/V expanded by `repeat_kv` (vramgui.core.activations.window); CUDA's memory-efficient kernel keeps the",
+        "same bias as the CPU flash kernel, its columns padded to a multiple of 8 (none here). Not in the table:",
+        "Gemma 3 under full recompute at s 256, whose late backward is 3.9 % above vramgui without any window.",
         "",
         f"Goal: predicted / measured within ±{GOAL_SINGLE * 100:.0f} % on one process, "
         f"±{GOAL_DISTRIBUTED * 100:.0f} % for DDP / FSDP2. {len(compared)}/{len(rows)} cases predicted, "

@@ -172,14 +172,14 @@ def ok(results: list[Compared]) -> bool:
     return max(errors) <= GOAL_EACH and statistics.median(errors) <= GOAL_MEDIAN
 
 
-def write(text: str, path: Path = ROOT / "docs" / "accuracy.md") -> None:
+def write(text: str, path: Path = ROOT / "docs" / "accuracy.md", heading: str = HEADING) -> None:
     """Put the section in place of the old one (or at the end), leaving every other section as it is."""
     doc = path.read_text(encoding="utf-8")
-    start = doc.find(HEADING)
+    start = doc.find(heading)
     if start < 0:
         doc = doc.rstrip("\n") + "\n\n\n" + text
     else:
-        end = doc.find("\n## ", start + len(HEADING))
+        end = doc.find("\n## ", start + len(heading))
         doc = doc[:start] + text + (doc[end:] if end >= 0 else "")
     path.write_text(doc.rstrip("\n") + "\n", encoding="utf-8")
 

@@ -613,6 +613,14 @@ The file on disk is unchanged.</source>
         <translation>其中 {count} 个方案无法使用</translation>
     </message>
     <message>
+        <source>plans are ranked by their step time, which needs the GPU&apos;s compute figures</source>
+        <translation>方案按单步时间排序，需要 GPU 的算力参数</translation>
+    </message>
+    <message>
+        <source>the cheapest plan is ranked by the cost of the whole run, which needs this</source>
+        <translation>最便宜的方案按整个训练的成本排序，需要此项</translation>
+    </message>
+    <message>
         <source>{file}: not a DeepSpeed, accelerate, axolotl, LLaMA-Factory, torchtune or TrainingArguments config</source>
         <translation>{file}：不是 DeepSpeed、accelerate、axolotl、LLaMA-Factory、torchtune 或 TrainingArguments 配置</translation>
     </message>
@@ -951,6 +959,18 @@ The file on disk is unchanged.</source>
     <message>
         <source>a DeepSpeed JSON, an accelerate, axolotl, LLaMA-Factory or torchtune YAML, or a TrainingArguments JSON (trainer.args.to_json_string())</source>
         <translation>DeepSpeed JSON，accelerate、axolotl、LLaMA-Factory 或 torchtune YAML，或 TrainingArguments JSON（trainer.args.to_json_string()）</translation>
+    </message>
+    <message>
+        <source>a GPU preset or its peak TFLOP/s</source>
+        <translation>GPU 预设或其峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>a token count such as 300B</source>
+        <translation>词元数，如 300B</translation>
+    </message>
+    <message>
+        <source>a price such as 2.5</source>
+        <translation>价格，如 2.5</translation>
     </message>
     <message>
         <source>The megatron convention ignores the ZeRO stage: the distributed optimizer decides the sharding</source>
@@ -1721,6 +1741,14 @@ no distributed optimizer</source>
         <translation>{change}：峰值 {peak}，剩余 {free}</translation>
     </message>
     <message>
+        <source>{change}: peak {peak}, {free} free, step {step}</source>
+        <translation>{change}：峰值 {peak}，剩余 {free}，单步 {step}</translation>
+    </message>
+    <message>
+        <source>{change}: peak {peak}, {free} free, step {step}, run cost {cost}</source>
+        <translation>{change}：峰值 {peak}，剩余 {free}，单步 {step}，训练成本 {cost}</translation>
+    </message>
+    <message>
         <source>use {n} GPUs instead of {was}</source>
         <translation>使用 {n} 个 GPU，而不是 {was} 个</translation>
     </message>
@@ -2334,9 +2362,11 @@ no distributed optimizer</source>
         <source>the network</source>
         <translation>网络</translation>
     </message>
-    <message>
-        <source>{mb} micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
-        <translation>{mb} 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</translation>
+    <message numerus="yes">
+        <source>%n micro-batch(es) × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}</source>
+        <translation>
+            <numerusform>%n 个微批次 × 前向（{flops} FLOP，{rate} TFLOP/s；访存受限 {size}）：{value}</numerusform>
+        </translation>
     </message>
     <message>
         <source>backward {mb} × {each}: {value}</source>

@@ -54,7 +54,7 @@ def test_adding_a_suggestions_flags_gives_a_run_that_fits_with_the_peak_it_said(
 
 def test_the_json_suggestions_are_the_cores_with_integer_bytes(capsys):
     data = suggestions(capsys, *ONE_CARD)
-    assert set(data[0]) == {"kind", "changes", "flags", "peak", "headroom", "text"}
+    assert set(data[0]) == {"kind", "changes", "flags", "peak", "headroom", "step_seconds", "cost", "text"}
     for item in data:
         assert isinstance(item["peak"], int) and isinstance(item["headroom"], int) and item["headroom"] >= 0
         assert all("." in path for path in item["changes"])

@@ -105,3 +105,20 @@ def load_scenario_default():
     from vramgui.core.scenario.specs import Scenario
 
     return Scenario()
+
+
+@pytest.mark.parametrize(("question", "given"), [("max-context", ("--batch", "16")),
+                                                 ("max-batch", ("--context", "8192"))])
+def test_solve_asks_the_serving_questions_as_serve_solve_does(capsys, question, given):
+    """`vramgui solve max-context` / `max-batch` (the issue's names) answer exactly as `serve --solve NAME`."""
+    common = ("--preset", "llama-3-8b", *given, "--weights", "awq-int4", "--kv-dtype", "fp8", "--engine", "vllm",
+              "--gpu", "rtx-4090", "--json")
+    code, out, err = run(capsys, "solve", question, *common)
+    assert (code, err) == (0, "")
+    assert (code, out, err) == run(capsys, "serve", "--solve", question, *common)
+    assert json.loads(out)["question"] == question
+
+
+def test_a_serving_question_under_solve_names_a_bad_flag_in_one_line(capsys):
+    code, out, err = run(capsys, "solve", "max-batch", "--preset", "llama-3-8b", "--context", "0", "--gpu", "rtx-4090")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--context" in err

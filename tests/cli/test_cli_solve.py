@@ -200,7 +200,8 @@ def test_the_value_solved_for_is_noted_as_ignored(capsys):
     (["solve", "min-gpus", "--params", "7B", "--gpu-memory", "80GB", "--tp", "8", "--max-gpus", "4"], "--max-gpus"),
     (["solve", "max-micro-batch", "--preset", "gpt2", "--gpu-memory", "eighty"], "--gpu-memory"),
     (["solve"], "max-micro-batch, max-seq-len, min-gpus, cheapest-strategy"),
-    (["solve", "max-batch"], "invalid choice"),
+    (["solve", "max-batches"], "invalid choice"),
+    (["solve", "max-batch"], "serving needs the model's architecture"),  # a serving question (serve --solve)
 ])
 def test_bad_input_is_one_line_with_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, *argv)

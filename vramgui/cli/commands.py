@@ -154,7 +154,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from vramgui.cli.solve import DEFAULT_MAX_GPUS, QUESTIONS, solve_output
 
     if not args.question:
-        raise UsageError(f"vramgui solve: choose a QUESTION: {', '.join(QUESTIONS)} (see vramgui solve --help)")
+        raise UsageError(f"vramgui solve: choose a QUESTION: {', '.join(QUESTIONS)}, fastest, cheapest, "
+                         "max-context, max-batch (see vramgui solve --help)")
+    if args.question in ("max-context", "max-batch"):  # serving's questions: `vramgui serve --solve NAME`
+        args.solve = args.question
+        return cmd_serve(args)
+    if args.question in ("fastest", "cheapest"):
+        from vramgui.cli.plans import DEFAULT_MAX_GPUS as PLAN_MAX_GPUS
+        from vramgui.cli.plans import plan_output
+
+        data, text, code = plan_output(args.question, scenario_from_args(args), args.unit,
+                                       getattr(args, "max_gpus", PLAN_MAX_GPUS))
+        _emit(args, data, text)
+        return code
     _, _, flag = QUESTIONS[args.question]
     dest = flag.lstrip("-").replace("-", "_")
     given = getattr(args, dest)

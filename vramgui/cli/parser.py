@@ -72,7 +72,16 @@ SOLVE_EXAMPLES = {
     "min-gpus": "--preset llama-3-70b --gpu h100-sxm --stage 3 --seq-len 4096 --recompute full",
     "cheapest-strategy": "--params 13B --dtype fp16 --gpus 8 --gpu-memory 80GB --reserve 0.2",
     "max-lora-rank": "--preset llama-3-8b --gpu rtx-4090 --finetune qlora --lora-targets all-linear --recompute full",
+    "fastest": "--preset llama-3-8b --gpu h100-sxm --gpus 16 --seq-len 8192 --global-batch 128",
+    "cheapest": "--preset llama-3-8b --gpu h100-sxm --seq-len 8192 --global-batch 128 --max-gpus 64 "
+                "--train-tokens 15T --gpu-hour-price 2.5",
+    "max-context": "--preset llama-3-8b --batch 16 --weights awq-int4 --kv-dtype fp8 --engine vllm --gpu rtx-4090",
+    "max-batch": "--preset llama-3-8b --context 8192 --weights awq-int4 --kv-dtype fp8 --engine vllm --gpu rtx-4090",
 }
+# Serving questions under `solve` (the same answers as `vramgui serve --solve NAME`; serving's fewest GPUs is
+# `serve --solve min-gpus`, since `solve min-gpus` is training's).
+SERVE_QUESTIONS = {"max-context": "serving: the longest --context that fits for --batch sequences",
+                   "max-batch": "serving: the most concurrent sequences of --context tokens that fit"}
 
 
 def _add_solve_parser(sub: Any) -> None:
@@ -94,6 +103,29 @@ def _add_solve_parser(sub: Any) -> None:
         if name == "min-gpus":
             q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
                            help=f"search bound: the most GPUs tried (default {DEFAULT_MAX_GPUS:,})")
+        add_scenario_options(q)
+    _add_plan_questions(questions)
+    for name, summary in SERVE_QUESTIONS.items():
+        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ", with the "
+                                 "options of `vramgui serve` (the same answer as `vramgui serve --solve "
+                                 f"{name}`).\nExit code 1 when nothing fits, 2 for bad input.",
+                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        add_scenario_options(q, serving=True)
+
+
+def _add_plan_questions(questions: Any) -> None:
+    from vramgui.cli.plans import DEFAULT_MAX_GPUS, PLAN_QUESTIONS
+
+    for name, summary in PLAN_QUESTIONS.items():
+        q = questions.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".\n"
+                                 "Needs --gpu-memory and the GPU's compute figures (--gpu). "
+                                 "Exit code 1 when nothing fits, 2 for bad input.",
+                                 epilog=f"example:\n  vramgui solve {name} {SOLVE_EXAMPLES[name]}",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        if name == "cheapest":
+            q.add_argument("--max-gpus", type=int, default=DEFAULT_MAX_GPUS, metavar="N",
+                           help=f"the most GPUs tried, in whole nodes (default {DEFAULT_MAX_GPUS:,})")
         add_scenario_options(q)
 
 

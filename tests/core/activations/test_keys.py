@@ -57,9 +57,9 @@ def test_every_term_has_a_snake_case_key_unique_on_the_stage_and_one_name_per_ke
     seen: list[tuple[list[RawTerm], ...]] = []
     stage_terms = activations_estimate._stage_terms  # to see the terms before they merge
 
-    def spy(dense, moe, n_dense, n_moe, n_inputs, inputs, outputs):  # type: ignore[no-untyped-def]
-        seen.append((dense + (moe or []), inputs, outputs))
-        return stage_terms(dense, moe, n_dense, n_moe, n_inputs, inputs, outputs)
+    def spy(dense, moe, n_dense, n_moe, n_inputs, inputs, outputs, sliding, n_sliding):  # type: ignore[no-untyped-def]
+        seen.append((dense + (moe or []) + sliding, inputs, outputs))
+        return stage_terms(dense, moe, n_dense, n_moe, n_inputs, inputs, outputs, sliding, n_sliding)
 
     monkeypatch.setattr(activations_estimate, "_stage_terms", spy)
     for training, kw in _variants(arch):

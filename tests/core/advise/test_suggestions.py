@@ -98,8 +98,10 @@ def test_more_gpus_under_zero3_when_the_strategy_does_not_shard():
     gpus = next(x for x in adv.advise(COUNT_ONLY) if x.kind == "gpus")
     changes = dict(gpus.changes)
     assert changes["parallel.zero_stage"] == 3 and changes["parallel.num_gpus"] > 8
-    fewer = estimate(fields.with_value(gpus.scenario, "parallel.num_gpus", changes["parallel.num_gpus"] - 1))
-    assert not fewer.fits or fewer.headroom < adv.LOW_HEADROOM * fewer.usable  # the fewest (that keep the margin)
+    node = gpus.scenario.parallel.gpus_per_node  # more than a node: whole nodes, the fewest that keep the margin
+    assert changes["parallel.num_gpus"] % node == 0
+    fewer = estimate(fields.with_value(gpus.scenario, "parallel.num_gpus", changes["parallel.num_gpus"] - node))
+    assert not fewer.fits or fewer.headroom < adv.LOW_HEADROOM * fewer.usable
 
 
 def test_little_headroom_gets_ways_that_keep_the_margin_free():
@@ -119,7 +121,8 @@ def test_the_text_and_the_json_shape():
     x = next(x for x in adv.advise(DDP) if x.kind == "strategy")
     assert render(x.msg()) == f"ZeRO-1 instead of DDP: peak {x.peak / GB:,.2f} GB, {x.headroom / GB:,.2f} GB free"
     assert x.to_dict() == {"kind": "strategy", "changes": {"parallel.zero_stage": 1}, "flags": ["--stage", "1"],
-                           "peak": x.peak, "headroom": x.headroom, "text": render(x.msg())}
+                           "peak": x.peak, "headroom": x.headroom, "step_seconds": None, "cost": None,
+                           "text": render(x.msg())}
     assert "GiB" in render(x.msg("GiB"))
     assert adv.flags((("parallel.sp", True), ("offload.optimizer", "cpu"), ("parallel.distributed_optimizer", False))
                      ) == ["--sp", "--offload-optimizer", "cpu", "--no-distributed-optimizer"]
@@ -184,3 +187,21 @@ def test_more_gpus_with_context_parallelism_are_counts_the_layout_and_the_batch_
     n = more[0].scenario.parallel.num_gpus
     assert n > 8 and n % (2 * par.get("tp", 1) * par.get("pp", 1)) == 0
     assert estimate(more[0].scenario).fits
+
+
+def test_mixtral_gets_the_offload_plan_on_its_own_8_gpus_beside_more_whole_nodes_fastest_first():
+    """Issue 22's example: Mixtral 8x7B at 8,192 tokens on 8 x A100 80GB; every way out carries its step time."""
+    from vramgui.core.documents.catalog import hardware_with_gpu
+    from vramgui.io.presets import find_gpu
+
+    s = scenario(model=find_model("mixtral-8x7b").spec, num_gpus=8, seq_len=8192)
+    s = replace(s, hardware=hardware_with_gpu(HardwareSpec(), find_gpu("a100-80gb")))
+    assert not estimate(s).fits
+    ways = adv.advise(s)
+    own = [x for x in ways if x.scenario.parallel.num_gpus == 8]
+    assert any(x.kind == "offload" and x.scenario.offload.optimizer == "cpu" for x in own)
+    assert all(x.seconds is not None and x.seconds > 0 for x in ways)
+    assert [x.seconds for x in ways] == sorted(x.seconds for x in ways)  # fastest first
+    more = [x.scenario.parallel.num_gpus for x in ways if x.scenario.parallel.num_gpus > 8]
+    assert more and all(n % 8 == 0 for n in more)  # whole nodes
+    assert "step " in render(ways[0].msg())

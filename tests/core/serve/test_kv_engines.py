@@ -127,3 +127,15 @@ def test_tp_must_split_the_heads_and_a_count_alone_cannot_be_served():
     with pytest.raises(InputError) as err:
         serve_estimate(Scenario(model=ModelSpec(params=7 * 10**9)))
     assert err.value.field == "model.architecture"
+
+
+def test_the_sliding_mask_is_built_from_a_prompt_as_long_as_the_window():
+    """transformers' ``_ignore_causal_mask_sdpa`` gives up at ``kv_length >= local_attention_size``: s = window
+    already gets the (b, 1, s, s) boolean mask (measured in the training harness at s = window)."""
+    from vramgui.core.serve.prefill import hf_mask_bytes
+
+    arch = _arch("mistral-7b-v0.1")
+    window = arch.sliding_window
+    assert hf_mask_bytes(arch, 2, window - 1) == 0
+    assert hf_mask_bytes(arch, 2, window) == 2 * window * window
+    assert hf_mask_bytes(replace(arch, sliding_window=None), 2, window) == 0

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vramgui.core.activations import fp8
+from vramgui.core.activations import fp8, window
 from vramgui.core.activations import fused as activations_fused
 from vramgui.core.activations import hf as activations_hf
 from vramgui.core.activations import lora as activations_lora
 from vramgui.core.activations.common import RawTerm, Shape
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chunks
-from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between
+from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between, sliding_blocks_between
 from vramgui.core.scenario.choices import Attention, Implementation, Recompute
 from vramgui.core.scenario.specs import ATTENTION, DTYPE_BYTES, IMPLEMENTATIONS, RECOMPUTE, ParallelSpec, TrainingSpec
 from vramgui.core.text.errors import InputError
@@ -88,6 +88,10 @@ def estimate_activations(
         moe_layer = profile.layer_terms(sh, arch, True) if arch.is_moe else None
         inputs = profile.input_terms(sh, arch)
         outputs = profile.output_terms(sh, arch)
+    # sliding-window layers whose window cuts the sequence: SDPA's mask (activations.window; transformers only)
+    sliding = [] if fused else window.layer_terms(sh, arch)
+    if not fused:
+        inputs = inputs + window.checkpoint_terms(sh, arch)
     if fused and fp8_recipe != "none":
         dense = fp8.layer_terms(dense, fp8_recipe, sh, False)
         moe_layer = fp8.layer_terms(moe_layer, fp8_recipe, sh, True) if moe_layer is not None else None
@@ -99,14 +103,17 @@ def estimate_activations(
         counts = flights[i]
         n_moe = sum(moe_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True))
         n_all = sum((b - a) * c for (a, b), c in zip(ranges, counts, strict=True))
+        n_slide = sum(sliding_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True)
+                      ) if sliding else 0
         terms = _stage_terms(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
-                             inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [])
+                             inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [],
+                             sliding, n_slide)
         total = sum(t.bytes for t in terms)
         if best is None or total > best[0]:
             best = (total, i, terms, n_all, sum(counts))
     assert best is not None
     total, stage, terms, held, m = best
-    per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0)
+    per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0) + _sum(sliding)
     formula = _formula(sh, gpt, fused and fp8_recipe == "none", held // max(m, 1), m, len(chunks), arch)
     return ActivationEstimate(
         total=total, per_layer=per_layer, layers=held, terms=tuple(terms), formula_msg=formula,
@@ -157,9 +164,11 @@ def _chunk_flights(training: TrainingSpec, parallel: ParallelSpec) -> list[list[
 
 
 def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, n_moe: int, n_inputs: int,
-                 inputs: list[RawTerm], outputs: list[RawTerm]) -> list[ActivationTerm]:
+                 inputs: list[RawTerm], outputs: list[RawTerm], sliding: list[RawTerm],
+                 n_sliding: int) -> list[ActivationTerm]:
     """``n_dense`` / ``n_moe``: layer activations held (layers × forwards in flight); ``n_inputs``: forwards of
-    the first chunk in flight (the embedding's terms); the output layer's terms once."""
+    the first chunk in flight (the embedding's terms); the output layer's terms once; ``sliding``: what each of
+    the ``n_sliding`` sliding-window layer activations keeps on top of its kind's terms."""
     sizes: dict[str, int] = {}  # bytes per term key, in first-seen order
     names: dict[str, str] = {}
     formulas: dict[str, list[str]] = {}
@@ -176,6 +185,8 @@ def _stage_terms(dense: list[RawTerm], moe: list[RawTerm] | None, n_dense: int, 
         add(raw, n_dense, "layers")
     for raw in moe or []:
         add(raw, n_moe, "layers")
+    for raw in sliding:
+        add(raw, n_sliding, "layers")
     for raw in inputs:
         add(raw, n_inputs, "embedding")
     for raw in outputs:

@@ -8,8 +8,11 @@ changed scenario: judged by the step peak (``Estimate.fits``), it must leave at 
 memory free, so that following it does not land in the "little headroom" case again; when a scenario that does not fit
 has no such way of some kind, the one that just fits is given instead (judged as the solvers judge: the step peak within
 the usable memory). The solvers are asked for the margin by solving a copy of the scenario whose reserve also keeps that
-share back (the reserve changes only ``usable``, never the peak). Suggestions come in the order of ``KINDS``: the least
-change to the run first.
+share back (the reserve changes only ``usable``, never the peak). The user's own GPUs are looked at first: a strategy
+(ZeRO stage, CPU offload) that fits on them is also sought with full recompute when none fits without; more GPUs are
+asked for in whole nodes once more than one node is needed. Each suggestion carries its step time (and the run's
+cost when tokens and a price are given, ``Estimate.time``); they come fastest first when the times are known, else
+(and after those with a time) in the order of ``KINDS``: the least change to the run first.
 
 The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU searches stop at
 ``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it).
@@ -23,6 +26,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from vramgui.core.advise.suggestion import KIND_ORDER, order
+from vramgui.core.advise.suggestion import Suggestion as Suggestion
+from vramgui.core.advise.suggestion import flags as flags
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_GPUS
@@ -33,8 +39,7 @@ from vramgui.core.scenario.strategy import FIELDS as STRATEGY_PATHS
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
 from vramgui.core.text.errors import InputError
-from vramgui.core.text.message import Msg, render
-from vramgui.core.text.units import format_bytes
+from vramgui.core.text.message import Msg
 
 LOW_HEADROOM = 0.05  # advise below 5 % of usable memory free; a suggestion leaves that free where it can
 GPU_SEARCH = 4096  # the most GPUs a suggestion asks for (or 4 x the scenario's own count, if that is more)
@@ -45,62 +50,9 @@ MIN_SEQ = 128  # ... and not suggested below this
 MAX_TRIES = 4  # values tried per kind when the solver's answer does not hold with the scenario's global batch
 # in the order they are listed: the least change to the run first (recompute costs compute, not the result;
 # a smaller micro-batch keeps the global batch through accumulation; ... fine-tuning changes what is trained)
-KINDS = ("recompute", "loss", "micro_batch", "strategy", "gpus", "tp", "pp", "offload", "seq_len", "finetune")
+KINDS = KIND_ORDER
 
 Changes = tuple[tuple[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """One way out: ``changes`` (field path, value) applied with ``fields.with_value`` give ``estimate``."""
-
-    kind: str  # one of KINDS
-    changes: Changes
-    change_msg: Msg  # "use 16 GPUs instead of 8"
-    estimate: Estimate  # the changed scenario's estimate: it fits (with LOW_HEADROOM free where it can)
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.estimate.scenario
-
-    @property
-    def peak(self) -> int:
-        assert self.estimate.peak is not None  # estimate() always computes it
-        return self.estimate.peak.bytes
-
-    @property
-    def headroom(self) -> int:
-        assert self.estimate.headroom is not None  # advise() needs the GPU memory
-        return self.estimate.headroom
-
-    def msg(self, unit: str = "GB") -> Msg:
-        """"use 16 GPUs instead of 8: peak 61.20 GB, 12.80 GB free" (sizes in ``unit``)."""
-        return Msg.of("advise.outcome", change=self.change_msg, peak=format_bytes(self.peak, unit),
-                      free=format_bytes(self.headroom, unit))
-
-    @property
-    def flags(self) -> list[str]:
-        """The command-line arguments that make the change: ``["--gpus", "16", "--stage", "3"]``."""
-        return flags(self.changes)
-
-    def to_dict(self, unit: str = "GB") -> dict[str, Any]:
-        """The shape of ``vramgui estimate --json``'s "suggestions" (text in English)."""
-        return {"kind": self.kind, "changes": dict(self.changes), "flags": self.flags, "peak": self.peak,
-                "headroom": self.headroom, "text": render(self.msg(unit))}
-
-
-def flags(changes: Changes) -> list[str]:
-    """The registry's flag of each changed field with its value (``--sp`` / ``--no-sp`` for a true/false field)."""
-    out: list[str] = []
-    for path, value in changes:
-        f = fields.field(path)
-        if f.flag is None:  # pragma: no cover - every path the adviser changes has a flag
-            continue
-        if f.kind == "bool":
-            out.append(f.flag if value else "--no-" + f.flag.removeprefix("--"))
-        else:
-            out += [f.flag, fields.format_value(f, value)]
-    return out
 
 
 def needs_advice(est: Estimate) -> bool:
@@ -139,7 +91,7 @@ def advise(scenario: Scenario) -> tuple[Suggestion, ...]:
                 if not any(set(done.changes) <= set(found.changes) for done in out):  # else more change, no gain
                     out.append(found)
                 break
-    return tuple(sorted(out, key=lambda s: KINDS.index(s.kind)))
+    return tuple(sorted(out, key=order))
 
 
 # ------------------------------------------------------------------------------------------------ the finders
@@ -206,11 +158,27 @@ def _gpu_counts(ask: _Ask, changes: Changes, least: int) -> list[int]:
     s = _apply(ask.scenario, changes)
     t = s.training
     if t.global_batch is None:
-        counts = [world.at_or_above(s, least)]
+        counts = [_whole_nodes(s, least)]
     else:
         sizes = (dp * world.context_grid(s.parallel) for dp in _divisors(t.global_batch // t.micro_batch))
-        counts = [n for n in sizes if n >= least and world.accepts(s, n)]
+        counts = sorted({_whole_nodes(s, n) for n in sizes if n >= least})
+        counts = [n for n in counts if world.accepts(s, n) and _batch_divides(s, n)]
     return [n for n in counts if n <= ask.gpu_limit()][:MAX_TRIES]
+
+
+def _whole_nodes(s: Scenario, n: int) -> int:
+    """More than one node's GPUs are asked for as whole nodes (a cluster is rented and scheduled by the node); the
+    world group is kept (the lcm of the two)."""
+    node = s.parallel.gpus_per_node
+    if n <= node:
+        return world.at_or_above(s, n)
+    step = math.lcm(node, world.group_size(s))
+    return -(-n // step) * step
+
+
+def _batch_divides(s: Scenario, n: int) -> bool:
+    t = s.training
+    return t.global_batch is None or t.global_batch % (t.micro_batch * (n // world.context_grid(s.parallel))) == 0
 
 
 def _recompute(ask: _Ask) -> Suggestion | None:
@@ -286,13 +254,28 @@ def _strategy_changes(s: Scenario, strategy: Strategy) -> Changes:
 
 
 def _strategy(ask: _Ask) -> Suggestion | None:
-    found = solve.cheapest_strategy(ask.strict)
+    """The lowest stage (then offload) that fits on the GPUs there are; when none does as the run recomputes, the
+    same with full recompute (activations no strategy shards: Mixtral 8x7B at 8,192 tokens on 8 A100s)."""
+    found = _strategy_with(ask, ())
+    s = ask.scenario
+    if found is not None or s.model.architecture is None or s.training.recompute == Recompute.FULL:
+        return found
+    assert ask.base.usable is not None  # needs_advice: the fit is judged
+    if not ask.base.fits and ask.target < ask.base.usable and _strategy_with(
+            _Ask(s, s, ask.base.usable, ask.base), ()) is not None:
+        return None  # the strategy alone just fits: the next ask gives it, the least change
+    return _strategy_with(ask, (("training.recompute", "full"),))
+
+
+def _strategy_with(ask: _Ask, extra: Changes) -> Suggestion | None:
+    found = solve.cheapest_strategy(_apply(ask.strict, extra))
     if found is None:
         return None
     strategy = found[0]
     current = Strategy.of(ask.scenario)
-    msg = Msg.of("advise.strategy", strategy=strategy.msg(), was=current.msg())
-    return _try(ask, "offload" if strategy.offloads else "strategy", _strategy_changes(ask.scenario, strategy), msg)
+    msg = _and_recompute(Msg.of("advise.strategy", strategy=strategy.msg(), was=current.msg()), extra)
+    return _try(ask, "offload" if strategy.offloads else "strategy",
+                (*extra, *_strategy_changes(ask.scenario, strategy)), msg)
 
 
 def _with_gpus(ask: _Ask, kind: str, changes: Changes, least: int,

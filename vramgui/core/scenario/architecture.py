@@ -115,13 +115,7 @@ class Architecture:
     @property
     def sliding_layers(self) -> int:
         """How many blocks are sliding-window layers, in O(len(layer_types))."""
-        if self.sliding_window is None:
-            return 0
-        pattern, n = self.layer_types, max(self.num_layers, 0)
-        if not pattern:
-            return n
-        whole, rest = divmod(n, len(pattern))
-        return whole * pattern.count(SLIDING) + pattern[:rest].count(SLIDING)
+        return sliding_blocks_between(self)
 
     @property
     def full_layers(self) -> int:
@@ -303,6 +297,25 @@ def moe_blocks_between(arch: Architecture, start: int = 0, stop: int | None = No
     lo = max(start, arch.dense_layers, 0)
     step = max(arch.moe_layer_step, 1)
     return hi // step - lo // step if lo < hi else 0
+
+
+def sliding_blocks_between(arch: Architecture, start: int = 0, stop: int | None = None) -> int:
+    """How many of blocks ``start .. stop-1`` (default: all) are sliding-window layers (``is_sliding_layer``), in
+    O(len(layer_types)): the pattern's sliding letters over whole periods plus those of the part period."""
+    if arch.sliding_window is None:
+        return 0
+    hi = max(arch.num_layers, 0) if stop is None else min(stop, max(arch.num_layers, 0))
+    lo, pattern = max(start, 0), arch.layer_types
+    if lo >= hi:
+        return 0
+    if not pattern:
+        return hi - lo
+
+    def upto(n: int) -> int:
+        whole, rest = divmod(n, len(pattern))
+        return whole * pattern.count(SLIDING) + pattern[:rest].count(SLIDING)
+
+    return upto(hi) - upto(lo)
 
 
 def first_moe_block(arch: Architecture) -> int | None:

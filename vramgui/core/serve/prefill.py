@@ -49,11 +49,12 @@ def hf_model_bytes_per_token(arch: Architecture) -> int:
 
 
 def hf_mask_bytes(arch: Architecture, batch: int, context: int) -> int:
-    """The boolean (b, 1, s, s) mask transformers builds for sliding-window layers once the prompt is longer than
-    the window (``masking_utils.sdpa_mask``: ``_ignore_causal_mask_sdpa`` skips the full-attention mask without
-    padding, never a window that cuts the prompt)."""
+    """The boolean (b, 1, s, s) mask transformers builds for sliding-window layers once the prompt is as long as the
+    window (``masking_utils.sdpa_mask``: ``_ignore_causal_mask_sdpa`` skips the full-attention mask without padding,
+    and returns False as soon as ``kv_length >= local_attention_size``; measured at s = window in the training
+    harness, core/activations/window.py)."""
     window = arch.sliding_window
-    return batch * context * context if window is not None and arch.sliding_layers and context > window else 0
+    return batch * context * context if window is not None and arch.sliding_layers and context >= window else 0
 
 
 def prefill_part(arch: Architecture, tokens: int, tp: int, logits_rows: int, logits_bytes: int,

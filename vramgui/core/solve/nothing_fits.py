@@ -45,3 +45,21 @@ def no_model_fits(est: Estimate, largest: Iterable[int | None]) -> NoModelFits |
     t = est.scenario.training
     return NoModelFits(reason, activations, floor, tuple((k, moment.get(k)) for k in FLOOR_KEYS if moment.get(k)),
                        est.usable, t.seq_len, t.micro_batch)
+
+
+PLAN_REASONS = ("no_layout", "memory", "cutoff")
+
+
+@dataclass(frozen=True)
+class NoPlanFits:
+    """Why the fastest-plan search on ``gpus`` GPUs has no answer. ``reason``: "no_layout" (no layout of that many
+    GPUs takes the global batch ``batch``: dp must divide it, and the world group tile the GPUs), "memory" (even the
+    most frugal plan of every layout, full recompute with the most sharded and offloaded strategy, has a step peak
+    over the usable memory; ``least`` is the estimate with the smallest peak seen) or "cutoff" (plans fit, but none
+    is faster than the step time the caller asked to beat)."""
+
+    reason: str  # one of PLAN_REASONS
+    gpus: int
+    batch: int
+    layouts: int
+    least: Estimate | None

@@ -165,7 +165,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     out: dict[str, TimeComponent] = {}
     mb = f"{m:,}"
     out["compute"] = _part("compute", [
-        _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=mb, flops=f"{work.gemm_flops:.3e}",
+        _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=m, flops=f"{work.gemm_flops:.3e}",
            rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB")),
         _s(m * work.backward, "m·t_bwd", "time.d_backward", mb=mb, each=format_seconds(work.backward)),
     ], SRC_FLOPS)

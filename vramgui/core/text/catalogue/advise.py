@@ -20,6 +20,9 @@ def entries() -> Mapping[str, str]:
             "Core", "Little headroom; ways to keep at least {share} % of usable memory free:"),
         # ----- the adviser (vramgui.core.advise.suggestions): one suggestion: the change, then what it leads to
         "advise.outcome": QT_TRANSLATE_NOOP("Core", "{change}: peak {peak}, {free} free"),
+        "advise.outcome_time": QT_TRANSLATE_NOOP("Core", "{change}: peak {peak}, {free} free, step {step}"),
+        "advise.outcome_cost": QT_TRANSLATE_NOOP("Core", "{change}: peak {peak}, {free} free, step {step}, run cost "
+                                                         "{cost}"),
         "advise.gpus": QT_TRANSLATE_NOOP("Core", "use {n} GPUs instead of {was}"),
         "advise.gpus_strategy": QT_TRANSLATE_NOOP("Core", "{strategy} on {n} GPUs instead of {was}"),
         "advise.micro_batch": QT_TRANSLATE_NOOP("Core", "micro-batch {n} instead of {was}"),

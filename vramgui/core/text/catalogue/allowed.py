@@ -64,4 +64,8 @@ def entries() -> Mapping[str, str]:
         "allowed.training_config_formats": QT_TRANSLATE_NOOP(
             "Core", "a DeepSpeed JSON, an accelerate, axolotl, LLaMA-Factory or torchtune YAML, or a TrainingArguments "
                     "JSON (trainer.args.to_json_string())"),
+        # ----- the fastest and cheapest plans (vramgui.core.solve.fastest)
+        "allowed.gpu_figures": QT_TRANSLATE_NOOP("Core", "a GPU preset or its peak TFLOP/s"),
+        "allowed.tokens_example": QT_TRANSLATE_NOOP("Core", "a token count such as 300B"),
+        "allowed.price_example": QT_TRANSLATE_NOOP("Core", "a price such as 2.5"),
     }

@@ -204,6 +204,11 @@ def entries() -> Mapping[str, str | Plural]:
             "Core", "the micro-batch only changes activations, which need an architecture"),
         "error.seq_len_needs_architecture": QT_TRANSLATE_NOOP(
             "Core", "the sequence length only changes activations, which need an architecture"),
+        # ----- the fastest and cheapest plans (vramgui.core.solve.fastest)
+        "error.plan_needs_time": QT_TRANSLATE_NOOP(
+            "Core", "plans are ranked by their step time, which needs the GPU's compute figures"),
+        "error.cheapest_needs": QT_TRANSLATE_NOOP("Core", "the cheapest plan is ranked by the cost of the whole run, "
+                                                          "which needs this"),
         # ----- vramgui.io.safetensors: the cost of reading a folder is capped, not only the bytes
         "error.st_duplicate_shard": QT_TRANSLATE_NOOP(
             "Core", "{index} names {first} and {second}, which are the same file: a checkpoint keeps each shard "

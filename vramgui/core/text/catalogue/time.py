@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vramgui.core.text.mark import QT_TRANSLATE_NOOP
+from vramgui.core.text.mark import QT_TRANSLATE_NOOP, Plural
 
 
 def entries() -> Mapping[str, str]:
@@ -30,8 +30,11 @@ def entries() -> Mapping[str, str]:
         "time.single": QT_TRANSLATE_NOOP("Core", "{terms}"),
         "time.link_intra": QT_TRANSLATE_NOOP("Core", "the node's GPU link"),
         "time.link_inter": QT_TRANSLATE_NOOP("Core", "the network"),
-        "time.d_forward": QT_TRANSLATE_NOOP(
-            "Core", "{mb} micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}"),
+        "time.d_forward": Plural(QT_TRANSLATE_NOOP(
+            "Core", "%n micro-batch(es) × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}",
+            None, 1), n="mb",
+            one="%n micro-batch × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}",
+            other="%n micro-batches × forward ({flops} FLOP at {rate} TFLOP/s, {size} memory-bound): {value}"),
         "time.d_backward": QT_TRANSLATE_NOOP("Core", "backward {mb} × {each}: {value}"),
         "time.d_recompute_full": QT_TRANSLATE_NOOP(
             "Core", "full: {mb} × the blocks' forward again ({flops} FLOP): {value}"),
