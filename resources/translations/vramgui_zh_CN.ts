@@ -21,6 +21,13 @@
     </message>
 </context>
 <context>
+    <name>AdviceBox</name>
+    <message>
+        <source>show {0}…</source>
+        <translation>查看 {0} 种…</translation>
+    </message>
+</context>
+<context>
     <name>BreakdownPanel</name>
     <message>
         <source>Breakdown of the chosen strategy: what is live at the step&apos;s peak, or the sum of components</source>

@@ -60,7 +60,7 @@ def test_nothing_fits_says_why_and_exits_1(capsys):
     code, out, err = run(capsys, "solve", "max-lora-rank", "--preset", "llama-3-70b", "--gpu", "rtx-4090",
                          "--finetune", "lora")
     assert code == 1 and err == ""
-    assert "Nothing fits: even LoRA rank 1 needs" in out and "more than the usable 25.77 GB" in out
+    assert "Nothing fits: even LoRA rank 1 needs" in out and "more than the usable 23.19 GB" in out
 
 
 def test_full_training_or_no_architecture_is_bad_input(capsys):

@@ -38,6 +38,12 @@ def _range_values(f: Field) -> st.SearchStrategy[str]:
     if f.kind == "fraction":
         return st.sampled_from(["0", "0.2", "0.5", "0.99", "1", "1.0", "1.01", "-0.1", "20%"])
     assert low is not None and high is not None
+    if f.kind == "number":  # TFLOP/s, prices, token counts as plain numbers (float bounds)
+        return st.sampled_from([f"{low:g}", f"{high:g}", f"{high * 10:g}", "0", "-1", "1e999", "nan", "inf",
+                                f"{(low + high) / 2:g}"])
+    if f.kind == "rate":  # bytes or bits per second, written with their unit
+        return st.sampled_from([f"{low:g}B/s", f"{high:g}B/s", f"{high * 10:g}B/s", "0GB/s", "-1GB/s", "300GB",
+                                "200Gb/s", "3.35TB/s", "1e30GB/s", "fastGB/s"])
     edges = [low, high, high + 1, low - 1, (low + high) // 2]
     values = st.one_of(st.sampled_from(edges), st.integers(min_value=low, max_value=min(high, 10**6)),
                        st.integers(min_value=low, max_value=high))
@@ -54,6 +60,8 @@ PLAUSIBLE = {  # values a user would type, so that most lines get past validatio
     "count": ["7B", "1.3B", "125M", "70B", "0", "1", "100M"],
     "bytes": ["80GB", "24GiB", "40GB", "0", "2GB", "512MiB", "141GB"],
     "fraction": ["0", "0.1", "0.2", "0.5"],
+    "number": ["312", "989", "140", "2.5", "0.5"],
+    "rate": ["300GB/s", "200Gb/s", "3.35TB/s", "25GB/s", "64GB/s"],
 }
 _PLAUSIBLE_OF = {"training.seq_len": ["512", "1024", "2048", "4096", "8192"],
                  "training.micro_batch": ["1", "2", "4", "8"], "parallel.tp": ["1", "1", "2", "4"],

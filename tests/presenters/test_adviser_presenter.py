@@ -21,7 +21,7 @@ from vramgui.settings import Settings
 
 CARD = find_gpu("rtx-4090")
 ONE_CARD = Scenario(model=find_model("llama-3-8b").spec,
-                    hardware=HardwareSpec(gpu_name=CARD.name, gpu_memory=CARD.memory))  # bf16 mixed Adam, 1 GPU
+                    hardware=HardwareSpec(gpu_name=CARD.name, gpu_memory=CARD.memory, reserve=0.0))
 
 
 @pytest.fixture

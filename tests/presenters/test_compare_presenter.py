@@ -69,7 +69,7 @@ def fake_max_micro_batch(scenario: Scenario) -> int:
 
 def scenario(params=1_000_000_000, gpus=8, memory=80 * GB, name="m") -> Scenario:
     return Scenario(model=ModelSpec(name=name, params=params), parallel=ParallelSpec(num_gpus=gpus, zero_stage=1),
-                    hardware=HardwareSpec(gpu_name="A100", gpu_memory=memory))
+                    hardware=HardwareSpec(gpu_name="A100", gpu_memory=memory, reserve=0.0))
 
 
 @pytest.fixture

@@ -44,6 +44,13 @@ def seed_scenario(stage: int = 2) -> Scenario:
     )
 
 
+@pytest.fixture
+def seeded(presenter):
+    """The seed's own example, with its 20 % reserve (the window starts with the registry's 10 %)."""
+    presenter.load_scenario(seed_scenario())
+    return presenter
+
+
 def last_result(view):
     return view.show_result.call_args.args[0]
 
@@ -57,10 +64,11 @@ def test_start_fills_preset_choices_and_shows_the_seed_example(presenter, view):
     assert result.summary.total_bytes == 26_250_000_000 == estimate(seed_scenario()).per_gpu_total
     assert result.summary.fits is True
     assert result.summary.strategy == "ZeRO-2"
-    assert presenter.scenario == seed_scenario()
+    assert presenter.scenario == replace(seed_scenario(), hardware=HardwareSpec(gpu_memory=80 * GB))  # 10 % reserve
+    assert presenter.scenario.hardware.reserve == HardwareSpec().reserve == 0.1  # the registry's default, as the CLI
 
 
-def test_strategy_bars_reproduce_the_seed_table(presenter, view):
+def test_strategy_bars_reproduce_the_seed_table(seeded, view):
     bars = last_result(view).bars
     totals = dict(zip(bars.strategies, bars.totals, strict=True))
     assert totals["DDP"] == pytest.approx(112.0)
@@ -80,8 +88,8 @@ def test_segment_tooltips_give_exact_bytes(presenter, view):
     assert "14,000,000,000 B" in params.tooltips[bars.strategies.index("DDP")]
 
 
-def test_largest_model_sweep_is_the_seeds_reverse_solve(presenter, view):
-    presenter.finish_sweeps()
+def test_largest_model_sweep_is_the_seeds_reverse_solve(seeded, view):
+    seeded.finish_sweeps()
     sweep = view.show_max_model.call_args.args[0]
     series = {s.label: s.values for s in sweep.series}
     at8 = sweep.counts.index(8)
@@ -233,9 +241,10 @@ def test_breakdown_rows_carry_formulas_and_sum_to_the_total(presenter, view):
     assert rows["activations"].bytes is None  # no architecture: not estimated, and said so
 
 
-def test_csv_rows_round_trip_the_core_bytes(tmp_path, presenter):
+def test_csv_rows_round_trip_the_core_bytes(tmp_path, seeded):
     path = tmp_path / "data.csv"
-    presenter.write_csv(str(path))
+    seeded.finish_sweeps()
+    seeded.write_csv(str(path))
     with open(path, newline="", encoding="utf-8-sig") as fh:
         rows = list(csv.DictReader(fh))
     est = estimate(seed_scenario())

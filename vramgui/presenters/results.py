@@ -24,6 +24,7 @@ from vramgui.core.terms import render_derivation
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.units import format_bytes, format_count, to_unit
 from vramgui.presenters.advice import advice_texts, suggestions_for
+from vramgui.presenters.bar_clip import clip_bars
 from vramgui.presenters.formulas import formulas_html
 from vramgui.presenters.messages import qt_translate, text
 from vramgui.presenters.scenario_inputs import export_caption
@@ -226,7 +227,7 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
     chosen = next((i for i, (strategy, _, _) in enumerate(variants) if strategy == current), -1)
     hw = scenario.hardware
     usable = variants[0][2].usable if variants else None
-    return StrategyBarsVM(
+    return clip_bars(StrategyBarsVM(  # a bar far above the GPU's memory cut, so the capacity line stays readable
         strategies=tuple(names),
         short_labels=tuple(short_strategy_label(strategy) for strategy, _, _ in variants),
         keys=tuple(strategy.key for strategy, _, _ in variants),
@@ -237,8 +238,8 @@ def _bars(scenario: Scenario, variants, unit: str) -> StrategyBarsVM:
         usable=None if usable is None else to_unit(usable, unit),
         unit=unit,
         peak_tooltips=tuple(peak_tips),
-        **peak_marks(peaks, [est.per_gpu_total for est in estimates], [est.fits for est in estimates], unit),
-    )
+        **peak_marks(peaks, [est.per_gpu_total for est in estimates], [est.fits for est in estimates], unit),  # type: ignore[arg-type]
+    ))
 
 
 def _variants(scenario: Scenario):

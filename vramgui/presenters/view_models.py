@@ -101,6 +101,9 @@ class StrategyBarsVM:
     sum_texts: tuple[str, ...] = ()  # its second line: "sum 38.5"
     label_tops: tuple[float, ...] = ()  # where the label stands: above the peak's mark or the bar, the higher
     peak_tooltips: tuple[str, ...] = ()  # "Step peak: 46.06 GB (at the optimizer step, steady state) — sum ..."
+    # bars far above the GPU's memory, cut (``presenters.bar_clip``): drawn up to ``clip_at``, marked as broken
+    clip_at: float | None = None
+    clipped: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)

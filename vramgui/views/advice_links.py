@@ -3,6 +3,10 @@
 
 The links are plain-text labels drawn as links (never rich text: no text here is ever read as HTML), so they wrap
 on a narrow window instead of being clipped as a push button's text would be.
+
+On a short screen the box is compact (``set_compact``): one line, the heading and a link that lists every way out in
+a menu, so the chart under the summary keeps its plot (issue 23: at 1,024 x 640 four links pushed
+the plot off the window).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QEnterEvent, QFocusEvent, QKeyEvent, QMouseEvent, QPalette
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
 from vramgui.presenters.view_models import SuggestionVM
 
@@ -85,7 +89,21 @@ class AdviceBox(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        layout.addWidget(self.title)
+        heading = QHBoxLayout()
+        heading.setContentsMargins(0, 0, 0, 0)
+        heading.addWidget(self.title, 1)
+        self.more = LinkLabel()  # compact only: every way out, in a menu
+        self.more.setObjectName("advice_more")
+        self.more.setWordWrap(False)
+        self.more.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.more.clicked.connect(self._show_menu)
+        self.more.hide()
+        heading.addWidget(self.more, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(heading)
+        self.menu = QMenu(self)
+        self.menu.setObjectName("advice_menu")
+        self._compact = False
+        self._suggestions: list[SuggestionVM] = []
         self.links: list[LinkLabel] = []
         for i in range(MAX_LINKS):
             link = LinkLabel()
@@ -101,15 +119,50 @@ class AdviceBox(QWidget):
         layout.addWidget(self.empty)
         self.hide()
 
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def set_compact(self, compact: bool) -> None:
+        """One line (the heading and a link to a menu of the ways out), or every way out as a link."""
+        if compact != self._compact:
+            self._compact = compact
+            self._show_links()
+
+    def saved_height(self, width: int) -> int:
+        """The height compacting saves at ``width`` now (0 when there is nothing to fold): the links, as the expanded
+        box would show them."""
+        layout = self.layout()
+        spacing = max(layout.spacing(), 0) if layout is not None else 0
+        shown = min(len(self._suggestions), MAX_LINKS)
+        return sum(self.links[i].heightForWidth(width) + spacing for i in range(shown))
+
     def show_advice(self, title: str, suggestions: Sequence[SuggestionVM], empty: str = "") -> None:
         self.title.setText(title)
+        self._suggestions = list(suggestions)
+        self.menu.clear()
+        for i, vm in enumerate(self._suggestions[:MAX_LINKS]):
+            action = self.menu.addAction(vm.text.replace("&", "&&"))  # "&" would be read as a mnemonic
+            action.setToolTip(vm.tip)
+            action.triggered.connect(lambda _checked=False, i=i: self.suggestion_clicked.emit(i))
+        self._show_links()
+        self.empty.setText(empty)
+        self.empty.setVisible(bool(empty))
+        self.setVisible(bool(title))
+
+    def _show_links(self) -> None:
+        suggestions = self._suggestions
+        folded = self._compact and bool(suggestions)
+        self.more.setText(self.tr("show {0}…").format(min(len(suggestions), MAX_LINKS)) if folded else "")
+        self.more.setAccessibleName(self.more.text())
+        self.more.setVisible(folded)
         for i, link in enumerate(self.links):
             vm = suggestions[i] if i < len(suggestions) else None
-            link.setVisible(vm is not None)
+            link.setVisible(vm is not None and not folded)
             link.setText("" if vm is None else "→ " + vm.text)
             link.setToolTip("" if vm is None else vm.tip)
             link.setAccessibleName("" if vm is None else vm.text)
             link.setAccessibleDescription("" if vm is None else vm.tip)
-        self.empty.setText(empty)
-        self.empty.setVisible(bool(empty))
-        self.setVisible(bool(title))
+
+    def _show_menu(self) -> None:
+        self.menu.popup(self.more.mapToGlobal(self.more.rect().bottomLeft()))

@@ -21,6 +21,7 @@ from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
+from vramgui.views.results_column import ResultsColumn
 from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
 from vramgui.views.window_geometry import restore_or_place, scroll_box
@@ -191,12 +192,8 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, QMainWindow):
 
         results = QSplitter(Qt.Orientation.Vertical)
         results.setObjectName("results_splitter")
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
-        top_layout.setContentsMargins(0, 0, 0, 0)
-        top_layout.addWidget(self.summary)
-        top_layout.addWidget(self.chart_tabs, 1)
-        results.addWidget(top)
+        self.results_column = ResultsColumn(self.summary, self.chart_tabs)  # the chart keeps a plot under the summary
+        results.addWidget(self.results_column)
         results.addWidget(table_box)
         results.setStretchFactor(0, 3)
         results.setStretchFactor(1, 1)

@@ -30,6 +30,7 @@ NARROW_PX = 680  # a summary narrower than this puts the moment and the sum unde
 
 class SummaryPanel(QFrame):
     suggestion_clicked = Signal(int)  # the adviser's suggestion at this index was clicked
+    advice_changed = Signal()  # new ways out: the results column folds or unfolds them to keep the chart's plot
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,6 +174,7 @@ class SummaryPanel(QFrame):
         for label in (self.names["trainable"], self.values["trainable"]):
             label.setVisible(bool(vm.trainable_text))
         self.advice.show_advice(vm.advice_title, vm.suggestions, vm.advice_empty)
+        self.advice_changed.emit()
         self.notes.setText("\n".join("• " + n for n in vm.notes))
         self.notes.setVisible(bool(vm.notes))
 

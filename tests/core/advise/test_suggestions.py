@@ -150,7 +150,8 @@ def test_never_a_suggestion_that_does_not_fit(preset, gpus, stage, micro, seq, r
 
 
 def test_megatron_is_advised_its_distributed_optimizer():
-    plain = replace(scenario(), convention="megatron", parallel=ParallelSpec(num_gpus=8, distributed_optimizer=False))
+    plain = replace(scenario(), convention="megatron", parallel=ParallelSpec(num_gpus=8, distributed_optimizer=False),
+                    hardware=HardwareSpec(gpu_memory=80 * GB, reserve=0.0))
     assert not estimate(plain).fits
     strategy = next(x for x in adv.advise(plain) if x.kind == "strategy")
     assert strategy.changes == (("parallel.distributed_optimizer", True),)

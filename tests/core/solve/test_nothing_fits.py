@@ -16,7 +16,7 @@ GB = 10**9
 
 def mixtral(seq_len: int = 8192, memory: int = 80 * GB) -> Scenario:
     s = Scenario(model=find_model("mixtral-8x7b").spec, parallel=ParallelSpec(num_gpus=8),
-                 hardware=HardwareSpec(gpu_memory=memory))
+                 hardware=HardwareSpec(gpu_memory=memory, reserve=0.0))
     return replace(s, training=replace(s.training, seq_len=seq_len))
 
 

@@ -165,9 +165,9 @@ def test_fits_and_headroom_use_the_peak():
     s = replace(_scenario(), hardware=HardwareSpec(gpu_memory=80 * 10**9))
     est = estimate(s)
     assert est.headroom == est.usable - est.peak.bytes
-    tight = replace(s, hardware=HardwareSpec(gpu_memory=est.peak.bytes))
+    tight = replace(s, hardware=HardwareSpec(gpu_memory=est.peak.bytes, reserve=0.0))
     assert estimate(tight).fits and not estimate(replace(tight, hardware=HardwareSpec(
-        gpu_memory=est.peak.bytes - 1))).fits
+        gpu_memory=est.peak.bytes - 1, reserve=0.0))).fits
 
 
 def test_full_recompute_replays_one_layer_in_backward():

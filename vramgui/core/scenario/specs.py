@@ -133,7 +133,12 @@ class OffloadSpec:
 class HardwareSpec:
     gpu_name: str | None = None
     gpu_memory: int | None = None  # bytes per GPU; None = do not judge fit
-    reserve: float = 0.0  # fraction of gpu_memory kept back (the seed's overhead_ratio)
+    # fraction of gpu_memory kept back (the seed's overhead_ratio). 10 % by default, for what the peak leaves out:
+    # the caching allocator's rounding and fragmentation (max_memory_reserved exceeds max_memory_allocated by a few
+    # percent: docs/peak.md), NCCL's communicator buffers and kernels' own workspaces; the CUDA context is in the
+    # peak already. vLLM keeps back the same 10 % by default (vllm/engine/arg_utils.py, EngineArgs
+    # gpu_memory_utilization = 0.90). The window and the CLI start from this one default.
+    reserve: float = 0.1
     # The GPU's compute figures (a GPU preset fills them from resources/presets/gpus.json, docs/catalog.md; None =
     # not known: no step time). Dense peaks in TFLOP/s (never the sparsity figures), bandwidths in bytes per second
     # per GPU and direction.

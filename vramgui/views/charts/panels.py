@@ -54,6 +54,11 @@ class StrategyChart(ChartView):
         self.usable_line = reference_line(USABLE_COLOUR, dashed=True, anchor_below=True)
         self.plot.addItem(self.capacity_line, ignoreBounds=True)
         self.plot.addItem(self.usable_line, ignoreBounds=True)
+        # the scale break on a bar the presenter cut (``StrategyBarsVM.clipped``): two slanted strokes of the
+        # background across its top, so its drawn height is not read as a value (its label gives the value)
+        self.breaks = pg.PlotDataItem([], [], connect="pairs", pen=pg.mkPen(EXPORT_BG, width=3))
+        self.breaks.setZValue(44)  # over the bars, under the peak dashes and the labels
+        self.plot.addItem(self.breaks, ignoreBounds=True)
         self.vm: StrategyBarsVM | None = None
         self._ticks: tuple = ()
         self._range: tuple = ()
@@ -77,9 +82,21 @@ class StrategyChart(ChartView):
         else:  # a view-model without the peaks: the sums alone
             self.marks.show(range(n), (None,) * n, (None,) * n, ("",) * n, [f"{t:,.1f}" for t in vm.totals], vm.totals,
                             vm.chosen)
+        self._show_breaks(vm)
         self._fit_ticks()
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
         self._fit_range()
+
+    def _show_breaks(self, vm: StrategyBarsVM) -> None:
+        xs: list[float] = []
+        ys: list[float] = []
+        half, top = BAR_WIDTH / 2 + 0.05, vm.clip_at or 0.0
+        for i, cut in enumerate(vm.clipped if top else ()):
+            if cut:
+                for low, high in ((0.90, 0.93), (0.95, 0.98)):  # two strokes rising left to right, under the cut
+                    xs += [i - half, i + half]
+                    ys += [top * low, top * high]
+        self.breaks.setData(xs, ys, connect="pairs")
 
     def _fit_ticks(self) -> None:
         """The strategies' names under their bars (``strategy_ticks``)."""
@@ -115,6 +132,7 @@ class StrategyChart(ChartView):
         marks = getattr(self, "marks", None)
         if marks is not None:
             marks.recolour(fg, self._bg)
+            self.breaks.setPen(pg.mkPen(self._bg, width=3))
             vm = getattr(self, "vm", None)
             if vm is not None:
                 self.show_bars(vm)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP, Plural
 
 
-def entries() -> Mapping[str, str]:
+def entries() -> Mapping[str, str | Plural]:
     # QT_TRANSLATE_NOOP is spelled out in every entry: pyside6-lupdate extracts only calls by that name
     return {
         # ----- components (vramgui.core.time.components)
