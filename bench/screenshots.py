@@ -9,7 +9,9 @@ window's size): at scale 2 the PNG is twice as large. Each (scale, language) run
 ``QT_SCALE_FACTOR`` is read when the application starts; the offscreen screen is made large enough to hold the
 window. The scenario is the GUI bench's (Llama-3-8B on 8 x A100 80GB); the time tab is also shot with 1T training
 tokens at 2.5 per GPU-hour (``time-cost``: the summary's days, GPU-hours and cost), the largest-model tab with
-Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw.
+Mixtral 8x7B at 8,192 tokens (``maxmodel-mixtral8k``), whose solve leaves nothing to draw. The Serving tab is shot
+in Serve mode with the issue's example (``serve``: Llama-3-8B, 16 x 8,192 tokens, AWQ int4, fp8 KV cache, vLLM on an
+RTX 4090) and with llama.cpp (``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache, 32,768 tokens).
 """
 
 from __future__ import annotations
@@ -26,8 +28,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "time", "sweep", "maxmodel", "compare")  # the window's tabs, in order
+TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
 TIME, MAX_MODEL, CHARTS = TABS.index("time"), TABS.index("maxmodel"), TABS.index("compare")  # charts: before Compare
+SERVE = TABS.index("serve")  # shot last, in Serve mode (SERVE_SHOTS), the training tabs disabled then
+SERVE_SHOTS = {  # Serve mode: the scenario's edits over the bench's
+    "serve": (("model.preset", "llama-3-8b"), ("training.seq_len", 2048), ("hardware.gpu", "rtx-4090"),
+              ("parallel.num_gpus", 1), ("serve.active", True),
+              ("serve.context", 8192), ("serve.batch", 16), ("serve.weights", "awq-int4"), ("serve.kv_dtype", "fp8"),
+              ("serve.engine", "vllm")),
+    "serve-llamacpp": (("model.preset", "gemma-2-9b"), ("serve.engine", "llama.cpp"),
+                       ("serve.weights", "gguf-q4_k_m"),
+                       ("serve.kv_dtype", "q8_0"), ("serve.context", 32768), ("serve.batch", 1)),
+}
 
 
 def _scale_name(scale: str) -> str:
@@ -90,8 +102,8 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
             window.resize(*(int(v) for v in size.split("x")))
             window.show()
             _prepare(window)
-            extra = [("time-cost", TIME), ("maxmodel-mixtral8k", MAX_MODEL)]
-            for tab, index in [*((tab, i) for i, tab in enumerate(TABS)), *extra]:
+            extra = [("time-cost", TIME), ("maxmodel-mixtral8k", MAX_MODEL), *((tab, SERVE) for tab in SERVE_SHOTS)]
+            for tab, index in [*((tab, i) for i, tab in enumerate(TABS) if i != SERVE), *extra]:
                 if tab == "time-cost":  # a run's tokens and price: the summary's training row, days and cost
                     _edit(window, "training.train_tokens", "1T")
                     _edit(window, "hardware.gpu_hour_price", "2.5")
@@ -99,6 +111,8 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
                     _edit(window, "model.preset", "mixtral-8x7b")
                     _edit(window, "training.seq_len", 8192)
                     window.presenter.finish_sweeps()
+                for key, value in SERVE_SHOTS.get(tab, ()):
+                    _edit(window, key, value)
                 window.chart_tabs.setCurrentIndex(index)
                 _settle(app)
                 name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"

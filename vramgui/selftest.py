@@ -207,7 +207,9 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
                 _open_scenario(window, scenario_path)
             presenter = window.presenter
             presenter.recompute()
-            result, computed = presenter.result, presenter.computed
+            served = presenter.served  # a Serve-mode file: what `vramgui serve --json` gives
+            result, computed = (served.result, served) if served is not None else (presenter.result,
+                                                                                   presenter.computed)
             if result is None or computed is None or presenter.errors:
                 raise SelfTestError(f"estimate failed: {[e.message for e in presenter.errors] or 'no result'}")
             presenter.finish_sweeps()
@@ -215,7 +217,7 @@ def _exercise(out_path: Path, scenario_path: str | None, create_app: Callable[[]
             out_path.parent.mkdir(parents=True, exist_ok=True)
             window.export_chart(str(out_path), width_px=EXPORT_WIDTH)
             estimate_path = out_path.with_suffix(".json")
-            shown = computed.to_dict()  # what the window shows (suggestions included), as `estimate --json`
+            shown = computed.to_dict()  # what the window shows (suggestions included), as `estimate --json` (`serve`)
             atomic_write_text(estimate_path, json.dumps(shown, indent=2, ensure_ascii=False) + "\n")
         finally:
             window.document.ask_before_discarding = False

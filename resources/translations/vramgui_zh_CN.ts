@@ -988,6 +988,26 @@ The file on disk is unchanged.</source>
         <translation>仅 Megatron 口径使用</translation>
     </message>
     <message>
+        <source>A vLLM setting: the chosen engine does not read it</source>
+        <translation>vLLM 的设置：所选引擎不读取它</translation>
+    </message>
+    <message>
+        <source>A llama.cpp setting: the chosen engine does not read it</source>
+        <translation>llama.cpp 的设置：所选引擎不读取它</translation>
+    </message>
+    <message>
+        <source>Not read while the KV cache memory is given (vLLM does not profile then)</source>
+        <translation>已给定 KV 缓存显存时不读取（此时 vLLM 不做性能分析）</translation>
+    </message>
+    <message>
+        <source>vLLM takes its GPU memory utilization share instead of a reserve</source>
+        <translation>vLLM 按其 GPU 显存利用率占用显存，而不是预留比例</translation>
+    </message>
+    <message>
+        <source>A training input: Serve mode does not read it (untick Serve mode to plan training)</source>
+        <translation>训练输入：推理部署模式不读取它（取消勾选推理部署模式即可规划训练）</translation>
+    </message>
+    <message>
         <source>Used by the deepspeed convention only (host memory per node)</source>
         <translation>仅 DeepSpeed 口径使用（每节点主机内存）</translation>
     </message>
@@ -3455,6 +3475,18 @@ no distributed optimizer</source>
         <translation>所有层相同</translation>
     </message>
     <message>
+        <source>Serve mode</source>
+        <translation>推理部署模式</translation>
+    </message>
+    <message>
+        <source>Plan serving the model (as vramgui serve does) instead of training it: the serving inputs apply, the training-only inputs do nothing</source>
+        <translation>规划模型的推理部署（与 vramgui serve 相同）而不是训练：推理部署输入生效，仅用于训练的输入不起作用</translation>
+    </message>
+    <message>
+        <source>Plan serving instead of training</source>
+        <translation>规划推理部署而不是训练</translation>
+    </message>
+    <message>
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
@@ -4081,6 +4113,18 @@ The file on disk is unchanged.</source>
         <translation>最大模型（十亿参数）</translation>
     </message>
     <message>
+        <source>Memory per GPU against the context length</source>
+        <translation>单卡显存随上下文长度的变化</translation>
+    </message>
+    <message>
+        <source>Context length, tokens (log₂ scale)</source>
+        <translation>上下文长度，token（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>{0:,} tokens</source>
+        <translation>{0:,} 个 token</translation>
+    </message>
+    <message>
         <source>By strategy</source>
         <translation>按策略</translation>
     </message>
@@ -4103,6 +4147,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>Compare</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理部署</translation>
     </message>
     <message>
         <source>Breakdown of the chosen strategy</source>
@@ -4251,6 +4299,10 @@ The file on disk is unchanged.</source>
     <message>
         <source>Chart: time &amp;and cost</source>
         <translation>图表：时间与费用(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Chart: ser&amp;ving</source>
+        <translation>图表：推理部署(&amp;V)</translation>
     </message>
     <message>
         <source>C&amp;ompare pinned scenarios</source>
@@ -4574,6 +4626,165 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
     <message>
         <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
         <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
+    </message>
+</context>
+<context>
+    <name>Serve</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>KV cache pool (vLLM)</source>
+        <translation>KV 缓存池（vLLM）</translation>
+    </message>
+    <message>
+        <source>Prefill activations</source>
+        <translation>预填充激活值</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Other (extra memory)</source>
+        <translation>其他（额外显存）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Serving {model} on {n} × {gpu}</source>
+        <translation>在 {n} × {gpu} 上部署 {model}</translation>
+    </message>
+    <message>
+        <source>{engine} · {weights} weights · {kv} KV cache</source>
+        <translation>{engine} · {weights} 权重 · {kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>Fit not judged: enter the GPU memory</source>
+        <translation>未判断能否装下：请输入 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Fits: {batch} × {context:,} tokens</source>
+        <translation>可装下：{batch} × {context:,} 个 token</translation>
+    </message>
+    <message>
+        <source>Does not fit: {batch} × {context:,} tokens</source>
+        <translation>装不下：{batch} × {context:,} 个 token</translation>
+    </message>
+    <message>
+        <source>{h} free</source>
+        <translation>剩余 {h}</translation>
+    </message>
+    <message>
+        <source>{h} short</source>
+        <translation>缺少 {h}</translation>
+    </message>
+    <message>
+        <source>{batch} × {context:,} tokens need {kv} of KV cache</source>
+        <translation>{batch} × {context:,} 个 token 需要 {kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>{b:,} bytes a token (all layers, one GPU)</source>
+        <translation>每个 token {b:,} 字节（全部层，单卡）</translation>
+    </message>
+    <message>
+        <source>needed: {n} (weights, KV cache, activations, fixed terms)</source>
+        <translation>所需：{n}（权重、KV 缓存、激活值、固定项）</translation>
+    </message>
+    <message>
+        <source>Weights:</source>
+        <translation>权重：</translation>
+    </message>
+    <message>
+        <source>Replicas:</source>
+        <translation>副本数：</translation>
+    </message>
+    <message>
+        <source>{r} (tp {tp} each)</source>
+        <translation>{r}（每个 tp {tp}）</translation>
+    </message>
+    <message>
+        <source>+ KV cache, {0} × the context</source>
+        <translation>+ KV 缓存，{0} × 上下文</translation>
+    </message>
+    <message>
+        <source>KV cache tokens:</source>
+        <translation>KV 缓存 token 数：</translation>
+    </message>
+    <message>
+        <source>Max concurrency:</source>
+        <translation>最大并发：</translation>
+    </message>
+    <message>
+        <source>{tokens:,} ({blocks:,} blocks of {size})</source>
+        <translation>{tokens:,}（{blocks:,} 个块，每块 {size}）</translation>
+    </message>
+    <message>
+        <source>{x:.2f}× at {context:,} tokens a request</source>
+        <translation>每个请求 {context:,} 个 token 时为 {x:.2f}×</translation>
+    </message>
+    <message>
+        <source>needed: {n}; vLLM takes {pool} for its KV cache pool</source>
+        <translation>所需：{n}；vLLM 为其 KV 缓存池占用 {pool}</translation>
+    </message>
+    <message>
+        <source>KV cells:</source>
+        <translation>KV 单元数：</translation>
+    </message>
+    <message>
+        <source>{cells:,} (sliding-window cache {swa:,})</source>
+        <translation>{cells:,}（滑动窗口缓存 {swa:,}）</translation>
+    </message>
+    <message>
+        <source>{cells:,}</source>
+        <translation>{cells:,}</translation>
+    </message>
+    <message>
+        <source>{total} per GPU</source>
+        <translation>每卡 {total}</translation>
+    </message>
+    <message>
+        <source>Peak {total} per GPU</source>
+        <translation>每卡峰值 {total}</translation>
+    </message>
+    <message>
+        <source>Serving: {0}</source>
+        <translation>推理部署：{0}</translation>
+    </message>
+    <message>
+        <source>Headroom:</source>
+        <translation>余量：</translation>
+    </message>
+    <message>
+        <source>KV per token:</source>
+        <translation>每 token 的 KV：</translation>
+    </message>
+    <message>
+        <source>used by the sequences</source>
+        <translation>序列占用</translation>
+    </message>
+    <message>
+        <source>Peak per GPU</source>
+        <translation>每卡峰值</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>needed (with activations)</source>
+        <translation>所需（含激活值）</translation>
+    </message>
+    <message>
+        <source>vLLM: max concurrency {0:.2f}×</source>
+        <translation>vLLM：最大并发 {0:.2f}×</translation>
     </message>
 </context>
 <context>

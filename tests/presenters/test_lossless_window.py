@@ -22,6 +22,7 @@ from vramgui.core.estimate import estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.scenario.specs import ModelSpec, OffloadSpec, OverheadSpec, ParallelSpec, Scenario
+from vramgui.core.serve.estimate import serve_estimate
 from vramgui.core.text.errors import InputError
 from vramgui.io.presets import find_model
 from vramgui.io.scenario_files import load_scenario, save_scenario
@@ -53,17 +54,19 @@ class Window:
         assert self.document.save_as(), self.files.show_message.call_args
 
 
-def cli_json(path) -> dict:
+def cli_json(path, serving: bool = False) -> dict:
+    """``vramgui estimate`` (``serve`` for a Serve-mode scenario, as the window shows it) of the file."""
     buffer = io.StringIO()
     with redirect_stdout(buffer):
-        assert cli_main(["estimate", "--scenario", str(path), "--json"]) in (0, None)
+        assert cli_main(["serve" if serving else "estimate", "--scenario", str(path), "--json"]) in (0, None)
     return json.loads(buffer.getvalue())
 
 
 def shown_json(window: Window) -> dict:
     """The window's estimate in the CLI's shape, through JSON as the self-test writes it."""
     assert not window.editor.is_stale, window.editor.errors
-    return json.loads(json.dumps(window.editor.computed.to_dict()))  # the adviser's suggestions included
+    shown = window.editor.served or window.editor.computed  # Serve mode: vramgui serve's answer
+    return json.loads(json.dumps(shown.to_dict()))  # the adviser's suggestions included
 
 
 @pytest.fixture
@@ -215,6 +218,8 @@ def valid_scenarios(draw) -> Scenario:
     try:
         validate_scenario(s)
         estimate(s)
+        if s.serve.active:
+            serve_estimate(s)
     except InputError:
         assume(False)
     return s
@@ -229,7 +234,7 @@ def test_open_shows_the_cli_estimate_and_save_gives_the_scenario_back(qapp, tmp_
     window = Window(folder)
     window.open(path)
     assert window.editor.draft == scenario
-    assert shown_json(window) == cli_json(path)
+    assert shown_json(window) == cli_json(path, scenario.serve.active)
     window.save_as(folder / "saved.json")
     assert load_scenario(folder / "saved.json") == scenario
     assert not window.document.is_modified()

@@ -128,7 +128,7 @@ def test_every_chart_fits_at_scale_factor_2(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     shots = sorted(tmp_path.glob("*_1366x768_s2_en.png"))
     assert {p.name.split("_")[0] for p in shots} == {"strategy", "step", "time", "sweep", "maxmodel", "compare",
-                                                     "time-cost", "maxmodel-mixtral8k"}
+                                                     "time-cost", "maxmodel-mixtral8k", "serve", "serve-llamacpp"}
     from PySide6.QtGui import QImage
 
     assert QImage(str(shots[0])).width() == 2 * 1366
@@ -145,3 +145,27 @@ def test_an_empty_time_chart_says_why(laptop):
     finally:
         edit(laptop, "hardware.gpu", "a100-80gb")
         laptop.presenter.finish_sweeps()
+
+
+def test_the_serving_chart_is_laid_out_on_laptop_screens(laptop):
+    """Serve mode (the issue's example): memory against the context length, no text cut, dropped or overlapping;
+    the y axis from 0, the capacity lines named in the legend; training comes back after."""
+    from vramgui.views.main_window import SERVE_TAB
+
+    edits = (("hardware.gpu", "rtx-4090"), ("parallel.num_gpus", 1), ("serve.active", True), ("serve.batch", 16),
+             ("serve.context", 8192), ("serve.weights", "awq-int4"), ("serve.kv_dtype", "fp8"))
+    for key, value in edits:
+        edit(laptop, key, value)
+    settle()
+    try:
+        assert laptop.chart_tabs.currentIndex() == SERVE_TAB
+        chart = laptop.charts()[SERVE_TAB]
+        assert chart_problems(chart) == []
+        assert chart.plot.vb.viewRange()[1][0] == 0
+        legend = [label.text for _, label in chart.legend.items]
+        assert any(f"{chart.usable_line.value():,.1f}" in text for text in legend), legend
+    finally:
+        for key, value in (("serve.active", False), ("hardware.gpu", "a100-80gb"), ("parallel.num_gpus", 8)):
+            edit(laptop, key, value)
+        laptop.presenter.finish_sweeps()
+        settle()

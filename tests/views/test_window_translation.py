@@ -122,8 +122,8 @@ def clipped(root: QWidget) -> list[str]:
                 problems.append(f"{type(w).__name__} {w.text()!r}: needs {w.sizeHint().width()} px, has {w.width()}")
         elif isinstance(w, QTabWidget):
             bar = w.tabBar()
-            for i in range(bar.count()):
-                if bar.tabRect(i).width() < bar.tabSizeHint(i).width():
+            for i in range(bar.count()):  # the tabs shown (not the other mode's: Serving while training)
+                if bar.isTabVisible(i) and bar.tabRect(i).width() < bar.tabSizeHint(i).width():
                     problems.append(f"tab {bar.tabText(i)!r} is elided")
         elif isinstance(w, QGroupBox):
             need = w.fontMetrics().horizontalAdvance(w.title()) + 16
@@ -180,6 +180,15 @@ def _collect(window, roots) -> tuple[dict[str, str], list[str]]:
         problems += [p for p in clipped(window) if p not in problems]
     for root in roots[1:]:
         strings.update(visible_strings(root))
+    serve_mode = (("model.preset", "llama-3-8b"), ("serve.active", True))  # its summary, table and Serving tab
+    for key, value in serve_mode:
+        window.presenter.on_field_edited(key, value)
+    QApplication.processEvents()
+    assert window.presenter.serving, window.presenter.errors
+    strings.update(visible_strings(window))
+    problems += [p for p in clipped(window) if p not in problems]
+    for key, value in (("serve.active", False), ("model.preset", "")):
+        window.presenter.on_field_edited(key, value)
     window.chart_tabs.setCurrentIndex(0)
     return strings, problems
 

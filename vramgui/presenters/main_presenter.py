@@ -24,7 +24,7 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_PRESET
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
-from vramgui.presenters import catalog_access, result_csv
+from vramgui.presenters import catalog_access, result_csv, serve_results
 from vramgui.presenters.form.draft import FORM_KEYS, FormDraft
 from vramgui.presenters.form.groups import CUSTOM, IMPORTED, default_scenario, display
 from vramgui.presenters.form.model_choice import architecture_count
@@ -32,6 +32,7 @@ from vramgui.presenters.form.texts import count_hints, enabled_states
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.results import Computed, compute, max_model_vm, sweep_vm, sweep_work
+from vramgui.presenters.serve_results import ServeComputed, compute_serve
 from vramgui.presenters.view_models import FieldError, ResultVM
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -56,6 +57,7 @@ class MainPresenter(QObject):
         self._enabled: tuple[dict[str, bool], dict[str, str]] | None = None  # the enabled states last pushed
         self._scenario: Scenario | None = None  # the last valid scenario: the shown result's
         self._computed: Computed | None = None
+        self._served: ServeComputed | None = None  # the Serve mode's result (the draft's serve.active)
         self._errors: list[FieldError] = []
         self._notice: list[FieldError] = []  # a failed import's message (not an error of the scenario)
         self._work: Iterator[str] | None = None  # the generator filling the sweeps of the current result
@@ -82,6 +84,16 @@ class MainPresenter(QObject):
     @property
     def computed(self) -> Computed | None:
         return self._computed
+
+    @property
+    def served(self) -> ServeComputed | None:
+        """The Serve mode's shown result; None while the scenario plans training."""
+        return self._served
+
+    @property
+    def serving(self) -> bool:
+        """Whether the shown result is the Serve mode's."""
+        return self._served is not None
 
     @property
     def errors(self) -> list[FieldError]:
@@ -197,6 +209,9 @@ class MainPresenter(QObject):
             self._invalid(errors)
             return
         try:
+            if self.draft.serve.active:
+                self._show_served(compute_serve(self.draft, self._unit))
+                return
             computed = compute(self.draft, self._unit)
         except InputError as err:
             key = err.field if err.field in FORM_KEYS else ""
@@ -207,19 +222,35 @@ class MainPresenter(QObject):
             self._invalid([FieldError("", translate(
                 "MainPresenter", "Internal error, please report it: {0}").format(err))])
             return
+        self._accepted()
+        self._computed, self._served = computed, None
+        self._push_counts(computed)
+        self._view.show_result(computed.result)
+        self._work = sweep_work(computed)
+        self._timer.start()
+        self.result_changed.emit(computed.result)
+
+    def _accepted(self) -> None:
+        """The draft is valid: it is the shown result's scenario; errors and the stale mark are cleared."""
         self._scenario = self.draft
-        self._computed = computed
         had_errors = bool(self._errors or self._notice)
         self._errors, self._notice = [], []
         self._update_enabled()
         if had_errors:
             self._view.show_field_errors([])
             self._view.show_stale(None)
-        self._push_counts(computed)
-        self._view.show_result(computed.result)
-        self._work = sweep_work(computed)
-        self._timer.start()
-        self.result_changed.emit(computed.result)
+
+    def _show_served(self, served: ServeComputed) -> None:
+        """Serve mode: the summary, breakdown and context chart of ``vramgui serve``'s answer; no training sweeps."""
+        self._accepted()
+        self._served = served
+        self._timer.stop()
+        self._work = None
+        counted = served.counts()
+        if counted is not None:  # the count beside the model, as training shows it
+            self._push_counts_of(counted)
+        self._view.show_serve_result(served.result)
+        self.result_changed.emit(served.result)
 
     def _invalid(self, errors: list[FieldError]) -> None:
         self._errors = errors
@@ -237,8 +268,11 @@ class MainPresenter(QObject):
             self._view.set_fields_enabled(states, reasons)
 
     def _push_counts(self, computed: Computed) -> None:
-        values = self._form.changed(count_hints(computed.estimate, self.draft.hardware.gpu_memory,
-                                                self._form.model.mode))
+        self._push_counts_of(computed.estimate)
+
+    def _push_counts_of(self, counted: Any) -> None:
+        """``counted``: its ``params`` and ``active_params`` (an ``Estimate``, or the Serve mode's count)."""
+        values = self._form.changed(count_hints(counted, self.draft.hardware.gpu_memory, self._form.model.mode))
         if values:
             self._view.set_form_values(values)
 
@@ -284,10 +318,15 @@ class MainPresenter(QObject):
     # ----- data export
     def csv_rows(self) -> list[dict[str, object]]:
         """The shown result as tidy rows (exact bytes), one table after another."""
+        if self._served is not None:
+            return serve_results.csv_rows(self._served)
         self.finish_sweeps()
         return result_csv.csv_rows(self._computed, self._scenario)
 
     def write_csv(self, path: str) -> None:
         """Written atomically: a failed export leaves no half-written file (and an older one as it was)."""
+        if self._served is not None:
+            result_csv.write_rows(path, serve_results.CSV_COLUMNS, self.csv_rows())
+            return
         result_csv.write_csv(path, self.csv_rows())
 

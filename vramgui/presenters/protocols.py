@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from vramgui.presenters.view_models import FieldError, ResultVM, SweepVM
+from vramgui.presenters.view_models import FieldError, ResultVM, ServeResultVM, SweepVM
 
 
 class MainView(Protocol):
@@ -37,6 +37,9 @@ class MainView(Protocol):
 
     def show_stale(self, reason: str | None) -> None:
         """Mark the shown result as stale because of ``reason``; ``None`` clears the mark."""
+
+    def show_serve_result(self, result: ServeResultVM) -> None:
+        """Serve mode: show the serving summary, breakdown and memory-against-context chart in place of training's."""
 
 
 class DocumentView(Protocol):

@@ -74,8 +74,9 @@ def result_paths() -> tuple[str, ...]:
 
 def value(scenario: Scenario, key: str) -> Any:
     """What ``key`` holds in ``scenario`` (a ``Strategy`` for ``STRATEGY``), ``INACTIVE`` where it has no effect."""
-    if key == STRATEGY:
-        return Strategy.of(scenario)
+    if key == STRATEGY:  # ignored where each of its fields is (the Serve mode)
+        ignored = all(fields.inactive_reason(scenario, p) is not None for p in STRATEGY_PATHS)
+        return INACTIVE if ignored else Strategy.of(scenario)
     if fields.field(key).group == "architecture" and scenario.model.architecture is None:
         return INACTIVE
     if key not in LABEL_PATHS and fields.inactive_reason(scenario, key) is not None:

@@ -48,6 +48,10 @@ class SummaryVM:
     advice_title: str = ""
     suggestions: tuple[SuggestionVM, ...] = ()
     advice_empty: str = ""  # advice is due but no single change fits
+    # Serve mode: the headline in place of "Chosen strategy: ...", and the four named rows' names in place of
+    # headroom, accumulation, largest micro-batch and host memory ("" : the training names)
+    title_text: str = ""
+    row_names: tuple[str, ...] = ()
     # the step's time (vramgui.core.time): "12.3 s · MFU 43.1 %", or "unknown (no compute figures)"
     step_time_text: str = ""
     throughput_text: str = ""  # "1.33M tokens/s" ("—" while the time is unknown)
@@ -141,6 +145,8 @@ class SweepVM:
     unit: str  # unit of the values ("GB", "GiB", or "B params" for the largest-model chart)
     current: int  # the scenario's number of GPUs, marked on the chart
     note: str = ""  # shown over the plot when it cannot be drawn (e.g. no GPU memory to solve against)
+    point_notes: tuple[str, ...] = ()  # a line added to each x's hover text ("" : none), e.g. vLLM's concurrency
+    y_top: float | None = None  # the y range's top (None: the largest value or the capacity, the larger)
 
 
 @dataclass(frozen=True)
@@ -177,3 +183,16 @@ class ResultVM:
     peak_breakdown: tuple[BreakdownRow, ...] = ()  # what is live at the peak, the peak total last
     time_bars: TimeBarsVM | None = None  # always computed; without a time its ``note`` says why
     time_breakdown: tuple[BreakdownRow, ...] = ()  # the parts of the chosen strategy's step time, the step last
+
+
+@dataclass(frozen=True)
+class ServeResultVM:
+    """The Serve mode's result (``vramgui.core.serve``): the summary, the parts with their derivations, and memory
+    against the context length (``SweepVM`` with contexts as its x)."""
+
+    title: str
+    caption: str  # the scenario in one line, for exported images
+    unit: str
+    summary: SummaryVM
+    breakdown: tuple[BreakdownRow, ...]
+    chart: SweepVM

@@ -21,8 +21,9 @@ from vramgui.views.chart_freshness import ChartFreshness
 from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
-from vramgui.views.menus import MenusMixin
+from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
 from vramgui.views.results_column import ResultsColumn
+from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
 from vramgui.views.window_geometry import restore_or_place, scroll_box
 
@@ -33,13 +34,12 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 5  # after "by strategy"; Compare last
-DEFAULT_EXPORT_WIDTH = 1600
+STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 6  # Serving: 5 (serve_mode); Compare last
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
 
-class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
+class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -86,6 +86,7 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
+            self.serve_chart(),
         )
         for (_page, page_layout), chart in zip(self._chart_pages, charts, strict=False):
             page_layout.addWidget(chart)
@@ -98,6 +99,7 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
             self._draw_sweep()
         if self._max_model_vm is not None:
             self._draw_max_model()
+        self._redraw(SERVE_TAB, self.serve_result is not None, now=True)
         self._show_charts_stale()
         self.charts_ready.emit()
         return charts
@@ -174,13 +176,14 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
         self.chart_tabs.setUsesScrollButtons(False)  # full in each tab's tooltip), never a tab scrolled out of sight
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
         for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
-                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Compare")):
+                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Serving"), self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
             self._chart_pages.append((page, page_layout))
             self.chart_tabs.setTabToolTip(self.chart_tabs.addTab(page, tab_title), tab_title)
         self.chart_tabs.currentChanged.connect(self._flush)
+        self.chart_tabs.setTabVisible(SERVE_TAB, False)  # until the scenario plans serving
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))
@@ -243,6 +246,7 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
 
     def show_result(self, result: ResultVM) -> None:
         self.result = result
+        self.leave_serve_mode()
         self.summary.show_summary(result.summary)
         self.breakdown_panel.show_rows(result.peak_breakdown, result.breakdown, result.time_breakdown)
         if self._charts is not None:
@@ -297,6 +301,8 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
                 chart.show_sweep(self._sweep_vm, self.tr("Memory per GPU ({0})").format(self._sweep_vm.unit))
             elif index == MAX_MODEL_TAB and self._max_model_vm is not None:
                 chart.show_sweep(self._max_model_vm, self.tr("Largest model (billion parameters)"))
+            elif index == SERVE_TAB:
+                self.draw_serve(chart)
 
     def show_stale(self, reason: str | None) -> None:
         self._stale = bool(reason)
@@ -318,19 +324,6 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
     def comparing(self) -> bool:
         return self.chart_tabs.currentIndex() == COMPARE_TAB
 
-    def export_width(self) -> int:
-        raw = self.settings.qsettings.value("export/width")
-        try:
-            width = int(raw)
-        except (TypeError, ValueError):
-            return DEFAULT_EXPORT_WIDTH
-        return width if 100 <= width <= 10000 else DEFAULT_EXPORT_WIDTH
-
-    def set_export_width(self, width: int) -> None:
-        self.settings.qsettings.setValue("export/width", int(width))
-        if width in self.width_actions:
-            self.width_actions[width].setChecked(True)
-
     def chart_image(self, width_px: int | None = None) -> QImage:
         """The visible chart as an image: white background, title, legend, axis labels, scenario caption."""
         if self.comparing():
@@ -339,6 +332,7 @@ class MainWindow(FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
             self.presenter.finish_sweeps()
         computed, scenario = (self.presenter.computed, self.presenter.scenario) if self.presenter else (None, None)
         caption = export_caption(scenario, computed.estimate) if computed and scenario else ""  # every input
+        caption = self.serve_result.caption if self.serve_result is not None else caption
         return self.current_chart().render_image(width_px or self.export_width(), caption)
 
     def _compare_image(self, width_px: int) -> QImage:

@@ -27,6 +27,7 @@ else:
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 EXPORT_WIDTHS = (800, 1200, 1600, 2400, 3200)
+DEFAULT_EXPORT_WIDTH = 1600
 
 
 class MenusMixin(_WindowBase):
@@ -50,8 +51,6 @@ class MenusMixin(_WindowBase):
         _on_save_comparison: Callable[[], object]
         copy_chart: Callable[[], object]
         pin_current: Callable[[], object]
-        export_width: Callable[[], int]
-        set_export_width: Callable[[int], object]
         _on_unit: Callable[[str], object]
         show_formulas: Callable[[], object]
         show_about: Callable[[], object]
@@ -138,7 +137,8 @@ class MenusMixin(_WindowBase):
         view_menu.addSeparator()
         tabs = (translate("MainWindow", "Chart: by &strategy"), translate("MainWindow", "Chart: one training s&tep"),
                 translate("MainWindow", "Chart: time &and cost"), translate("MainWindow", "Chart: by GPU &count"),
-                translate("MainWindow", "Chart: largest &model"), translate("MainWindow", "C&ompare pinned scenarios"))
+                translate("MainWindow", "Chart: largest &model"), translate("MainWindow", "Chart: ser&ving"),
+                translate("MainWindow", "C&ompare pinned scenarios"))
         for i, text in enumerate(tabs):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))
@@ -173,3 +173,17 @@ class MenusMixin(_WindowBase):
             group.addAction(action)
             menu.addAction(action)
             self.language_actions[code] = action
+
+    # ----- the exported chart's width (View > Export width), kept in the settings
+    def export_width(self) -> int:
+        raw = self.settings.qsettings.value("export/width")
+        try:
+            width = int(raw)
+        except (TypeError, ValueError):
+            return DEFAULT_EXPORT_WIDTH
+        return width if 100 <= width <= 10000 else DEFAULT_EXPORT_WIDTH
+
+    def set_export_width(self, width: int) -> None:
+        self.settings.qsettings.setValue("export/width", int(width))
+        if width in self.width_actions:
+            self.width_actions[width].setChecked(True)

@@ -109,6 +109,7 @@ class SummaryPanel(QFrame):
             ("training", self.tr("Training:")),  # the training tokens given: days, GPU-hours and cost (whole row)
         )
         self.names: dict[str, QLabel] = {}
+        self.row_names = tuple(text for _, text in rows[:4])  # the training rows' names
         for i, (key, text) in enumerate(rows):
             name = QLabel(text)
             value = QLabel()
@@ -142,7 +143,7 @@ class SummaryPanel(QFrame):
             label.setTextFormat(Qt.TextFormat.PlainText)
 
     def show_summary(self, vm: SummaryVM) -> None:
-        self.title.setText(self.tr("Chosen strategy: {0}").format(vm.strategy))
+        self.title.setText(vm.title_text or self.tr("Chosen strategy: {0}").format(vm.strategy))
         # on one line where it is short (a wrapping label would otherwise take a third of a narrow panel)
         self.title.setMinimumWidth(min(self.title.fontMetrics().horizontalAdvance(self.title.text()) + 4, 260))
         self.total.setText(vm.peak_text or vm.total_text)
@@ -156,6 +157,9 @@ class SummaryPanel(QFrame):
         self.fits_text.setText(vm.fits_text)
         self.fits_icon.setToolTip(vm.fits_text)
         self.fits_icon.setAccessibleName(vm.fits_text)
+        for key, name in zip(("headroom", "accumulation", "micro_batch", "host"), vm.row_names or self.row_names,
+                             strict=True):  # Serve mode names its own rows
+            self.names[key].setText(name)
         self.values["headroom"].setText(vm.headroom_text)
         self.values["accumulation"].setText(vm.accumulation_text)
         self.values["micro_batch"].setText(vm.max_micro_batch_text)

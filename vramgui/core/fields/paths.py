@@ -54,6 +54,10 @@ DOUBLE_QUANT = "finetune.double_quant"
 LORA_RANK = "finetune.lora_rank"
 FINETUNE_PREFIX = "finetune."
 
+# serving: the window's Serve mode and the words of its summary
+SERVE_MODE = "serve.active"
+SERVE_ENGINE = "serve.engine"
+
 # The training fields ``vramgui serve`` also takes, beside the model sources and its own ``serve.*`` section: the
 # GPUs and their memory, tensor parallelism, the fixed per-GPU terms and NF4's double quantisation.
 SERVING_ALSO = (GPU_MEMORY, RESERVE, NUM_GPUS, TP, CUDA_CONTEXT, EXTRA, DOUBLE_QUANT)

@@ -20,7 +20,7 @@ import typing
 from functools import cache
 from typing import Any
 
-from vramgui.core.fields import captions, paths
+from vramgui.core.fields import captions, paths, rules
 from vramgui.core.fields.architecture import ARCH_TABLE
 from vramgui.core.fields.finetune import FINETUNE_TABLE, OPEN_CHOICES, targets_syntax_ok
 from vramgui.core.fields.fp8 import FP8_TABLE
@@ -319,7 +319,22 @@ def memory_text(n: int) -> str:
 # ------------------------------------------------------------------------------- fields a choice makes moot
 
 
+def serving_reads(path: str) -> bool:
+    """Whether serving (``vramgui serve``, the window's Serve mode) reads ``path``: the model's architecture and
+    name, the GPU, the ``serve.*`` section and ``paths.SERVING_ALSO``; not Φ or the largest layer, which it counts
+    from the architecture."""
+    f = registry()[path]
+    if f.group in ("model", "architecture"):
+        return path not in (paths.PARAMS, paths.LARGEST_LAYER)
+    return f.group == "serve" or path in paths.SERVING_ALSO or path == paths.GPU_NAME
+
+
 def inactive_reason(scenario: specs.Scenario, path: str) -> Msg | None:
-    """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None: the rule of
-    its row (``vramgui.core.fields.rules``)."""
+    """Why ``path`` has no effect on ``scenario`` (the window disables it with this tooltip), or None: in Serve
+    mode every input serving does not read (``rules.training_only``), else the rule of its row
+    (``vramgui.core.fields.rules``)."""
+    if not serving_reads(path):
+        reason = rules.training_only(scenario)
+        if reason is not None:
+            return reason
     return registry()[path].inactive(scenario)

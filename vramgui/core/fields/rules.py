@@ -7,7 +7,15 @@ each convention and choice counts (docs/conventions.md, docs/peak.md, docs/finet
 
 from __future__ import annotations
 
-from vramgui.core.scenario.choices import BaseDType, DType, FinetuneMethod, Implementation, Offload
+from vramgui.core.scenario.choices import (
+    BaseDType,
+    DType,
+    Engine,
+    FinetuneMethod,
+    Implementation,
+    Offload,
+    WeightFormat,
+)
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg
@@ -120,6 +128,8 @@ def base_dtype(scenario: Scenario) -> Msg | None:
 
 
 def double_quant(scenario: Scenario) -> Msg | None:
+    if scenario.serve.active:  # serving NF4 weights (vramgui.core.serve.formats) reads it, other formats do not
+        return None if scenario.serve.weights == WeightFormat.NF4 else Msg.of("inactive.double_quant_nf4")
     ft = scenario.finetune
     if ft.method == FinetuneMethod.FULL:
         return Msg.of("inactive.full_finetune")
@@ -175,6 +185,38 @@ def fp8(scenario: Scenario) -> Msg | None:
 
 
 def serving(scenario: Scenario) -> Msg | None:
-    """A serving input: the training estimate does not read it (``vramgui serve`` does)."""
-    return Msg.of("inactive.serving_only")
+    """A serving input: the training estimate does not read it (``vramgui serve`` and the window's Serve mode do)."""
+    return None if scenario.serve.active else Msg.of("inactive.serving_only")
+
+
+def vllm_only(scenario: Scenario) -> Msg | None:
+    """vLLM's own knobs (its flag names): the other engines have none of them (``core.serve.estimate``)."""
+    if not scenario.serve.active:
+        return Msg.of("inactive.serving_only")
+    return None if scenario.serve.engine == Engine.VLLM else Msg.of("inactive.serve_vllm_only")
+
+
+def vllm_utilization(scenario: Scenario) -> Msg | None:
+    """vLLM's share of the GPU: not read when the KV pool is given (``--kv-cache-memory-bytes``: no profiling)."""
+    if scenario.serve.active and scenario.serve.kv_cache_memory_bytes is not None:
+        return Msg.of("inactive.serve_pool_given")
+    return vllm_only(scenario)
+
+
+def llama_cpp_only(scenario: Scenario) -> Msg | None:
+    if not scenario.serve.active:
+        return Msg.of("inactive.serving_only")
+    return None if scenario.serve.engine == Engine.LLAMA_CPP else Msg.of("inactive.serve_llama_cpp_only")
+
+
+def reserve(scenario: Scenario) -> Msg | None:
+    """Serving with vLLM: its ``gpu_memory_utilization`` is the share it takes, the reserve is not read."""
+    if scenario.serve.active and scenario.serve.engine == Engine.VLLM:
+        return Msg.of("inactive.serve_vllm_reserve")
+    return None
+
+
+def training_only(scenario: Scenario) -> Msg | None:
+    """In Serve mode, an input ``vramgui serve`` does not take (``registry.serving_reads`` says which it takes)."""
+    return Msg.of("inactive.training_only") if scenario.serve.active else None
 

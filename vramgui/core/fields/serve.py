@@ -10,6 +10,10 @@ from vramgui.core.scenario.choices import Engine, KvDType, WeightFormat
 from vramgui.core.text.message import QT_TRANSLATE_NOOP
 
 SERVE_TABLE: tuple[Field, ...] = (
+    _f("serve.active", "bool", QT_TRANSLATE_NOOP("Fields", "Serve mode"),
+       QT_TRANSLATE_NOOP("Fields", "Plan serving the model (as vramgui serve does) instead of training it: the serving "
+                                   "inputs apply, the training-only inputs do nothing"),
+       form="serve", order=0, check_text=QT_TRANSLATE_NOOP("Fields", "Plan serving instead of training")),
     _f("serve.context", "int", QT_TRANSLATE_NOOP("Fields", "Context length"),
        QT_TRANSLATE_NOOP("Fields", "Tokens per sequence, prompt and output together (vLLM max_model_len)"),
        low=1, high=MAX_SEQ, flag="--context", metavar="N", unit="tokens", form="serve", order=10,
@@ -35,24 +39,24 @@ SERVE_TABLE: tuple[Field, ...] = (
     _f("serve.gpu_memory_utilization", "fraction", QT_TRANSLATE_NOOP("Fields", "GPU memory utilization"),
        QT_TRANSLATE_NOOP("Fields", "vLLM --gpu-memory-utilization: the share of each GPU's memory vLLM may use"),
        low=0.0, high=1.0, flag="--gpu-memory-utilization", metavar="F", form="serve", order=60,
-       widget="line", inactive=rules.serving),
+       widget="line", inactive=rules.vllm_utilization),
     _f("serve.max_num_batched_tokens", "int", QT_TRANSLATE_NOOP("Fields", "Max batched tokens"),
        QT_TRANSLATE_NOOP("Fields", "vLLM --max-num-batched-tokens: the tokens of its profile run; empty: vLLM's "
                                    "default (8192 on GPUs of 70 GiB or more but A100, else 2048)"),
        low=1, high=MAX_SEQ, flag="--max-num-batched-tokens", metavar="N", unit="tokens", form="serve", order=70,
-       placeholder=QT_TRANSLATE_NOOP("Fields", "vLLM's default"), inactive=rules.serving),
+       placeholder=QT_TRANSLATE_NOOP("Fields", "vLLM's default"), inactive=rules.vllm_only),
     _f("serve.kv_cache_memory_bytes", "bytes", QT_TRANSLATE_NOOP("Fields", "KV cache memory"),
        QT_TRANSLATE_NOOP("Fields", "vLLM --kv-cache-memory-bytes: the KV pool per GPU given directly (no profiling, "
                                    "utilization ignored); empty: what is left"),
        low=1, high=MAX_BYTES, flag="--kv-cache-memory-bytes", metavar="SIZE", unit="bytes", form="serve",
-       order=80, placeholder=QT_TRANSLATE_NOOP("Fields", "what is left"), inactive=rules.serving),
+       order=80, placeholder=QT_TRANSLATE_NOOP("Fields", "what is left"), inactive=rules.vllm_only),
     _f("serve.block_size", "int", QT_TRANSLATE_NOOP("Fields", "Block size"),
        QT_TRANSLATE_NOOP("Fields", "vLLM --block-size: tokens per KV cache page"),
        low=1, high=4096, flag="--block-size", metavar="N", unit="tokens", form="serve", order=90,
-       inactive=rules.serving),
+       inactive=rules.vllm_only),
     _f("serve.ubatch", "int", QT_TRANSLATE_NOOP("Fields", "Micro-batch tokens"),
        QT_TRANSLATE_NOOP("Fields", "llama.cpp --ubatch-size: tokens per prefill step; the SWA cache keeps this many "
                                    "beyond the window"),
        low=1, high=MAX_SEQ, flag="--ubatch-size", metavar="N", unit="tokens", form="serve", order=100,
-       inactive=rules.serving),
+       inactive=rules.llama_cpp_only),
 )

@@ -202,5 +202,6 @@ TABLE: tuple[Field, ...] = (
         form="hardware", order=50, essential=True,
         mnemonic="E",
         explanation=QT_TRANSLATE_NOOP("Fields", "Usable = memory × (1 − reserve)."),
+        inactive=rules.reserve,
     ),
 )

@@ -201,6 +201,7 @@ class ServeSpec:
     kv_cache_memory_bytes: int | None = None  # vLLM --kv-cache-memory-bytes: the pool given, no profiling
     block_size: int = 16  # vLLM --block-size (CUDA default 16)
     ubatch: int = 512  # llama.cpp --ubatch-size (default 512): its prefill chunk and the SWA cache's margin
+    active: bool = False  # the window's Serve mode: the scenario plans serving, not training (a file reopens in it)
 
 
 @dataclass(frozen=True)

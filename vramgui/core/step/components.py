@@ -65,12 +65,14 @@ def label_of(key: str) -> Msg | None:
     return kind.label if kind is not None else None
 
 
-def stack(bars: Sequence[Mapping[str, int | None]]) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
-    """(key, bottoms, heights) in bytes for each of ``STACK_KEYS``, one value per bar; a component that is not
-    estimated (None) or absent stacks as 0. The tops of the last segment are the per-GPU totals."""
+def stack(bars: Sequence[Mapping[str, int | None]], keys: Sequence[str] = STACK_KEYS,
+          ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
+    """(key, bottoms, heights) in bytes for each of ``keys`` (``STACK_KEYS``; the comparison adds serving's parts
+    where a serving scenario is pinned), one value per bar; a component that is not estimated (None) or absent
+    stacks as 0. The tops of the last segment are the per-GPU totals."""
     bottoms = [0] * len(bars)
     out = []
-    for key in STACK_KEYS:
+    for key in keys:
         heights = tuple(bar.get(key) or 0 for bar in bars)
         out.append((key, tuple(bottoms), heights))
         bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]

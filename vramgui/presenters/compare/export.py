@@ -20,6 +20,7 @@ from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import scenario_inputs
 from vramgui.presenters.compare.models import CompareRowVM, Figures, Pinned
 from vramgui.presenters.messages import text
+from vramgui.presenters.serve_results import part_label
 from vramgui.presenters.step_results import moment_of, peak_tooltip
 from vramgui.presenters.time_results import (
     cost_text,
@@ -37,7 +38,7 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 def component_label(key: str) -> str:
     """The core's one component table (``vramgui.core.step.components``), in the user's language."""
     name = components.label_of(key)
-    return text(name) if name is not None else key
+    return text(name) if name is not None else part_label(key)  # a serving part (``compare.serving``)
 
 
 def row_vm(p: Pinned, f: Figures, unit: str) -> CompareRowVM:
@@ -49,7 +50,7 @@ def row_vm(p: Pinned, f: Figures, unit: str) -> CompareRowVM:
     not_estimated = translate("ComparePresenter", "not estimated")
     lines = [p.name]  # in full (the table's cell may cut it short)
     lines += [f"{component_label(k)}: {not_estimated if v is None else format_bytes(v, unit)}" for k, v in f.components]
-    lines.append(peak_tooltip(f.peak, moment_of(f.peak_phase, f.peak_step) if f.peak is not None else "",
+    lines.append(peak_tooltip(f.peak, moment_of(f.peak_phase, f.peak_step) if f.peak_phase else "",
                               f.total, unit))
     lines.append(unknown_text() if f.time is None else time_tip(f.time))
     lines += [text(n) for n in f.notes]

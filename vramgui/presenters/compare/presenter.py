@@ -27,6 +27,7 @@ from vramgui.core.text.units import to_unit
 from vramgui.presenters import scenario_inputs
 from vramgui.presenters.compare import export as compare_export
 from vramgui.presenters.compare import files as compare_files
+from vramgui.presenters.compare import serving as compare_serving
 from vramgui.presenters.compare.files import ComparisonEntry, ComparisonError
 from vramgui.presenters.compare.models import (
     CompareRowVM,
@@ -287,8 +288,8 @@ class ComparePresenter(QObject):
 
     def write_csv(self, path: str | os.PathLike) -> None:
         """UTF-8 with a BOM (Excel), written atomically."""
-        rows = self.csv_rows()
-        write_rows(path, list(rows[0]) if rows else ["name"], rows)
+        rows = self.csv_rows()  # a serving pin adds its parts' columns: every row's keys, in order
+        write_rows(path, list(dict.fromkeys(k for r in rows for k in r)) if rows else ["name"], rows)
 
     # --- view-model -----------------------------------------------------------------------------------
     def view_model(self) -> CompareVM:
@@ -298,7 +299,8 @@ class ComparePresenter(QObject):
         rows = tuple(compare_export.row_vm(p, self._figures[p.id], unit) for p in pinned)
         series = [CompareSeriesVM(key, self.component_label(key), tuple(to_unit(b, unit) for b in bottoms),
                                   tuple(to_unit(h, unit) for h in heights))
-                  for key, bottoms, heights in components.stack([dict(f.components) for f in figures])]
+                  for key, bottoms, heights in components.stack([dict(f.components) for f in figures],
+                                                                compare_serving.stack_keys(figures))]
         return CompareVM(
             rows=rows,
             names=tuple(p.name for p in pinned),
@@ -322,6 +324,8 @@ class ComparePresenter(QObject):
 
     # --- helpers --------------------------------------------------------------------------------------
     def _compute(self, scenario: Scenario) -> Figures:
+        if scenario.serve.active:  # the Serve mode's scenario: serving's parts and fit
+            return compare_serving.serve_figures(scenario)
         est = self._estimate(scenario)
         by_key = {c.key: c.bytes for c in est.components}
         peak = getattr(est, "peak", None)

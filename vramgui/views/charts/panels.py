@@ -182,10 +182,14 @@ class SweepChart(ChartView):
     """Charts 2 and 3: a line per strategy against the number of GPUs on a log2 axis (1 ... 1024); the capacity and
     usable lines named in the legend (a label in the plot would stand on a curve); a note over an empty plot."""
 
-    def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, y_label: str, log_y: bool = False, parent: QWidget | None = None,
+                 x_label: str = "", point_text: str = "") -> None:
+        """``x_label``, ``point_text``: the x axis and a point's hover heading ("{0:,} tokens"; the number of GPUs
+        where empty)."""
         axes = {"left": PlainLogAxis("left")} if log_y else None
-        super().__init__(title, self.tr("Number of GPUs (log₂ scale)"), y_label, parent, legend_columns=3,
+        super().__init__(title, x_label or self.tr("Number of GPUs (log₂ scale)"), y_label, parent, legend_columns=3,
                          axis_items=axes)
+        self.point_text = point_text
         self.curves: dict[str, pg.PlotDataItem] = {}
         self.log_y = log_y
         self.plot.setLogMode(x=False, y=log_y)
@@ -252,7 +256,7 @@ class SweepChart(ChartView):
             else:
                 self.plot.setYRange(0, 2, padding=0)
         else:
-            top = max([*finite, vm.capacity or 0.0, 1e-9])
+            top = vm.y_top or max([*finite, vm.capacity or 0.0, 1e-9])
             self.plot.setYRange(0, top * 1.08, padding=0)
         note = vm.note  # the presenter's (why nothing fits: the core's answer), shown as it is
         self.note.setVisible(bool(note))
@@ -271,7 +275,8 @@ class SweepChart(ChartView):
         metrics = tick_metrics(axis)
         texts = [f"{c:,}" for c in vm.counts]
         width = self.plot.vb.width()
-        span = math.log2(vm.counts[-1])
+        first = math.log2(vm.counts[0])  # 0 for GPU counts from 1; 8 for contexts from 256 tokens
+        span = math.log2(vm.counts[-1]) - first
         half = max(metrics.horizontalAdvance(texts[0]), metrics.horizontalAdvance(texts[-1])) / 2
         pad = edge_padding(span, width, half, 0.3) if width > 0 else 0.3
         shown = thinned(texts, width / (span + 2 * pad), metrics) if width > 0 else texts
@@ -279,7 +284,7 @@ class SweepChart(ChartView):
         if ticks != self._x_ticks:
             self._x_ticks = ticks
             axis.setTicks([list(ticks[0])])
-            self.plot.setXRange(-pad, span + pad, padding=0)
+            self.plot.setXRange(first - pad, first + span + pad, padding=0)
         if self.note.isVisible():
             self.note.setTextWidth(max(120.0, width * 0.8))
             (x0, x1), (y0, y1) = self.plot.vb.viewRange()
@@ -298,12 +303,15 @@ class SweepChart(ChartView):
     def hover_text(self, x: float, y: float) -> str:
         if self.vm is None:
             return ""
-        i = round(x)
-        if not 0 <= i < len(self.vm.counts) or abs(x - i) > 0.35:
+        at = x - math.log2(self.vm.counts[0])  # the counts are powers of two from the first, one a unit
+        i = round(at)
+        if not 0 <= i < len(self.vm.counts) or abs(at - i) > 0.35:
             return ""
-        lines = [self.tr("{0:,} GPUs").format(self.vm.counts[i])]
+        lines = [(self.point_text or self.tr("{0:,} GPUs")).format(self.vm.counts[i])]
         for series in self.vm.series:
             value = series.values[i]
             shown = "—" if value is None else f"{value:,.2f} {self.vm.unit}"
             lines.append(f"{series.label}: {shown}")
+        if i < len(self.vm.point_notes) and self.vm.point_notes[i]:
+            lines.append(self.vm.point_notes[i])
         return "\n".join(lines)

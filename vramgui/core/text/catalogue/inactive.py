@@ -20,6 +20,15 @@ def entries() -> Mapping[str, str]:
         "inactive.megatron_only": QT_TRANSLATE_NOOP("Core", "Used by the megatron convention only"),
         "inactive.serving_only": QT_TRANSLATE_NOOP(
             "Core", "A serving input: read by vramgui serve, not by the training estimate"),
+        "inactive.serve_vllm_only": QT_TRANSLATE_NOOP("Core", "A vLLM setting: the chosen engine does not read it"),
+        "inactive.serve_llama_cpp_only": QT_TRANSLATE_NOOP(
+            "Core", "A llama.cpp setting: the chosen engine does not read it"),
+        "inactive.serve_pool_given": QT_TRANSLATE_NOOP(
+            "Core", "Not read while the KV cache memory is given (vLLM does not profile then)"),
+        "inactive.serve_vllm_reserve": QT_TRANSLATE_NOOP(
+            "Core", "vLLM takes its GPU memory utilization share instead of a reserve"),
+        "inactive.training_only": QT_TRANSLATE_NOOP(
+            "Core", "A training input: Serve mode does not read it (untick Serve mode to plan training)"),
         "inactive.deepspeed_only": QT_TRANSLATE_NOOP(
             "Core", "Used by the deepspeed convention only (host memory per node)"),
         "inactive.deepspeed_precision": QT_TRANSLATE_NOOP(
