@@ -102,3 +102,19 @@ def test_the_compare_y_axis_starts_at_0_and_draws_it(compare):
     assert plot.plot.vb.viewRange()[1][0] == 0
     assert not [p for p in chart_problems(plot) if "no 0" in p]
     assert all(label.isVisible() for label in compare.compare_view.marks.labels[:3]), "every bar's peak labelled"
+
+
+def test_the_three_pins_are_visible_in_the_table_and_the_editors_breakdown_steps_aside(compare):
+    """Issue 23: at 1,024 x 640 the pins table showed only its header, and the editor's breakdown under the Compare
+    tab read as the comparison's. The table now keeps room for its header and three rows, and the breakdown is
+    hidden while Compare is shown (back when another tab is)."""
+    table = compare.compare_view.table
+    assert table.rowCount() == 3
+    shown = [r for r in range(3) if table.visualRect(table.model().index(r, 0)).bottom() <= table.viewport().height()]
+    assert shown == [0, 1, 2], (table.height(), [table.rowViewportPosition(r) for r in range(3)])
+    assert not compare.breakdown_panel.isVisible()
+    compare.chart_tabs.setCurrentIndex(0)
+    settle()
+    assert compare.breakdown_panel.isVisible()
+    compare.chart_tabs.setCurrentIndex(COMPARE_TAB)
+    settle()

@@ -187,6 +187,8 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))
+        # Compare has its own table of the pins: the editor's breakdown under it would read as the comparison's
+        self.chart_tabs.currentChanged.connect(lambda i: table_box.setVisible(i != COMPARE_TAB))
         self.breakdown = table_box.table
         self.copy_table_button = table_box.copy_button
         self.copy_table_button.clicked.connect(self._copy_table)

@@ -46,6 +46,10 @@ class PinnedTable(QTableWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, COLUMNS):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # the header and three pins always show (at 1,024 x 640 the splitter left the header alone); more rows scroll
+        rows = self.verticalHeader().defaultSectionSize()
+        scroll = self.horizontalScrollBar().sizeHint().height()  # the name column may make it scroll sideways
+        self.setMinimumHeight(header.sizeHint().height() + 3 * rows + scroll + 2 * self.frameWidth() + 2)
 
     def time_tips(self) -> dict[int, str]:
         """The hover texts of the time columns' headers (the comparison panel sets them with the others)."""
