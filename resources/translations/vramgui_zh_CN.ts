@@ -2432,6 +2432,10 @@ no distributed optimizer</source>
         <translation>无步骤时间：GPU 的算力数据未知（请选择 GPU 预设，或给出 --peak-tflops 与 --memory-bandwidth）</translation>
     </message>
     <message>
+        <source>compute at the efficiency of Megatron-LM&apos;s fused kernels (validated on A100 runs): Hugging Face&apos;s eager modules add unfused elementwise and launch time, so read this step time as a lower bound and MFU as an upper one</source>
+        <translation>计算按 Megatron-LM 融合算子的效率估计（在 A100 实测运行上验证）：Hugging Face 的 eager 模块还有未融合的逐元素运算和内核启动开销，因此这里的步时间应视为下限，MFU 视为上限</translation>
+    </message>
+    <message>
         <source>step time from the parameter count alone (6Φ FLOPs per token): no architecture, so no attention, tensor-, context-, expert- or pipeline-parallel messages to size</source>
         <translation>步骤时间仅由参数量得出（每个 token 6Φ FLOP）：没有架构，因此无法估计注意力以及张量、上下文、专家、流水线并行的通信量</translation>
     </message>

@@ -173,3 +173,13 @@ def test_the_efficiency_curve_is_calculons_at_its_points_and_rises_between_them(
         assert efficiency(size) == pytest.approx(eff)
     sizes = [10**k for k in range(6, 14)]
     assert all(efficiency(a) <= efficiency(b) for a, b in itertools.pairwise(sizes))
+
+
+def test_hugging_face_kernels_read_as_a_lower_bound_and_fused_ones_do_not():
+    """The efficiency curves are Calculon's, fitted on Megatron-LM's fused kernels (A100): under the Hugging Face
+    profile the time says it is a lower bound (MFU an upper one); the fused profile has no such note."""
+    hf = scenario()
+    fused = replace(hf, training=replace(hf.training, implementation=Implementation.FUSED))
+    codes = {s: [n.code for n in time_of(s).notes] for s in (hf, fused)}
+    assert "time.note_hf_kernels" in codes[hf]
+    assert "time.note_hf_kernels" not in codes[fused]

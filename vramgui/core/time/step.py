@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from vramgui.core.parallel.layout import ranks_per_node
 from vramgui.core.scenario.architecture import Architecture
-from vramgui.core.scenario.choices import Convention, FinetuneMethod, Offload, Recompute
+from vramgui.core.scenario.choices import Convention, FinetuneMethod, Implementation, Offload, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.terms import NS, Derivation, Term, amount
@@ -152,6 +152,8 @@ def step_time(inp: TimeInputs) -> StepTime:
         notes.append(Msg.of("time.note_achieved"))
     else:
         comps = _predicted(inp, rates, work)
+        if tr.implementation == Implementation.HF:  # the efficiency curves are fitted on Megatron's fused kernels
+            notes.append(Msg.of("time.note_hf_kernels"))
     components = tuple(comps[k] if k in comps else _part(k, [], SRC_FLOPS) for k in TIME_KEYS)
     step = sum(c.seconds for c in components)
     return _result(s, components, step, tokens, int(model_total), int(hardware_total), rates, notes)

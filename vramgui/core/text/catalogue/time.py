@@ -59,6 +59,10 @@ def entries() -> Mapping[str, str | Plural]:
         "time.note_no_figures": QT_TRANSLATE_NOOP(
             "Core", "no step time: the GPU's compute figures are not known (choose a GPU preset, or give "
             "--peak-tflops and --memory-bandwidth)"),
+        "time.note_hf_kernels": QT_TRANSLATE_NOOP(
+            "Core", "compute at the efficiency of Megatron-LM's fused kernels (validated on A100 runs): Hugging Face's "
+            "eager modules add unfused elementwise and launch time, so read this step time as a lower bound and MFU "
+            "as an upper one"),
         "time.note_params_only": QT_TRANSLATE_NOOP(
             "Core", "step time from the parameter count alone (6Φ FLOPs per token): no architecture, so no attention, "
             "tensor-, context-, expert- or pipeline-parallel messages to size"),
