@@ -33,7 +33,7 @@ from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step import components
 from vramgui.core.step.components import COMPONENT_KEYS  # noqa: F401 - re-exported
 from vramgui.core.step.peak import StepInputs, StepPeak, step_peak
-from vramgui.core.terms import Derivation, Part, Term
+from vramgui.core.terms import Derivation, ExplainedRow, Part, Term
 from vramgui.core.text.message import Msg, english, render
 
 if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the activation model is imported on first use (a count-only
 
 
 @dataclass(frozen=True)
-class Component:
+class Component(ExplainedRow):
     """One row of an estimate: a keyed ``Part`` (``part.key`` one of ``COMPONENT_KEYS``) and its place in the
     bars (``components.label``, ``components.stack``). ``estimated`` is False only for activations that cannot
     be estimated: their ``bytes`` is None, not 0."""
@@ -66,27 +66,8 @@ class Component:
         return self.part.deriv
 
     @property
-    def source(self) -> str:
-        return self.part.source
-
-    @property
     def label_msg(self) -> Msg:
         return components.label(self.key)
-
-    @property
-    def label(self) -> str:
-        """The English name (``vramgui.core.step.components``)."""
-        return render(self.label_msg, english)
-
-    @property
-    def formula(self) -> str:
-        """The symbolic formula in English: ``2Φ/N_d``."""
-        return self.part.formula
-
-    @property
-    def derivation(self) -> str:
-        """The derivation in English and GB, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
-        return self.part.derivation
 
 
 @dataclass(frozen=True)

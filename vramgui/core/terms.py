@@ -84,6 +84,37 @@ class Derivation:
                 "note": None if self.note is None else render(self.note)}
 
 
+class ExplainedRow:
+    """What a keyed row holding a ``part`` (a ``Part`` of bytes, or the time model's part of seconds) reads out of
+    it: its English name from ``label_msg`` (each row type's own table of labels), formula, derivation, source.
+    One set of accessors for the estimate's components and the step time's."""
+
+    part: Any
+
+    @property
+    def label_msg(self) -> Msg:
+        raise NotImplementedError  # the row type's table: core/step/components.py, core/time/components.py
+
+    @property
+    def label(self) -> str:
+        """The English name."""
+        return render(self.label_msg, english)
+
+    @property
+    def formula(self) -> str:
+        """The symbolic formula in English: ``2Φ/N_d``."""
+        return str(self.part.formula)
+
+    @property
+    def derivation(self) -> str:
+        """The derivation in English, as ``--json`` gives it: ``2 × 7.00e9 / 8 = 1.75 GB``."""
+        return str(self.part.derivation)
+
+    @property
+    def source(self) -> str:
+        return str(self.part.source)
+
+
 @dataclass(frozen=True)
 class Part:
     """Bytes on one GPU with how they come about (``deriv``) and where the figure comes from (``source``): a

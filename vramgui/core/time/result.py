@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from vramgui.core.terms import Derivation, render_derivation, render_formula
+from vramgui.core.terms import Derivation, ExplainedRow, render_derivation, render_formula
 from vramgui.core.text.message import Msg, english, render
 from vramgui.core.time import components
 
@@ -36,7 +36,7 @@ class TimePart:
 
 
 @dataclass(frozen=True)
-class TimeComponent:
+class TimeComponent(ExplainedRow):
     """One of ``components.TIME_KEYS``: its exposed seconds per optimizer step and the part that explains them."""
 
     key: str
@@ -46,22 +46,6 @@ class TimeComponent:
     @property
     def label_msg(self) -> Msg:
         return components.label(self.key)
-
-    @property
-    def label(self) -> str:
-        return render(self.label_msg, english)
-
-    @property
-    def formula(self) -> str:
-        return self.part.formula
-
-    @property
-    def derivation(self) -> str:
-        return self.part.derivation
-
-    @property
-    def source(self) -> str:
-        return self.part.source
 
 
 @dataclass(frozen=True)
