@@ -41,7 +41,7 @@ from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.terms import NS, Derivation, Term, amount
 from vramgui.core.text.message import Msg, Param
 from vramgui.core.text.units import format_rate, format_seconds
-from vramgui.core.time import comm
+from vramgui.core.time import comm, overlap
 from vramgui.core.time.components import TIME_KEYS
 from vramgui.core.time.flops import model_flops
 from vramgui.core.time.rates import CALCULON, HOST_MEMORY_BANDWIDTH, MEMORY_CURVE, Rates, efficiency, rates_of
@@ -264,12 +264,14 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
     m = inp.micro_batches
     terms: list[Term] = []
     grads = reduced * wb
+    share = 1.0
     if stage == 3:
         for kind, count, what in (("all_gather", 2 * m, "t_ag"), ("reduce_scatter", m, "t_rs")):
             term = _collective(kind, count, inp.stage_params * wb if kind == "all_gather" else grads, n, link,
                                f"{'2' if count == 2 * m else ''}m·{what}")
             terms += [term] if term else []
         overlap_with = m * (work.forward + work.backward + work.recompute)
+        share = overlap.prefetched_share(s, inp.arch)  # gathers issued ahead of their compute; the rest is waited for
     elif stage in (1, 2):
         for kind, nbytes in (("reduce_scatter", grads), ("all_gather", reduced * wb)):
             term = _collective(kind, 1, nbytes, n, link, "t_" + ("rs" if kind[0] == "r" else "ag"))
@@ -282,6 +284,11 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
         terms += [term] if term else []
         overlap_with = 0.0 if s.convention == Convention.MEGATRON else work.backward
     total = sum(t.bytes for t in terms) / NS
+    if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
+        hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
+        terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of(
+            "time.d_prefetch", share=f"{share:.0%}"), style="seconds", sign=-1))
+        return _part("dp_comm", terms, SRC_DP + "; " + overlap.SRC_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
         terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of("time.d_overlap"), style="seconds", sign=-1))
