@@ -39,8 +39,15 @@ from pathlib import Path
 from vramgui.core.estimate import estimate
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Convention, DType, Implementation, Recompute
-from vramgui.core.scenario.specs import (HardwareSpec, ModelSpec, OverheadSpec, ParallelSpec, PrecisionSpec, Scenario,
-                                         TrainingSpec)
+from vramgui.core.scenario.specs import (
+    HardwareSpec,
+    ModelSpec,
+    OverheadSpec,
+    ParallelSpec,
+    PrecisionSpec,
+    Scenario,
+    TrainingSpec,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADING = "## Step time"
@@ -240,7 +247,7 @@ def render(results: list[Compared], table: list[Compared] | None = None) -> str:
               "Table 1's 163 TFLOP/s implies, so the older code is slower than the model (which matches the 2022 "
               "code) by about that much on the largest rows."]
     lines += render_table2(table) if table else []
-    return "\n".join(lines + [""])
+    return "\n".join([*lines, ""])
 
 
 def ok(results: list[Compared], table: list[Compared] | None = None) -> bool:
