@@ -200,7 +200,8 @@ def render_table2(table: list[Compared]) -> list[str]:
              "GPT-3 175B and the 530B model, DeepSpeed ZeRO-3 without model parallelism against PTD-P (tp × pp × "
              "dp); published and predicted as TFLOP/s per GPU and as the iteration time that rate implies. ZeRO-3 "
              "is the DeepSpeed of 2021, whose gathers never ran under compute (`--prefetch-bucket 0`: "
-             "`vramgui/core/time/overlap.py`); the assumptions are in the docstring of `bench/validate/step_time.py`.",
+             "`vramgui/core/time/overlap.py`); the assumptions are in the docstring of `bench/validate/step_time.py`; "
+             "pinned by `tests/core/time/test_zero3_overlap.py`.",
              "",
              f"- PTD-P predicted faster at every GPU count: **{'yes' if all(ok for *_, ok in pairs) else 'NO'}**; "
              f"ZeRO-3's throughput falls as the GPUs double: **{'yes' if falls(table) else 'NO'}**; worst error "

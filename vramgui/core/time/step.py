@@ -286,7 +286,7 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
     total = sum(t.bytes for t in terms) / NS
     if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
         hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
-        terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of(
+        terms.append(Term(-round(hidden * NS), symbol="min(s·t_dp, m·t_mb)·(1 − 1/L)", label=Msg.of(
             "time.d_prefetch", share=f"{share:.0%}"), style="seconds", sign=-1))
         return _part("dp_comm", terms, SRC_DP + "; " + overlap.SRC_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
