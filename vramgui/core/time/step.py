@@ -16,9 +16,10 @@ The step is m micro-batches of pipelined work plus what happens once per optimiz
 * dp_comm: the gradient reduction over the data-parallel group once per step (DDP: all-reduce, 2(n − 1)/n; ZeRO-1/2
   and Megatron's distributed optimizer: reduce-scatter + all-gather of the parameters, the same volume; ZeRO-3/FSDP:
   all-gather forward and backward + reduce-scatter for every micro-batch, 1.5× a step's all-reduce; Rajbhandari
-  et al. 2020 §7), minus the overlap the framework does by default: PyTorch DDP and FSDP overlap with the backward
-  (buckets; prefetch), DeepSpeed ZeRO-3 too (``overlap_comm`` true), DeepSpeed ZeRO-1/2 and Megatron-LM do not
-  (``overlap_comm`` false; ``--overlap-grad-reduce`` off);
+  et al. 2020 §7), minus the overlap the framework does by default: PyTorch DDP overlaps with the backward
+  (buckets), DeepSpeed ZeRO-1/2 and Megatron-LM do not (``overlap_comm`` false; ``--overlap-grad-reduce`` off);
+  ZeRO-3 hides only the share of its gathers it prefetches (``vramgui.core.time.overlap``: FSDP all of them,
+  DeepSpeed within ``stage3_max_live_parameters`` and ``stage3_prefetch_bucket_size``), the rest is waited for;
 * pp_bubble: (p − 1)/(m·v) of the pipelined work (Narayanan eq. 1 and §2.2.2), pp_comm: the blocking sends of
   activations and their gradients at the stage boundaries, 2·m·v per rank (1/tp of them with the scatter/gather
   optimisation, Narayanan §4.1);
