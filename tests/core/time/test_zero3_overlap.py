@@ -56,6 +56,7 @@ def test_deepspeed_does_not_prefetch_after_a_module_over_its_live_parameter_limi
     assert block_modules(arch) == (3 * h * h, h * h, 4 * h * h, 4 * h * h)
     assert prefetched_share(replace(s, overhead=OverheadSpec()), arch) == pytest.approx(4 / 12)
     assert prefetched_share(replace(s, overhead=OverheadSpec(zero3_live_params=2 * 10**9)), arch) == 1.0
+    assert prefetched_share(replace(s, overhead=OverheadSpec(zero3_live_params=0)), arch) == 0.0  # axolotl's zero3
 
 
 def test_gathers_not_prefetched_add_to_the_step_and_the_derivation_says_so():
