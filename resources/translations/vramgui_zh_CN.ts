@@ -2408,6 +2408,10 @@ no distributed optimizer</source>
         <translation>被反向计算掩盖：{value}</translation>
     </message>
     <message>
+        <source>hidden behind the compute ({share} of the gathers prefetched; the rest waited for): {value}</source>
+        <translation>被计算掩盖（{share} 的收集被预取；其余需等待）：{value}</translation>
+    </message>
+    <message>
         <source>{size} read and written at {rate}: {value}</source>
         <translation>以 {rate} 读写 {size}：{value}</translation>
     </message>

@@ -17,11 +17,12 @@ def rows() -> list[plan_order.Row]:
     return plan_order.rows()
 
 
-def test_ptdp_comes_out_faster_than_zero3_where_the_traffic_outgrows_the_compute(rows) -> None:
-    assert plan_order.ordering(rows) == {384: False, 768: True, 1536: True}  # the paper: True at every count
+def test_ptdp_comes_out_faster_than_zero3_at_every_count_as_published(rows) -> None:
+    assert plan_order.ordering(rows) == {384: True, 768: True, 1536: True}  # the paper: True at every count
     by = {(r.scheme, r.gpus): r for r in rows}
     assert [round(by["PTD-P", n].predicted, 1) for n in plan_order.COUNTS] == [174.4, 168.8, 158.7]
-    assert [round(by["ZeRO-3", n].predicted, 1) for n in plan_order.COUNTS] == [250.3, 125.5, 62.8]
+    # the paper: 144, 88, 44 (DeepSpeed of 2021: no gather under compute)
+    assert [round(by["ZeRO-3", n].predicted, 1) for n in plan_order.COUNTS] == [129.2, 85.0, 50.4]
     # ZeRO-3's TFLOP/s per GPU fall with the count as the paper's do; PTD-P's within 14 % of the paper's
     zero3 = [by["ZeRO-3", n].predicted for n in plan_order.COUNTS]
     assert zero3 == sorted(zero3, reverse=True)

@@ -24,8 +24,8 @@ CALCULON = "Calculon (Isaev et al. SC'23), systems/a100_80e.json efficiency tabl
 MATRIX_CURVE = ((0.0, 0.10), (1e9, 0.60), (16e9, 0.90), (128e9, 0.99))
 MEMORY_CURVE = ((0.0, 0.30), (1e6, 0.70), (10e6, 0.90), (100e6, 0.95))
 
-# Links (Calculon's network entries): NVLink reaches 60 % of its figure and InfiniBand 90 %, after a latency of 1 µs
-# and 2 µs per message.
+# Links (Calculon's network entries in systems/a100_80e.json): NVLink reaches 65 % of its figure and InfiniBand 90 %,
+# after a latency of 10 µs and 20 µs per message (here: per ring step, comm.collective_seconds).
 NVLINK_EFFICIENCY, NETWORK_EFFICIENCY = 0.65, 0.90
 NVLINK_LATENCY, NETWORK_LATENCY = 10e-6, 20e-6
 # The network between nodes when the user gives none: one 200 Gb/s HDR InfiniBand port per GPU, as in the DGX A100

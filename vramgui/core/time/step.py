@@ -16,9 +16,10 @@ The step is m micro-batches of pipelined work plus what happens once per optimiz
 * dp_comm: the gradient reduction over the data-parallel group once per step (DDP: all-reduce, 2(n − 1)/n; ZeRO-1/2
   and Megatron's distributed optimizer: reduce-scatter + all-gather of the parameters, the same volume; ZeRO-3/FSDP:
   all-gather forward and backward + reduce-scatter for every micro-batch, 1.5× a step's all-reduce; Rajbhandari
-  et al. 2020 §7), minus the overlap the framework does by default: PyTorch DDP and FSDP overlap with the backward
-  (buckets; prefetch), DeepSpeed ZeRO-3 too (``overlap_comm`` true), DeepSpeed ZeRO-1/2 and Megatron-LM do not
-  (``overlap_comm`` false; ``--overlap-grad-reduce`` off);
+  et al. 2020 §7), minus the overlap the framework does by default: PyTorch DDP overlaps with the backward
+  (buckets), DeepSpeed ZeRO-1/2 and Megatron-LM do not (``overlap_comm`` false; ``--overlap-grad-reduce`` off);
+  ZeRO-3 hides only the share of its gathers it prefetches (``vramgui.core.time.overlap``: FSDP all of them,
+  DeepSpeed within ``stage3_max_live_parameters`` and ``stage3_prefetch_bucket_size``), the rest is waited for;
 * pp_bubble: (p − 1)/(m·v) of the pipelined work (Narayanan eq. 1 and §2.2.2), pp_comm: the blocking sends of
   activations and their gradients at the stage boundaries, 2·m·v per rank (1/tp of them with the scatter/gather
   optimisation, Narayanan §4.1);
@@ -41,7 +42,7 @@ from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.terms import NS, Derivation, Term, amount
 from vramgui.core.text.message import Msg, Param
 from vramgui.core.text.units import format_rate, format_seconds
-from vramgui.core.time import comm
+from vramgui.core.time import comm, overlap
 from vramgui.core.time.components import TIME_KEYS
 from vramgui.core.time.flops import model_flops
 from vramgui.core.time.rates import CALCULON, HOST_MEMORY_BANDWIDTH, MEMORY_CURVE, Rates, efficiency, rates_of
@@ -264,12 +265,14 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
     m = inp.micro_batches
     terms: list[Term] = []
     grads = reduced * wb
+    share = 1.0
     if stage == 3:
         for kind, count, what in (("all_gather", 2 * m, "t_ag"), ("reduce_scatter", m, "t_rs")):
             term = _collective(kind, count, inp.stage_params * wb if kind == "all_gather" else grads, n, link,
                                f"{'2' if count == 2 * m else ''}m·{what}")
             terms += [term] if term else []
         overlap_with = m * (work.forward + work.backward + work.recompute)
+        share = overlap.prefetched_share(s, inp.arch)  # gathers issued ahead of their compute; the rest is waited for
     elif stage in (1, 2):
         for kind, nbytes in (("reduce_scatter", grads), ("all_gather", reduced * wb)):
             term = _collective(kind, 1, nbytes, n, link, "t_" + ("rs" if kind[0] == "r" else "ag"))
@@ -282,6 +285,11 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
         terms += [term] if term else []
         overlap_with = 0.0 if s.convention == Convention.MEGATRON else work.backward
     total = sum(t.bytes for t in terms) / NS
+    if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
+        hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
+        terms.append(Term(-round(hidden * NS), symbol="min(s·t_dp, m·t_mb)·(1 − 1/L)", label=Msg.of(
+            "time.d_prefetch", share=f"{share:.0%}"), style="seconds", sign=-1))
+        return _part("dp_comm", terms, SRC_DP + "; " + overlap.SRC_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
         terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of("time.d_overlap"), style="seconds", sign=-1))

@@ -48,6 +48,8 @@ def entries() -> Mapping[str, str | Plural]:
         "time.d_bubble": QT_TRANSLATE_NOOP("Core", "(p − 1)/v = {stages}/{v} micro-batch times of {each}: {value}"),
         "time.d_p2p": QT_TRANSLATE_NOOP("Core", "{count} sends of {size} on {link} at {rate}: {value}"),
         "time.d_overlap": QT_TRANSLATE_NOOP("Core", "hidden behind the backward: {value}"),
+        "time.d_prefetch": QT_TRANSLATE_NOOP(
+            "Core", "hidden behind the compute ({share} of the gathers prefetched; the rest waited for): {value}"),
         "time.d_optimizer": QT_TRANSLATE_NOOP("Core", "{size} read and written at {rate}: {value}"),
         "time.d_pcie": QT_TRANSLATE_NOOP("Core", "{size} over PCIe at {rate}: {value}"),
         "time.d_cpu_adam": QT_TRANSLATE_NOOP("Core", "CPU optimizer: {size} of host memory at {rate}: {value}"),
