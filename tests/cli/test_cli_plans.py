@@ -62,7 +62,7 @@ def test_cheapest_json_and_its_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 2 and "--peak-tflops" in err
 
 
-@pytest.mark.parametrize("argv, axis", [
+@pytest.mark.parametrize(("argv", "axis"), [
     (("--preset", "qwen1.5-moe-a2.7b", "--gpu", "a100-80gb", "--gpu-memory", "40GB", "--global-batch", "4",
       "--seq-len", "1024"), "ep"),
     (("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--global-batch", "2",

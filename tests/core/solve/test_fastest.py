@@ -132,7 +132,7 @@ LONG = ("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB",
         "--seq-len", "32768")  # a long sequence: cp searched (tp × cp within a node)
 
 
-@pytest.mark.parametrize("argv, axis", [
+@pytest.mark.parametrize(("argv", "axis"), [
     (MOE, "ep"), (LONG, "cp"),
     (("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--gpus", "4", "--global-batch", "8",
       "--seq-len", "4096", "--convention", "megatron"), "vpp"),  # interleaving searched
