@@ -168,9 +168,10 @@ def with_gpus(ask: Ask, kind: str, changes: Changes, least: int, msg: Callable[[
     return first(ask, kind, tries)
 
 
-def fewest_gpus(ask: Ask, changes: Changes) -> int | None:
-    """The fewest GPUs with which the changed scenario fits (``solve.min_gpus`` of the strict scenario), or None."""
+def fewest_gpus(ask: Ask, changes: Changes, limit: int | None = None) -> int | None:
+    """The fewest GPUs with which the changed scenario fits (``solve.min_gpus`` of the strict scenario), up to
+    ``limit`` (the ask's own by default), or None."""
     try:
-        return solve.min_gpus(apply(ask.strict, changes), ask.gpu_limit())
+        return solve.min_gpus(apply(ask.strict, changes), min(ask.gpu_limit(), limit or MAX_GPUS))
     except InputError:
         return None

@@ -56,6 +56,10 @@ from vramgui.core.text.message import Msg
 TP_SIZES = (2, 4, 8)  # tensor parallelism within a node
 PP_SIZES = (2, 4, 8)
 CP_SIZES = (2, 4, 8)  # context parallelism: powers of two (Megatron-LM's ring attention halves each chunk)
+# a layout on more GPUs is looked for up to this many times the GPUs there are (at least this many nodes): the
+# fewest-GPUs suggestion ("gpus") looks further, and each solve stays a short bisection (bench/bench_core.py)
+MORE_GPUS = 8
+MORE_NODES = 4
 
 
 def tp(ask: Ask) -> tuple[Suggestion, ...]:
@@ -174,21 +178,30 @@ def _on_own_gpus(ask: Ask, kind: str, path: str, tried: list[int]) -> Suggestion
 
 
 def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestion | None:
-    """The fewest GPUs (whole nodes) with the size; under ZeRO-3 when the strategy does not shard enough; with full
-    recompute when nothing fits without."""
+    """The fewest GPUs (whole nodes) with the size, up to ``MORE_GPUS`` times the GPUs there are and as many as keep
+    the global batch; under ZeRO-3 when the strategy does not shard enough; with full recompute when nothing fits
+    without."""
     s = ask.scenario
     current = Strategy.of(s)
-    strategies: list[Strategy | None] = [None]
+    # more GPUs shrink the model states only as far as the strategy shards them: DDP not at all
+    strategies: list[Strategy | None] = [] if current.stage == 0 and not current.megatron else [None]
     if not (current.megatron or current.stage == 3):
         strategies.append(replace(current, stage=3))
     levels: list[Changes] = [()]
     if s.model.architecture is not None and s.training.recompute != Recompute.FULL:
         levels.append(FULL_RECOMPUTE)
     n_now = s.parallel.num_gpus
+    limit = max(MORE_GPUS * n_now, MORE_NODES * s.parallel.gpus_per_node)
+    changed = apply(s, changes)
+    t = changed.training
+    if t.global_batch is not None:  # beyond dp = global batch / micro-batch the batch cannot be kept
+        limit = min(limit, world.context_grid(changed.parallel) * (t.global_batch // t.micro_batch))
+    if limit <= n_now:
+        return None
     for extra in levels:
         for strategy in strategies:
             more = (*extra, *changes, *(strategy_changes(s, strategy) if strategy is not None else ()))
-            least = fewest_gpus(ask, more)
+            least = fewest_gpus(ask, more, limit)
             if least is None:
                 continue
 
