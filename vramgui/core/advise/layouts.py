@@ -8,8 +8,9 @@ recompute, ZeRO-3: no other plan of the layout has a smaller peak); each size al
 cheapest strategy that fits (``solve.strategy_variants`` in order), then at full recompute. Plans without offload
 are tried first, offload only when none fits: its host transfers cost more than a larger layout's exchanges
 (Llama-3-8B at 65,536 tokens on 8 H100s, the same 8 samples per step: cp 4 with ZeRO-2 steps faster than cp 2 with
-ZeRO-3 and optimizer offload in this model). On more GPUs: the fewest that fit (``solve.min_gpus``), under ZeRO-3
-when the strategy does not shard, at full recompute when nothing fits without.
+ZeRO-3 and optimizer offload in this model; NVIDIA's Megatron Bridge MoE workflow, "Make the run memory-feasible":
+"Add offloading only when recompute and parallelism are still insufficient"). On more GPUs: the fewest that fit
+(``solve.min_gpus``), under ZeRO-3 when the strategy does not shard, at full recompute when nothing fits without.
 
 Without a global batch the samples of a step follow dp = GPUs / (tp·cp·pp): a size that lowers dp on the same GPUs
 would train fewer samples per step, and its step time would not compare with the others'. Such a suggestion keeps
