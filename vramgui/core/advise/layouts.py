@@ -10,7 +10,8 @@ are tried first, offload only when none fits: its host transfers cost more than 
 (Llama-3-8B at 65,536 tokens on 8 H100s, the same 8 samples per step: cp 4 with ZeRO-2 steps faster than cp 2 with
 ZeRO-3 and optimizer offload in this model; NVIDIA's Megatron Bridge MoE workflow, "Make the run memory-feasible":
 "Add offloading only when recompute and parallelism are still insufficient"). On more GPUs: the fewest that fit
-(``solve.min_gpus``), under ZeRO-3 when the strategy does not shard, at full recompute when nothing fits without.
+(``solve.min_gpus``), under ZeRO-2 or else ZeRO-3 when the strategy does not shard, at full recompute when nothing
+fits without.
 
 Without a global batch the samples of a step follow dp = GPUs / (tp·cp·pp): a size that lowers dp on the same GPUs
 would train fewer samples per step, and its step time would not compare with the others'. Such a suggestion keeps
@@ -180,14 +181,16 @@ def _on_own_gpus(ask: Ask, kind: str, path: str, tried: list[int]) -> Suggestion
 
 def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestion | None:
     """The fewest GPUs (whole nodes) with the size, up to ``MORE_GPUS`` times the GPUs there are and as many as keep
-    the global batch; under ZeRO-3 when the strategy does not shard enough; with full recompute when nothing fits
-    without."""
+    the global batch; under ZeRO-2, then ZeRO-3, when the strategy does not shard enough; with full recompute when
+    nothing fits without."""
     s = ask.scenario
     current = Strategy.of(s)
-    # more GPUs shrink the model states only as far as the strategy shards them: DDP not at all
+    # more GPUs shrink the model states only as far as the strategy shards them (DDP not at all): the strategy as it
+    # is, else ZeRO-2 (its traffic is DDP's: reduce-scatter and all-gather in place of the all-reduce, Rajbhandari
+    # et al. 2020 §7), else ZeRO-3 (which gathers the parameters again in every pass)
     strategies: list[Strategy | None] = [] if current.stage == 0 and not current.megatron else [None]
-    if not (current.megatron or current.stage == 3):
-        strategies.append(replace(current, stage=3))
+    if not current.megatron:
+        strategies += [replace(current, stage=stage) for stage in (2, 3) if stage > current.stage]
     levels: list[Changes] = [()]
     if s.model.architecture is not None and s.training.recompute != Recompute.FULL:
         levels.append(FULL_RECOMPUTE)
