@@ -1812,6 +1812,30 @@ no distributed optimizer</source>
         <translation>{pp} 个流水线阶段，而不是 {was_pp} 个</translation>
     </message>
     <message>
+        <source>context parallel {cp} on {n} GPUs instead of {was_cp} on {was}</source>
+        <translation>在 {n} 个 GPU 上上下文并行 {cp}，而不是在 {was} 个 GPU 上 {was_cp}</translation>
+    </message>
+    <message>
+        <source>context parallel {cp} instead of {was_cp}</source>
+        <translation>上下文并行 {cp}，而不是 {was_cp}</translation>
+    </message>
+    <message>
+        <source>expert parallel {ep} on {n} GPUs instead of {was_ep} on {was}</source>
+        <translation>在 {n} 个 GPU 上专家并行 {ep}，而不是在 {was} 个 GPU 上 {was_ep}</translation>
+    </message>
+    <message>
+        <source>expert parallel {ep} instead of {was_ep}</source>
+        <translation>专家并行 {ep}，而不是 {was_ep}</translation>
+    </message>
+    <message>
+        <source>{change}, {steps} accumulation steps (the same {samples} samples per step)</source>
+        <translation>{change}，{steps} 个梯度累积步（每步仍为 {samples} 个样本）</translation>
+    </message>
+    <message>
+        <source>{change}, with {strategy} instead of {was}</source>
+        <translation>{change}，并使用 {strategy} 而不是 {was}</translation>
+    </message>
+    <message>
         <source>LoRA fine-tuning (rank {rank}) instead of full training</source>
         <translation>LoRA 微调（秩 {rank}），而不是全量训练</translation>
     </message>
@@ -1820,8 +1844,8 @@ no distributed optimizer</source>
         <translation>QLoRA 微调（4 位基座，秩 {rank}），而不是全量训练</translation>
     </message>
     <message>
-        <source>No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, recompute, TP, PP).</source>
-        <translation>没有找到能装下的单项修改（已尝试 GPU 数量、微批次、序列长度、策略、卸载、重计算、TP、PP）。</translation>
+        <source>No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, recompute, TP, PP, CP, EP).</source>
+        <translation>没有找到能装下的单项修改（已尝试 GPU 数量、微批次、序列长度、策略、卸载、重计算、TP、PP、CP、EP）。</translation>
     </message>
     <message numerus="yes">
         <source>%n GPU(s) do not divide into tp × cp × pp = {group}</source>

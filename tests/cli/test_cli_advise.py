@@ -81,3 +81,19 @@ def test_little_headroom_says_so_and_each_way_keeps_five_percent_free(capsys):
     assert "Little headroom; ways to keep at least 5 % of usable memory free:" in run(capsys, *tight)
     assert data["suggestions"]
     assert all(item["headroom"] >= 0.05 * data["usable"] - 1 for item in data["suggestions"])
+
+
+def test_mixtral_on_8_a100s_gets_offload_on_its_own_gpus_and_faster_whole_nodes_each_with_its_time(capsys):
+    """Issue 22's example, end to end: each way out's flags, added to the command, give a run that fits."""
+    mixtral = ("--preset", "mixtral-8x7b", "--seq-len", "8192", "--gpu", "a100-80gb", "--gpus", "8")
+    data = suggestions(capsys, *mixtral)
+    assert data and all(item["step_seconds"] > 0 and "step " in item["text"] for item in data)
+    assert [item["step_seconds"] for item in data] == sorted(item["step_seconds"] for item in data)
+    gpus = [item["changes"].get("parallel.num_gpus", 8) for item in data]
+    own_offload = [item for item, n in zip(data, gpus, strict=True)
+                   if n == 8 and item["changes"].get("offload.optimizer") == "cpu"]
+    assert own_offload and any(n > 8 and n % 8 == 0 for n in gpus)
+    assert any(item["kind"] == "ep" for item in data)  # the experts split over the GPUs
+    for item in data:
+        fixed = json.loads(run(capsys, *mixtral, *item["flags"], "--json"))
+        assert fixed["fits"] is True and fixed["time"]["step_seconds"] == item["step_seconds"]

@@ -44,6 +44,7 @@ def test_nothing_fits_exits_1_with_the_reason(capsys: pytest.CaptureFixture[str]
                        "--gpu-memory", "8GB", "--gpus", "1", "--json")
     data = json.loads(out)
     assert code == 1 and data["found"] is False and data["reason"] == "memory" and data["least"]["fits"] is False
+    assert data["why"].startswith("Nothing fits on 1 GPU") and "plan" not in data
 
 
 def test_cheapest_json_and_its_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,3 +60,25 @@ def test_cheapest_json_and_its_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 2 and "--max-gpus" in err and "1 to" in err
     code, _, err = run(capsys, "solve", "fastest", "--preset", "llama-3.2-1b", "--gpu-memory", "80GB")
     assert code == 2 and "--peak-tflops" in err
+
+
+@pytest.mark.parametrize(("argv", "axis"), [
+    (("--preset", "qwen1.5-moe-a2.7b", "--gpu", "a100-80gb", "--gpu-memory", "40GB", "--global-batch", "4",
+      "--seq-len", "1024"), "ep"),
+    (("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--global-batch", "2",
+      "--seq-len", "32768"), "cp"),
+], ids=["experts", "long-sequence"])
+def test_fastest_plans_split_the_experts_or_the_sequence_and_their_flags_reproduce_them(capsys, argv, axis) -> None:
+    code, out, _ = run(capsys, "solve", "fastest", *argv, "--gpus", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["found"] is True
+    assert data["plan"]["parallel"][axis] > 1  # these small spaces are won by splitting the experts / the sequence
+    assert f"--{axis}" in data["flags"]
+    p, t = data["plan"]["parallel"], data["plan"]["training"]
+    steps = data["estimate"]["accumulation_steps"]
+    assert t["micro_batch"] * steps * (p["num_gpus"] // (p["tp"] * p["cp"] * p["pp"])) == t["global_batch"]
+    for alt in data["alternatives"]:
+        assert alt["peak"] <= data["estimate"]["usable"] and alt["step_seconds"] >= data["step_seconds"]
+    code, out, _ = run(capsys, "estimate", *argv, "--gpus", "4", *data["flags"], "--json")
+    again = json.loads(out)
+    assert code == 0 and again["fits"] and again["time"]["step_seconds"] == data["step_seconds"]

@@ -4,7 +4,8 @@ JSON. Stdlib only, no Qt.
 JSON: ``found``; ``plan`` (the plan's fields nested as a scenario file nests them: parallel, training, offload) with
 ``flags`` (what to add to an ``estimate`` command line); ``estimate`` (``estimate --json`` of the plan: ``peak`` and
 ``time``); ``alternatives`` (the next best, each with its plan, flags, step time, peak and cost); when nothing fits,
-``reason`` (``NoPlanFits.reason``) and the estimate with the smallest peak seen; exit 1.
+``reason`` (``NoPlanFits.reason``), ``why`` (the same in English words) and the estimate with the smallest peak seen;
+exit 1.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def _nothing(search: PlanSearch, unit: str) -> tuple[dict[str, Any], list[str]]:
     if why.reason == "no_layout" or why.least is None:
         text = (f"Nothing fits: no layout of {counted(search.gpus, 'GPU')} takes the global batch {search.batch:,} "
                 f"(dp = GPUs / (tp × cp × pp) must divide it); change --gpus or --global-batch.")
-        return {"reason": why.reason, "layouts": why.layouts}, [text]
+        return {"reason": why.reason, "why": text, "layouts": why.layouts}, [text]
     least = why.least
     assert least.peak is not None and least.usable is not None
     text = (f"Nothing fits on {counted(search.gpus, 'GPU')}: even the most frugal plan of each of the "
@@ -69,7 +70,7 @@ def _nothing(search: PlanSearch, unit: str) -> tuple[dict[str, Any], list[str]]:
             f"{format_bytes(least.peak.bytes, unit)} at the peak of a step, more than the usable "
             f"{format_bytes(least.usable, unit)}; try more GPUs (`vramgui solve cheapest`), a shorter sequence or "
             f"a smaller global batch.")
-    return {"reason": why.reason, "layouts": why.layouts, "least": least.to_dict()}, [text]
+    return {"reason": why.reason, "why": text, "layouts": why.layouts, "least": least.to_dict()}, [text]
 
 
 def fastest_output(s: Scenario, unit: str = "GB") -> tuple[dict[str, Any], str, int]:
@@ -107,7 +108,7 @@ def cheapest_output(s: Scenario, max_gpus: int, unit: str = "GB") -> tuple[dict[
     if found.best is None:
         text = (f"Nothing fits with up to {counted(max_gpus, 'GPU')}, in whole nodes of "
                 f"{s.parallel.gpus_per_node} or fewer: raise --max-gpus, shorten the sequence or the global batch.")
-        return {**data, "reason": "memory"}, f"{head}\n{text}", EXIT_NOTHING_FITS
+        return {**data, "reason": "memory", "why": text}, f"{head}\n{text}", EXIT_NOTHING_FITS
     best = found.best
     t = best.estimate.time
     assert t is not None and t.train_days is not None and t.gpu_hours is not None

@@ -128,12 +128,12 @@ def test_the_text_and_the_json_shape():
                      ) == ["--sp", "--offload-optimizer", "cpu", "--no-distributed-optimizer"]
 
 
-_PRESETS = ("gpt2-xl", "llama-2-7b", "llama-3-8b", "mistral-7b-v0.1", "mixtral-8x7b")
+_PRESETS = ("gpt2-xl", "llama-2-7b", "llama-3-8b", "mistral-7b-v0.1", "mixtral-8x7b", "qwen1.5-moe-a2.7b")
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(_PRESETS), st.sampled_from((1, 2, 8, 16)), st.sampled_from((0, 1, 2, 3)),
-       st.sampled_from((1, 2, 8)), st.sampled_from((512, 2048, 8192)), st.sampled_from(("none", "full")),
+       st.sampled_from((1, 2, 8)), st.sampled_from((512, 2048, 8192, 32768)), st.sampled_from(("none", "full")),
        st.sampled_from((16, 24, 40, 80)), st.sampled_from((None, 64)))
 def test_never_a_suggestion_that_does_not_fit(preset, gpus, stage, micro, seq, recompute, memory, global_batch):
     model = find_model(preset).spec

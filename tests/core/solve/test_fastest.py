@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from vramgui.cli.options import scenario_from_args
 from vramgui.cli.parser import build_parser
 from vramgui.core.estimate import estimate
+from vramgui.core.parallel.layout import batch_parallel_size
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.fastest import Point, cheapest, fastest, lower_bound
 from vramgui.core.solve.plans import Plan, layouts, recompute_levels, target_batch
@@ -34,6 +35,14 @@ def brute_force(s: Scenario, gpus: int) -> list[Point]:
                 except InputError:
                     continue
     return out
+
+
+def assert_keeps_the_batch(pt: Point, batch: int) -> None:
+    """micro-batch × accumulation steps × data-parallel size = the global batch asked for."""
+    est = pt.estimate
+    t = est.scenario.training
+    assert t.global_batch == batch
+    assert t.micro_batch * est.accumulation_steps * batch_parallel_size(est.scenario.parallel) == batch
 
 
 SMALL = st.fixed_dictionaries({
@@ -61,8 +70,7 @@ def test_no_fitting_plan_of_the_space_is_faster_than_the_answer(case: dict[str, 
     assert found.best.fits
     assert found.best.seconds == pytest.approx(fitting[0].seconds, rel=1e-12)
     assert [p.seconds for p in found.alternatives] == pytest.approx([p.seconds for p in fitting[1:6]], rel=1e-12)
-    t = found.best.estimate.scenario.training
-    assert t.global_batch == int(str(case["batch"]))  # the global batch is kept
+    assert_keeps_the_batch(found.best, int(str(case["batch"])))
     for p in every:  # the bound the search prunes with is below every plan of its layout
         frugal = [q for q in every if q.plan.layout == p.plan.layout and q.plan.recompute == "full"]
         assert all(lower_bound(q) <= p.seconds * (1 + 1e-9) for q in frugal)
@@ -118,15 +126,48 @@ def test_cheapest_is_the_lowest_cost_of_the_counts_searched() -> None:
     assert err.value.field == "training.global_batch"
 
 
-@pytest.mark.parametrize("argv", [
-    ("--preset", "qwen1.5-moe-a2.7b", "--gpu", "a100-80gb", "--gpu-memory", "40GB", "--gpus", "4",
-     "--global-batch", "4", "--seq-len", "1024"),  # experts: ep searched with the expert grid
-    ("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--gpus", "4", "--global-batch", "8",
-     "--seq-len", "4096", "--convention", "megatron"),  # interleaving searched
-])
-def test_the_answer_is_the_brute_force_best_with_experts_and_interleaving(argv) -> None:
+MOE = ("--preset", "qwen1.5-moe-a2.7b", "--gpu", "a100-80gb", "--gpu-memory", "40GB", "--gpus", "4",
+       "--global-batch", "4", "--seq-len", "1024")  # experts: ep searched with the expert grid
+LONG = ("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--gpus", "4", "--global-batch", "2",
+        "--seq-len", "32768")  # a long sequence: cp searched (tp × cp within a node)
+
+
+@pytest.mark.parametrize(("argv", "axis"), [
+    (MOE, "ep"), (LONG, "cp"),
+    (("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", "24GB", "--gpus", "4", "--global-batch", "8",
+      "--seq-len", "4096", "--convention", "megatron"), "vpp"),  # interleaving searched
+], ids=["experts", "long-sequence", "interleaving"])
+def test_the_answer_is_the_brute_force_best_with_experts_context_and_interleaving(argv, axis) -> None:
     s = scenario(*argv)
     found = fastest(s, 4)
     fitting = sorted((p for p in brute_force(s, 4) if p.fits), key=lambda p: p.rank)
     assert fitting and found.best is not None
+    assert any(getattr(p.plan.layout, axis) > 1 for p in fitting)  # the space searched holds such plans that fit
     assert found.best.rank == fitting[0].rank
+    assert [p.rank for p in found.alternatives] == [p.rank for p in fitting[1:len(found.alternatives) + 1]]
+    assert_keeps_the_batch(found.best, target_batch(s))
+    for p in found.alternatives:
+        assert p.fits
+        assert_keeps_the_batch(p, target_batch(s))
+
+
+LONG_SMALL = st.fixed_dictionaries({
+    "seq": st.sampled_from(["8192", "16384", "32768"]),
+    "memory": st.sampled_from(["16GB", "24GB", "40GB"]),
+    "batch": st.sampled_from([1, 2, 4]),
+})
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(LONG_SMALL)
+def test_long_sequences_no_fitting_plan_with_context_parallelism_is_faster(case: dict[str, object]) -> None:
+    s = scenario("--preset", "llama-3.2-1b", "--gpu", "h100-sxm", "--gpu-memory", str(case["memory"]), "--gpus", "4",
+                 "--global-batch", str(case["batch"]), "--seq-len", str(case["seq"]))
+    found = fastest(s, 4)
+    fitting = sorted((p for p in brute_force(s, 4) if p.fits), key=lambda p: p.rank)
+    if not fitting:
+        assert found.best is None and found.nothing is not None
+        return
+    assert found.best is not None and found.best.fits
+    assert found.best.rank == fitting[0].rank
+    assert_keeps_the_batch(found.best, int(str(case["batch"])))

@@ -12,7 +12,8 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.message import Msg, render
 from vramgui.core.text.units import format_bytes, format_seconds
 
-KIND_ORDER = ("recompute", "loss", "micro_batch", "strategy", "gpus", "tp", "pp", "offload", "seq_len", "finetune")
+KIND_ORDER = ("recompute", "loss", "micro_batch", "strategy", "gpus", "tp", "pp", "cp", "ep", "offload", "seq_len",
+              "finetune")
 
 Changes = tuple[tuple[str, Any], ...]
 

@@ -5,8 +5,11 @@ A ``Plan`` is a layout (tp with or without sequence parallelism, pp with its int
 recompute level and a strategy (ZeRO stage / FSDP with CPU offload, or Megatron's distributed optimizer). Which
 layouts exist is decided where validation decides it: ``world.accepts`` (the world group tiles N), the divisibility
 rules of ``validate_scenario`` (heads over tp, layers over pp and vpp, the sequence over 2·cp, experts over ep), and
-Megatron-LM's own requirement that tp divides the attention and key-value heads
-(``megatron/core/transformer/attention.py``: ``divide(num_query_groups, world_size)``).
+Megatron-LM's own requirements: tp divides the attention and key-value heads
+(``megatron/core/transformer/attention.py``: ``divide(num_query_groups, world_size)``), and expert parallelism with
+tensor parallelism needs sequence parallelism (``megatron/core/transformer/transformer_config.py``,
+``TransformerConfig.__post_init__``: "When using expert parallelism and tensor parallelism, sequence parallelism must
+be used").
 """
 
 from __future__ import annotations
@@ -155,6 +158,8 @@ def _inner(s: Scenario, gpus: int, batch: int, tp: int, sp: bool, cp: int, pp: i
         if vpp > 1 and layers is not None and (layers // pp) % vpp:
             continue
         for ep in [e for e in _divisors(experts) if e <= gpus] if experts else [1]:
+            if ep > 1 and tp > 1 and not sp:  # Megatron-Core refuses it (below)
+                continue
             probe = Layout(tp, sp, pp, vpp, cp, ep, 1).apply(s, gpus, batch)
             if not world.accepts(probe, gpus):
                 continue

@@ -39,10 +39,18 @@ def entries() -> Mapping[str, str]:
         "advise.tp_same": QT_TRANSLATE_NOOP("Core", "tensor parallel {tp} instead of {was_tp}"),
         "advise.pp": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages on {n} GPUs instead of {was_pp} on {was}"),
         "advise.pp_same": QT_TRANSLATE_NOOP("Core", "{pp} pipeline stages instead of {was_pp}"),
+        "advise.cp": QT_TRANSLATE_NOOP("Core", "context parallel {cp} on {n} GPUs instead of {was_cp} on {was}"),
+        "advise.cp_same": QT_TRANSLATE_NOOP("Core", "context parallel {cp} instead of {was_cp}"),
+        "advise.ep": QT_TRANSLATE_NOOP("Core", "expert parallel {ep} on {n} GPUs instead of {was_ep} on {was}"),
+        "advise.ep_same": QT_TRANSLATE_NOOP("Core", "expert parallel {ep} instead of {was_ep}"),
+        # a layout that lowers dp keeps the samples of a step (no global batch given) through accumulation
+        "advise.samples_kept": QT_TRANSLATE_NOOP(
+            "Core", "{change}, {steps} accumulation steps (the same {samples} samples per step)"),
+        "advise.with_strategy": QT_TRANSLATE_NOOP("Core", "{change}, with {strategy} instead of {was}"),
         "advise.lora": QT_TRANSLATE_NOOP("Core", "LoRA fine-tuning (rank {rank}) instead of full training"),
         "advise.qlora": QT_TRANSLATE_NOOP(
             "Core", "QLoRA fine-tuning (4-bit base, rank {rank}) instead of full training"),
         "advise.none": QT_TRANSLATE_NOOP(
             "Core", "No single change found that fits (tried GPUs, micro-batch, sequence, strategy, offload, "
-                    "recompute, TP, PP)."),
+                    "recompute, TP, PP, CP, EP)."),
     }
