@@ -1,14 +1,13 @@
-"""The form's side of the main window: the scenario being edited (the *draft*), the text of edits that do not parse
-yet with their errors, the two UI choices that are not scenario fields (how the model is defined, the GPU preset)
-and what the view shows per key, so that only what changed is pushed.
+"""The form's side of the main window: the scenario being edited (the *draft*), the text of edits that do not parse yet
+with their errors, the two UI choices that are not scenario fields (how the model is defined, the GPU preset) and
+what the view shows per key, so that only what changed is pushed.
 
-An edit is ``fields.parse`` + ``fields.with_value`` on the draft, so nothing the form does not show is lost: opening a
-file and saving it gives the same scenario back. Text that does not parse stays in the editor as typed, with its
-error, and the draft keeps the field's value from before the typing began, never a half-typed one ("1e4" on the
-way to "1e400"), so the stale result the window shows is the draft's (issue 23). ``MainPresenter`` owns one ``FormDraft`` and decides when to
-compute; this module never computes an estimate (the parameter count Φ of a model comes from the ``count`` the
-presenter passes in).
-"""
+An edit is ``fields.parse`` + ``fields.with_value`` on the draft, so nothing the form does not show is lost: opening
+a file and saving it gives the same scenario back. Text that does not parse stays in the editor as typed, with its
+error, and the draft keeps the field's value from before the typing began, never a half-typed one ("1e4" on the way
+to "1e400"), so the stale result the window shows is the draft's (issue 23). ``MainPresenter`` owns one
+``FormDraft`` and decides when to compute; this module never computes an estimate (the parameter count Φ of a model
+comes from the ``count`` the presenter passes in)."""
 
 from __future__ import annotations
 
@@ -25,9 +24,18 @@ from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_MODE, MODEL_PRESET, 
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS, IMPORTED, default_scenario, display, parse_input
+from vramgui.presenters.form.groups import (
+    ARCH,
+    CUSTOM,
+    FORM_PATHS,
+    IMPORTED,
+    default_scenario,
+    display,
+    editor_kind,
+    parse_input,
+)
 from vramgui.presenters.form.model_choice import ModelChoice
-from vramgui.presenters.form.texts import FormDisplay, nodes_text, shown_value
+from vramgui.presenters.form.texts import FormDisplay, nodes_text, percent_error_text, shown_value
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.view_models import FieldError
 
@@ -142,8 +150,9 @@ class FormDraft:
             self._typing = (path, self.scenario, self.gpu, self.model.arch_shown)
         try:
             value = parse_input(f, raw)
-        except InputError as err:
-            self.raw[path] = (raw, FieldError(path, input_error_text(err)))
+        except InputError as err:  # the CLI's words, or the percentage box's own
+            message = percent_error_text(path, str(raw)) if editor_kind(f) == "percent" else input_error_text(err)
+            self.raw[path] = (raw, FieldError(path, message))
             # the draft keeps no half-typed value ("1e4" on the way to "1e400"): the field's value from before
             _, self.scenario, self.gpu, self.model.arch_shown = self._typing
             return
