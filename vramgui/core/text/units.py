@@ -121,6 +121,8 @@ def require_size_unit(text: str, field: str = "size", low: int | None = None, hi
     if (low is not None and float(number) * GB < low) or (high is not None and not float(number) * GiB <= high):
         raise InputError(field, Msg.of("error.size_needs_unit_range", text=_short(number)), allowed)
     shown = number if len(number) <= 24 else "N"
+    if not number.isdigit() or (low is not None and int(number) < low):  # "0.5B" is no size: GB or GiB only
+        raise InputError(field, Msg.of("error.size_needs_unit_not_bytes", text=_short(number), number=shown))
     raise InputError(field, Msg.of("error.size_needs_unit", text=_short(number), number=shown))
 
 
