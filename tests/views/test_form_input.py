@@ -1,7 +1,7 @@
 """The input form driven through the real window: the preset search finds CLI keys, the GPU list
 shows each card's memory, no stale hint stands under an error, a size without a unit asks for one, a number box
-keeps what was typed and says why it is not used, Tab takes the breakdown table once and walks the form top to bottom, Qt's own
-dialogs speak Chinese, and the wheel scrolls the form instead of changing an unfocused input."""
+keeps what was typed and says why it is not used, Tab takes the breakdown table once and walks the form top to
+bottom, Qt's own dialogs speak Chinese, and the wheel scrolls the form instead of changing an unfocused input."""
 
 from __future__ import annotations
 

@@ -102,7 +102,7 @@ def parse_bytes_exact(text: str | int, field: str = "size") -> int:
     return round(value * factor)
 
 
-def require_size_unit(text: str, field: str = "size", low: int | None = None, high: int | None = None,
+def require_size_unit(text: str, field: str = "size", low: float | None = None, high: float | None = None,
                       allowed: Msg | None = None) -> None:
     """Refuse a size other than 0 typed without its unit, before any range check: "80" in a memory field is 80 GB
     to a person and 80 bytes to the parser, and GB and GiB differ by 7 %, so the unit is asked for, never guessed.
