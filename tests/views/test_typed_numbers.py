@@ -179,3 +179,15 @@ def test_memory_per_gpu_typed_as_1e400_is_not_advised_as_a_size_out_of_range(qtb
     type_text(qtbot, llama, paths.GPU_MEMORY, "80")  # a number in range is still offered in both units
     message = llama.inputs.error_text(paths.GPU_MEMORY)
     assert "80GB" in message and "80GiB" in message
+
+
+def test_the_arrows_step_from_the_value_used_when_the_text_reads_as_none(qtbot, llama):
+    used = llama.presenter.draft.training.seq_len
+    type_text(qtbot, llama, paths.SEQ_LEN, "abc", tab=False)
+    box = llama.inputs.editors[paths.SEQ_LEN]
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    assert box.text() == f"{used + 1:,}" and llama.presenter.draft.training.seq_len == used + 1
+    assert not llama.presenter.is_stale and not box.property("invalid")
+    type_text(qtbot, llama, paths.SEQ_LEN, "-5", tab=False)
+    qtbot.keyClick(box, Qt.Key.Key_Up)  # from below the range: its lowest value, never past it
+    assert box.text() == "1" and llama.presenter.draft.training.seq_len == 1

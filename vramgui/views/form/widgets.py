@@ -43,6 +43,7 @@ class NumberBox(QAbstractSpinBox):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._low, self._high, self._step, self._percent = low, high, step, percent
+        self._last: float = low  # the last number shown: where the arrows start from text that reads as none
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccelerated(True)
         line = self.lineEdit()
@@ -67,7 +68,7 @@ class NumberBox(QAbstractSpinBox):
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt override
         value = self.value()
-        start = self._low if value is None else value
+        start = self._last if value is None else value
         stepped = min(max(start + steps * self._step, self._low), self._high)
         self.show_value(stepped)
         self.text_edited.emit(self.text())
@@ -97,10 +98,10 @@ class NumberBox(QAbstractSpinBox):
         """Show ``value`` (a number the presenter pushes, or text to keep as it is) without reporting an edit."""
         if isinstance(value, str):
             text = value
-        elif self._percent:
-            text = f"{float(value):.10f}".rstrip("0").rstrip(".")  # type: ignore[arg-type]
         else:
-            text = f"{int(value):,}"  # type: ignore[call-overload]
+            self._last = float(value)  # type: ignore[arg-type]
+            text = (f"{self._last:.10f}".rstrip("0").rstrip(".") if self._percent
+                    else f"{int(value):,}")  # type: ignore[call-overload]
         if self.text() != text:
             line = self.lineEdit()
             assert line is not None
