@@ -131,3 +131,17 @@ def test_memory_per_gpu_typed_as_1e400_is_not_advised_as_1e400gb(qapp):
     assert "1e400GB" not in message
     assert message == ("Memory per GPU: '1e400' has no unit, and in GB or GiB it is out of range "
                        "(allowed: 1 B to 1,000,000 TB)")
+
+
+def test_a_draft_the_core_refuses_leaves_the_result_from_before_the_typing_not_a_half_typed_ones(presenter, view):
+    """8 GPUs at TP 2: typing 63 passes through 6 (a valid layout, shown live), then 63, which TP 2 does not divide.
+    The greyed result is the 8 GPUs' from before the typing, never the 6 typed on the way; the draft keeps 63 (it
+    parses; the file can hold it) and the message names the layout."""
+    presenter.on_field_edited(paths.TP, 2)
+    presenter.on_edit_finished(paths.TP)
+    presenter.on_field_edited(paths.NUM_GPUS, "6")
+    assert not presenter.is_stale and presenter.scenario.parallel.num_gpus == 6
+    presenter.on_field_edited(paths.NUM_GPUS, "63")
+    assert presenter.is_stale and presenter.draft.parallel.num_gpus == 63
+    assert presenter.scenario.parallel.num_gpus == 8 and "8 ×" in shown_title(view)
+    assert view.show_stale.call_args.args[0]

@@ -211,26 +211,35 @@ class MainPresenter(QObject):
     def recompute(self) -> None:
         """Compute the draft and show it. Text that does not parse is not in the draft (its field keeps the value
         from before the typing began), so the draft is computed all the same and shown under the stale banner,
-        which names what is wrong: every number on screen is then one the draft used (issue 23)."""
+        which names what is wrong. A draft the core refuses as a whole (TP 3 of 8 GPUs) leaves the result of the
+        draft from before the typing greyed, never a half-typed value's (issue 23)."""
         errors = self._form.errors()
         if errors and self._shown_key == (self.draft, self._unit):  # the stale result is the draft's already
             self._invalid(errors)
             return
+        problem = self._show(self.draft, errors)
+        if problem is None:
+            return
+        errors = [*errors, problem]
+        base = self._form.before_typing()
+        if base is not None and self._shown_key != (base, self._unit) and self._show(base, errors) is None:
+            return
+        self._invalid(errors)
+
+    def _show(self, scenario: Scenario, errors: list[FieldError]) -> FieldError | None:
+        """Compute ``scenario`` and show its result (stale under ``errors`` when there are any); the error when
+        the core refuses it (nothing is shown then)."""
         try:
-            if self.draft.serve.active:
-                self._show_served(compute_serve(self.draft, self._unit), errors)
-                return
-            computed = compute(self.draft, self._unit)
+            if scenario.serve.active:
+                self._show_served(scenario, compute_serve(scenario, self._unit), errors)
+                return None
+            computed = compute(scenario, self._unit)
         except InputError as err:
-            key = err.field if err.field in FORM_KEYS else ""
-            self._invalid([*errors, FieldError(key, input_error_text(err))])
-            return
+            return FieldError(err.field if err.field in FORM_KEYS else "", input_error_text(err))
         except Exception as err:
-            log.exception("estimate failed for %r", self.draft)
-            self._invalid([FieldError("", translate(
-                "MainPresenter", "Internal error, please report it: {0}").format(err))])
-            return
-        self._accepted(errors)
+            log.exception("estimate failed for %r", scenario)
+            return FieldError("", translate("MainPresenter", "Internal error, please report it: {0}").format(err))
+        self._accepted(scenario, errors)
         self._computed, self._served = computed, None
         self._push_counts(computed)
         self._view.show_result(computed.result)
@@ -238,12 +247,13 @@ class MainPresenter(QObject):
         self._timer.start()
         self._invalid(errors)
         self.result_changed.emit(computed.result)
+        return None
 
-    def _accepted(self, errors: list[FieldError]) -> None:
-        """The draft computes: it is the shown result's scenario. Without ``errors`` (text that does not parse)
-        the errors and the stale mark are cleared; with them ``_invalid`` marks the result stale after it is shown."""
-        self._scenario = self.draft
-        self._shown_key = (self.draft, self._unit)
+    def _accepted(self, scenario: Scenario, errors: list[FieldError]) -> None:
+        """``scenario`` computes: it is the shown result's. Without ``errors`` the errors and the stale mark are
+        cleared; with them ``_invalid`` marks the result stale after it is shown."""
+        self._scenario = scenario
+        self._shown_key = (scenario, self._unit)
         if errors:
             return
         had_errors = bool(self._errors or self._notice)
@@ -253,9 +263,9 @@ class MainPresenter(QObject):
             self._view.show_field_errors([])
             self._view.show_stale(None)
 
-    def _show_served(self, served: ServeComputed, errors: list[FieldError]) -> None:
+    def _show_served(self, scenario: Scenario, served: ServeComputed, errors: list[FieldError]) -> None:
         """Serve mode: the summary, breakdown and context chart of ``vramgui serve``'s answer; no training sweeps."""
-        self._accepted(errors)
+        self._accepted(scenario, errors)
         self._served = served
         self._timer.stop()
         self._work = None

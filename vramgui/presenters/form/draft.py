@@ -171,6 +171,10 @@ class FormDraft:
                     draft = replace(draft, hardware=replace(hw, gpu_name=None))
         self.scenario = draft
 
+    def before_typing(self) -> Scenario | None:
+        """The draft from before the typing in progress began (None when no field is being typed in)."""
+        return None if self._typing is None else self._typing[1]
+
     def finish_typing(self, path: str | None = None) -> None:
         """The typing in ``path`` (None: any field) is over (Return, Tab, focus elsewhere, a value applied): the next
         edit of it starts from the draft as it is then."""
