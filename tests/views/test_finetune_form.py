@@ -131,8 +131,8 @@ def test_a_bad_module_name_shows_the_inline_error_naming_the_field(qtbot, window
     message = window.inputs.error_text("finetune.lora_targets")
     assert message.startswith("LoRA targets: this model has no Linear layer named qproj")
     assert "q_proj" in message.split("allowed:", 1)[1]  # the names this model has
-    assert window.presenter.is_stale  # the result shown stays the last valid one, typed on the way: "q_proj,"
-    assert window.presenter.scenario.finetune.lora_targets == "q_proj"
+    assert window.presenter.is_stale  # the greyed result is the one from before the typing, not "q_proj," typed
+    assert window.presenter.scenario.finetune.lora_targets == "attention"  # on the way (issue 23)
     assert window.inputs.editors["finetune.lora_targets"].isEnabled()
     type_targets(qtbot, window, "q_proj;v")  # not a list of names at all
     assert "is not attention, all-linear or a comma list" in window.inputs.error_text("finetune.lora_targets")
