@@ -478,6 +478,14 @@ The file on disk is unchanged.</source>
         <translation>{text} 没有单位：请写 {number}GB 或 {number}GiB（字节请写 {number}B）</translation>
     </message>
     <message>
+        <source>{text} has no unit: write {number}GB or {number}GiB</source>
+        <translation>{text} 没有单位：请写 {number}GB 或 {number}GiB</translation>
+    </message>
+    <message>
+        <source>{text} has no unit, and in GB or GiB it is out of range</source>
+        <translation>{text} 没有单位，且按 GB 或 GiB 计都超出范围</translation>
+    </message>
+    <message>
         <source>expected a count such as 7B or 124M</source>
         <translation>应为数量，例如 7B 或 124M</translation>
     </message>
@@ -3081,6 +3089,10 @@ no distributed optimizer</source>
     <message>
         <source>FP8 Linear layers through TransformerEngine (Megatron-Core, fused implementation, bf16/fp16): delayed or current per-tensor scaling, or MXFP8 blocks; FP8 weight copies, scaling state and FP8 Linear inputs follow TransformerEngine&apos;s code, not measured</source>
         <translation>通过 TransformerEngine 使用 FP8 Linear 层（Megatron-Core、融合实现、bf16/fp16）：延迟或当前逐张量缩放，或 MXFP8 分块；FP8 权重副本、缩放状态和 FP8 Linear 输入按 TransformerEngine 的代码计算，未经测量</translation>
+    </message>
+    <message>
+        <source>{0}: expected a percentage, got {1} (allowed: 0 to 99.99 %)</source>
+        <translation>{0}：应为百分比，而不是 {1}（允许：0 到 99.99 %）</translation>
     </message>
     <message>
         <source>{0}: {1} % is out of range (allowed: 0 to 99.99 %)</source>

@@ -11,7 +11,7 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access, scenario_inputs
 from vramgui.presenters.form.groups import default_scenario, parse_input
-from vramgui.presenters.form.texts import field_info, refusal_text
+from vramgui.presenters.form.texts import field_info, percent_error_text
 from vramgui.presenters.messages import input_error_text
 
 
@@ -41,13 +41,12 @@ def test_each_gpu_is_shown_with_the_memory_one_device_holds():
 
 
 @pytest.mark.parametrize(("path", "typed", "expected"), [
-    ("training.seq_len", "999999999", "Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"),
-    ("training.micro_batch", "0", "Micro-batch: 0 is out of range (allowed: 1 to 10,000,000)"),
-    ("training.seq_len", "4k", "Sequence length: expected a whole number, got '4k' (allowed: 1 to 100,000,000)"),
-    ("training.seq_len", "4096", ""),
+    ("hardware.reserve", "100", "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)"),
+    ("hardware.reserve", " 150 % ", "Reserve: 150 % is out of range (allowed: 0 to 99.99 %)"),
+    ("finetune.lora_dropout", "x", "LoRA dropout: expected a percentage, got 'x' (allowed: 0 to 99.99 %)"),
 ])
-def test_a_refused_keystroke_is_explained_with_the_fields_range(qapp, path, typed, expected):
-    assert refusal_text(path, typed) == expected
+def test_a_percentage_that_is_not_a_value_is_explained_in_percent(qapp, path, typed, expected):
+    assert percent_error_text(path, typed) == expected
 
 
 @pytest.mark.parametrize("path", [f.path for f in fields.fields() if f.kind == "bytes"])

@@ -7,14 +7,14 @@ import json
 from contextlib import redirect_stdout
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox
 
 from tests.views.helpers import choose, shows_estimate, type_into
 from vramgui.cli.commands import main as cli_main
 from vramgui.core.estimate import estimate
 from vramgui.core.fields import registry as fields
 from vramgui.io.scenario_files import load_scenario
-from vramgui.views.form.widgets import OpenChoiceComboBox
+from vramgui.views.form.widgets import NumberBox, OpenChoiceComboBox
 
 FINETUNE = ("finetune.method", "finetune.lora_rank", "finetune.lora_targets", "finetune.lora_dropout",
             "finetune.base_dtype", "finetune.double_quant", "finetune.adapter_dtype")
@@ -63,11 +63,11 @@ def test_the_group_sits_after_training_with_an_editor_per_field(window):
     method, rank, targets = (inputs.editors[p] for p in FINETUNE[:3])
     assert isinstance(method, QComboBox) and [method.itemText(i) for i in range(3)] == [
         "full (every parameter)", "LoRA", "QLoRA (4-bit NF4 base)"]
-    assert isinstance(rank, QSpinBox) and (rank.minimum(), rank.value()) == (1, 16)
+    assert isinstance(rank, NumberBox) and (rank.minimum(), rank.value()) == (1, 16)
     assert isinstance(targets, OpenChoiceComboBox) and targets.isEditable()
     assert [targets.itemData(i) for i in range(targets.count())] == ["attention", "all-linear"]
     assert targets.currentText() == "attention"
-    assert isinstance(inputs.editors["finetune.lora_dropout"], QDoubleSpinBox)
+    assert isinstance(inputs.editors["finetune.lora_dropout"], NumberBox)
     assert isinstance(inputs.editors["finetune.double_quant"], QCheckBox)
     assert inputs.editors["finetune.double_quant"].text() == "Double quantisation"
     assert inputs.editors["finetune.base_dtype"].itemText(0) == "auto (the weights' dtype)"
@@ -131,8 +131,8 @@ def test_a_bad_module_name_shows_the_inline_error_naming_the_field(qtbot, window
     message = window.inputs.error_text("finetune.lora_targets")
     assert message.startswith("LoRA targets: this model has no Linear layer named qproj")
     assert "q_proj" in message.split("allowed:", 1)[1]  # the names this model has
-    assert window.presenter.is_stale  # the result shown stays the last valid one, typed on the way: "q_proj,"
-    assert window.presenter.scenario.finetune.lora_targets == "q_proj"
+    assert window.presenter.is_stale  # the greyed result is the one from before the typing, not "q_proj," typed
+    assert window.presenter.scenario.finetune.lora_targets == "attention"  # on the way (issue 23)
     assert window.inputs.editors["finetune.lora_targets"].isEnabled()
     type_targets(qtbot, window, "q_proj;v")  # not a list of names at all
     assert "is not attention, all-linear or a comma list" in window.inputs.error_text("finetune.lora_targets")

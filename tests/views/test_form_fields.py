@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QSpinBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QFileDialog
 
 from tests.views.helpers import choose, shows_estimate, type_into
 from vramgui.core.estimate import estimate
 from vramgui.core.fields import registry as fields
 from vramgui.io.scenario_files import load_scenario
+from vramgui.views.form.widgets import NumberBox
 
 GB = 10**9
 
@@ -22,7 +23,7 @@ def test_every_registry_field_has_an_editor_with_its_range(window):
     for f in fields.fields():
         assert f.path in editors, f.path
         editor = editors[f.path]
-        if isinstance(editor, QSpinBox):
+        if isinstance(editor, NumberBox) and f.kind == "int":  # the arrows step within the registry's range
             assert (editor.minimum(), editor.maximum()) == (f.low, f.high), f.path  # never narrower
         if isinstance(editor, QComboBox):
             assert [editor.itemData(i) for i in range(editor.count())] == [str(c) for c in f.choices], f.path
@@ -116,7 +117,7 @@ def _wheel(widget) -> None:
 def test_a_wheel_over_an_unfocused_editor_scrolls_the_form_instead(qtbot, window):
     inputs = window.inputs.editors
     for key, editor in inputs.items():
-        if isinstance(editor, (QSpinBox, QDoubleSpinBox, QComboBox)):
+        if isinstance(editor, (NumberBox, QComboBox)):
             assert editor.focusPolicy() == Qt.FocusPolicy.StrongFocus, key
     spin, combo = inputs["training.micro_batch"], inputs["precision.dtype"]
     window.input_scroll.setFocus()

@@ -1,14 +1,14 @@
 """The input form driven through the real window: the preset search finds CLI keys, the GPU list
-shows each card's memory, no stale hint stands under an error, a size without a unit asks for one, a spin box
-says what it refused and why, Tab takes the breakdown table once and walks the form top to bottom, Qt's own
-dialogs speak Chinese, and the wheel scrolls the form instead of changing an unfocused input."""
+shows each card's memory, no stale hint stands under an error, a size without a unit asks for one, a number box
+keeps what was typed and says why it is not used, Tab takes the breakdown table once and walks the form top to
+bottom, Qt's own dialogs speak Chinese, and the wheel scrolls the form instead of changing an unfocused input."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel
 
 from tests.views.helpers import choose, type_into
 from vramgui import i18n
@@ -117,64 +117,41 @@ def test_a_size_without_a_unit_asks_for_one_naming_the_field(qtbot, window):
     assert "out of range" in window.inputs.error_text("hardware.gpu_memory")
 
 
-# ----- 5. a spin box says what it refused
+# ----- 5. a number box keeps what was typed (the rest: tests/views/test_typed_numbers.py)
 
 
-def _refuse(qtbot, spin: QSpinBox, text: str) -> None:
-    spin.setFocus()
-    qtbot.waitUntil(spin.hasFocus)
-    spin.selectAll()
-    qtbot.keyClick(spin, Qt.Key.Key_Delete)
-    qtbot.keyClicks(spin, text)
+def _type(qtbot, box, text: str) -> None:
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    box.selectAll()
+    qtbot.keyClicks(box, text)
 
 
-def test_digits_past_a_spin_boxs_range_are_refused_with_a_message_giving_the_range(qtbot, window):
-    spin = window.inputs.editors["training.micro_batch"]  # 1 to 10,000,000
-    _refuse(qtbot, spin, "99999999")
-    assert spin.value() == 9_999_999 and window.presenter.draft.training.micro_batch == 9_999_999
+def test_digits_past_a_fields_range_stay_as_typed_with_a_message_giving_the_range(qtbot, window):
+    box = window.inputs.editors["training.micro_batch"]  # 1 to 10,000,000
+    before = window.presenter.draft.training.micro_batch
+    _type(qtbot, box, "99999999")
+    assert box.text() == "99999999" and window.presenter.draft.training.micro_batch == before
     message = window.inputs.error_text("training.micro_batch")
     assert message == "Micro-batch: 99,999,999 is out of range (allowed: 1 to 10,000,000)", message
-    label = window.findChild(QLabel, "training.micro_batch.error")
-    assert label.isVisible()
-    assert not spin.property("invalid")  # the box holds a valid value: a note, not an invalid field
-    qtbot.keyClick(spin, Qt.Key.Key_Backspace)  # the next value the field takes ends the note
-    assert spin.value() == 999_999 and window.inputs.error_text("training.micro_batch") == ""
+    assert window.findChild(QLabel, "training.micro_batch.error").isVisible()
+    assert box.property("invalid") and window.presenter.is_stale
+    qtbot.keyClick(box, Qt.Key.Key_Backspace)  # a value again: used, the message gone
+    assert window.presenter.draft.training.micro_batch == 9_999_999
+    assert window.inputs.error_text("training.micro_batch") == "" and not box.property("invalid")
 
 
-def test_sequence_length_says_so_when_a_ninth_digit_is_refused(qtbot, window):
-    spin = window.inputs.editors["training.seq_len"]  # 1 to 100,000,000
-    _refuse(qtbot, spin, "999999999")
-    assert spin.value() == 99_999_999
-    assert "999,999,999 is out of range (allowed: 1 to 100,000,000)" in window.inputs.error_text("training.seq_len")
-
-
-def test_a_letter_in_a_spin_box_says_it_takes_whole_numbers(qtbot, window):
-    spin = window.inputs.editors["training.seq_len"]
-    _refuse(qtbot, spin, "4k")
-    assert spin.value() == 4
-    assert "expected a whole number" in window.inputs.error_text("training.seq_len")
-
-
-def test_text_under_the_minimum_left_by_tab_says_it_was_not_taken(qtbot, window):
-    spin = window.inputs.editors["training.micro_batch"]
-    before = spin.value()
-    _refuse(qtbot, spin, "0")
-    assert window.inputs.error_text("training.micro_batch") == ""  # still typing: 0 may become 08
-    qtbot.keyClick(spin, Qt.Key.Key_Tab)
-    assert spin.value() == before and window.presenter.draft.training.micro_batch == before
-    assert "0 is out of range (allowed: 1 to 10,000,000)" in window.inputs.error_text("training.micro_batch")
-    window.presenter.load_scenario(window.presenter.scenario)  # a value pushed to the field ends the note too
-    assert window.inputs.error_text("training.micro_batch") == ""
-
-
-def test_the_reserve_box_says_so_when_it_refuses_100_percent(qtbot, window):
-    spin = window.inputs.editors["hardware.reserve"]  # a percentage of the registry's fraction 0 <= value < 1
-    _refuse(qtbot, spin, "100")
-    assert spin.value() == 10.0
+def test_the_reserve_box_keeps_100_percent_as_typed_and_says_why_it_is_not_used(qtbot, window):
+    box = window.inputs.editors["hardware.reserve"]  # a percentage of the registry's fraction 0 <= value < 1
+    before = window.presenter.draft.hardware.reserve
+    _type(qtbot, box, "100")
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert box.text() == "100" and window.presenter.draft.hardware.reserve == before
     assert window.inputs.error_text("hardware.reserve") == \
         "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)", window.inputs.error_text("hardware.reserve")
-    qtbot.keyClick(spin, Qt.Key.Key_Backspace)
-    assert window.inputs.error_text("hardware.reserve") == ""
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Backspace)
+    assert window.inputs.error_text("hardware.reserve") == "" and window.presenter.draft.hardware.reserve == 0.1
 
 
 # ----- 6. Tab through the form

@@ -50,13 +50,15 @@ def test_tab_passes_through_the_breakdown_table_back_to_the_form(qtbot, window):
 
 def test_a_size_typed_without_a_unit_asks_for_one_and_keeps_the_last_result(qtbot, window):
     before = window.summary.total.text()
+    before_memory, fits = window.presenter.draft.hardware.gpu_memory, window.summary.fits_text.text()
     memory = window.inputs.editors["hardware.gpu_memory"]
     type_into(qtbot, memory, "40")  # 40 GB to a person, 40 bytes to the parser: never silently "does not fit"
     message = window.inputs.error_text("hardware.gpu_memory")
     assert "'40' has no unit" in message and "40GB" in message and "40GiB" in message
-    assert window.presenter.draft.hardware.gpu_memory is None  # emptied on the way; never taken as 40 bytes
+    # the value from before the typing (emptied on the way, then 4 and 40 with no unit): never taken as 40 bytes
+    assert window.presenter.draft.hardware.gpu_memory == before_memory == 80 * GB
     assert window.presenter.is_stale and window.summary.total.text() == before
-    assert "0.00 GB" not in window.summary.fits_text.text()  # the keystrokes on the way left no 0-byte GPU behind
+    assert window.summary.fits_text.text() == fits  # the keystrokes on the way left no 0-byte GPU behind
     qtbot.keyClicks(memory, "GB")
     assert window.presenter.scenario.hardware.gpu_memory == 40 * GB and not window.presenter.is_stale
     assert shows_estimate(window, estimate(window.presenter.scenario))

@@ -156,7 +156,8 @@ def option_value(args: argparse.Namespace, path: str, default: Any = NOT_GIVEN) 
     if raw is None:
         return default
     if f.kind == "bytes" and isinstance(raw, str):
-        require_size_unit(raw, f.path)  # "--gpu-memory 80": 80GB or 80GiB? asked, as the window asks
+        # "--gpu-memory 80": 80GB or 80GiB? asked, as the window asks (a proposal only when it is in range)
+        require_size_unit(raw, f.path, f.low, f.high, f.allowed())
     return fields.check(f, raw) if f.kind == "bool" else fields.parse(f, raw)
 
 

@@ -56,6 +56,7 @@ class MainPresenter(QObject):
         self._form = FormDraft(self._count)  # the draft, its pending text, the UI choices, what the view shows
         self._enabled: tuple[dict[str, bool], dict[str, str]] | None = None  # the enabled states last pushed
         self._scenario: Scenario | None = None  # the last valid scenario: the shown result's
+        self._shown_key: tuple[Scenario, str] | None = None  # the shown result's scenario and unit
         self._computed: Computed | None = None
         self._served: ServeComputed | None = None  # the Serve mode's result (the draft's serve.active)
         self._errors: list[FieldError] = []
@@ -177,6 +178,10 @@ class MainPresenter(QObject):
         self._form.shown.pop(MODEL_PRESET, None)
 
     # ----- edits
+    def on_edit_finished(self, key: str) -> None:
+        """The view's editor of ``key`` was left (Return, Tab, focus elsewhere): its next edit starts a new typing."""
+        self._form.finish_typing(key)
+
     def on_field_edited(self, key: str, value: object) -> None:
         """A field changed in the view: update the scenario (or keep the text with its error), recompute."""
         if not self._form.edit(key, value):
@@ -204,35 +209,53 @@ class MainPresenter(QObject):
 
     # ----- computing
     def recompute(self) -> None:
+        """Compute the draft and show it. Text that does not parse is not in the draft (its field keeps the value
+        from before the typing began), so the draft is computed all the same and shown under the stale banner,
+        which names what is wrong. A draft the core refuses as a whole (TP 3 of 8 GPUs) leaves the result of the
+        draft from before the typing greyed, never a half-typed value's (issue 23)."""
         errors = self._form.errors()
-        if errors:
+        if errors and self._shown_key == (self.draft, self._unit):  # the stale result is the draft's already
             self._invalid(errors)
             return
+        problem = self._show(self.draft, errors)
+        if problem is None:
+            return
+        errors = [*errors, problem]
+        base = self._form.before_typing()
+        if base is not None and self._shown_key != (base, self._unit) and self._show(base, errors) is None:
+            return
+        self._invalid(errors)
+
+    def _show(self, scenario: Scenario, errors: list[FieldError]) -> FieldError | None:
+        """Compute ``scenario`` and show its result (stale under ``errors`` when there are any); the error when
+        the core refuses it (nothing is shown then)."""
         try:
-            if self.draft.serve.active:
-                self._show_served(compute_serve(self.draft, self._unit))
-                return
-            computed = compute(self.draft, self._unit)
+            if scenario.serve.active:
+                self._show_served(scenario, compute_serve(scenario, self._unit), errors)
+                return None
+            computed = compute(scenario, self._unit)
         except InputError as err:
-            key = err.field if err.field in FORM_KEYS else ""
-            self._invalid([FieldError(key, input_error_text(err))])
-            return
+            return FieldError(err.field if err.field in FORM_KEYS else "", input_error_text(err))
         except Exception as err:
-            log.exception("estimate failed for %r", self.draft)
-            self._invalid([FieldError("", translate(
-                "MainPresenter", "Internal error, please report it: {0}").format(err))])
-            return
-        self._accepted()
+            log.exception("estimate failed for %r", scenario)
+            return FieldError("", translate("MainPresenter", "Internal error, please report it: {0}").format(err))
+        self._accepted(scenario, errors)
         self._computed, self._served = computed, None
         self._push_counts(computed)
         self._view.show_result(computed.result)
         self._work = sweep_work(computed)
         self._timer.start()
+        self._invalid(errors)
         self.result_changed.emit(computed.result)
+        return None
 
-    def _accepted(self) -> None:
-        """The draft is valid: it is the shown result's scenario; errors and the stale mark are cleared."""
-        self._scenario = self.draft
+    def _accepted(self, scenario: Scenario, errors: list[FieldError]) -> None:
+        """``scenario`` computes: it is the shown result's. Without ``errors`` the errors and the stale mark are
+        cleared; with them ``_invalid`` marks the result stale after it is shown."""
+        self._scenario = scenario
+        self._shown_key = (scenario, self._unit)
+        if errors:
+            return
         had_errors = bool(self._errors or self._notice)
         self._errors, self._notice = [], []
         self._update_enabled()
@@ -240,9 +263,9 @@ class MainPresenter(QObject):
             self._view.show_field_errors([])
             self._view.show_stale(None)
 
-    def _show_served(self, served: ServeComputed) -> None:
+    def _show_served(self, scenario: Scenario, served: ServeComputed, errors: list[FieldError]) -> None:
         """Serve mode: the summary, breakdown and context chart of ``vramgui serve``'s answer; no training sweeps."""
-        self._accepted()
+        self._accepted(scenario, errors)
         self._served = served
         self._timer.stop()
         self._work = None
@@ -250,9 +273,12 @@ class MainPresenter(QObject):
         if counted is not None:  # the count beside the model, as training shows it
             self._push_counts_of(counted)
         self._view.show_serve_result(served.result)
+        self._invalid(errors)
         self.result_changed.emit(served.result)
 
     def _invalid(self, errors: list[FieldError]) -> None:
+        if not errors:
+            return
         self._errors = errors
         self._update_enabled()
         self._view.show_field_errors(errors)
@@ -281,6 +307,7 @@ class MainPresenter(QObject):
         """Apply the summary's suggestion ``index`` as the form would: each change is an edit of its field."""
         shown = () if self._computed is None or self._errors else self._computed.suggestions
         if 0 <= index < len(shown):
+            self._form.finish_typing()
             for path, value in shown[index].changes:
                 self._form.edit_field(path, display(fields.field(path), value))
                 self._form.shown.pop(path, None)  # not typed in the view: show the new value

@@ -1,6 +1,9 @@
 """The adviser's ways out in the summary: a heading ("Ways to make it fit:") and one link per suggestion; a click
 (or Enter / Space on a focused link) reports the suggestion's index, and the presenter applies it.
 
+While the result is stale (the input holds text that is not a value) the box is greyed: its links show no hand
+and take no click, and the menu's ways out are greyed (issue 23).
+
 The links are plain-text labels drawn as links (never rich text: no text here is ever read as HTML), so they wrap
 on a narrow window instead of being clipped as a push button's text would be.
 
@@ -40,8 +43,16 @@ class LinkLabel(QLabel):
     def _underline(self, on: bool) -> None:
         """Hover and keyboard focus underline the link (a border would cost the summary two pixels a line)."""
         font = self.font()
-        font.setUnderline(on or self.hasFocus() or self.underMouse())
+        font.setUnderline(self.isEnabled() and (on or self.hasFocus() or self.underMouse()))
         self.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A greyed link (the result is stale) does not look clickable: no hand, no underline."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.EnabledChange:
+            hand = Qt.CursorShape.PointingHandCursor if self.isEnabled() else Qt.CursorShape.ArrowCursor
+            self.setCursor(hand)
+            self._underline(False)
 
     def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802 - Qt override
         super().enterEvent(event)
@@ -60,13 +71,15 @@ class LinkLabel(QLabel):
         self._underline(False)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
-        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()) \
+                and self.isEnabled():
             self.clicked.emit()
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self.clicked.emit()
+            if self.isEnabled():
+                self.clicked.emit()
             return
         super().keyPressEvent(event)
 
@@ -144,6 +157,7 @@ class AdviceBox(QWidget):
         for i, vm in enumerate(self._suggestions[:MAX_LINKS]):
             action = self.menu.addAction(vm.text.replace("&", "&&"))  # "&" would be read as a mnemonic
             action.setToolTip(vm.tip)
+            action.setEnabled(self.isEnabled())
             action.triggered.connect(lambda _checked=False, i=i: self.suggestion_clicked.emit(i))
         self._show_links()
         self.empty.setText(empty)
@@ -163,6 +177,15 @@ class AdviceBox(QWidget):
             link.setToolTip("" if vm is None else vm.tip)
             link.setAccessibleName("" if vm is None else vm.text)
             link.setAccessibleDescription("" if vm is None else vm.tip)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Greyed while the result is stale: the menu's ways out are greyed too, and a menu left open closes."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.EnabledChange:
+            for action in self.menu.actions():
+                action.setEnabled(self.isEnabled())
+            if not self.isEnabled():
+                self.menu.close()
 
     def _show_menu(self) -> None:
         self.menu.popup(self.more.mapToGlobal(self.more.rect().bottomLeft()))

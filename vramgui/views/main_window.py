@@ -231,6 +231,7 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
         self.presenter = presenter
         self.document = document
         self.inputs.edited.connect(presenter.on_field_edited)
+        self.inputs.edit_finished.connect(presenter.on_edit_finished)
         self.summary.suggestion_clicked.connect(presenter.apply_suggestion)  # the adviser's ways out, one click
 
     # ----- MainView protocol

@@ -59,6 +59,11 @@ def error_colour(widget: QWidget) -> str:
     return "#ff7b72" if is_dark(widget.palette()) else "#b3261e"
 
 
+def invalid_base_colour(widget: QWidget) -> str:
+    """The background of an input whose text is not a value (its text in ``error_colour``)."""
+    return "#3d1714" if is_dark(widget.palette()) else "#fdecea"
+
+
 def ok_colour(widget: QWidget) -> str:
     return "#56d364" if is_dark(widget.palette()) else "#1a7f37"
 

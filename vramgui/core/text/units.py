@@ -102,18 +102,27 @@ def parse_bytes_exact(text: str | int, field: str = "size") -> int:
     return round(value * factor)
 
 
-def require_size_unit(text: str, field: str = "size") -> None:
+def require_size_unit(text: str, field: str = "size", low: float | None = None, high: float | None = None,
+                      allowed: Msg | None = None) -> None:
     """Refuse a size other than 0 typed without its unit, before any range check: "80" in a memory field is 80 GB
     to a person and 80 bytes to the parser, and GB and GiB differ by 7 %, so the unit is asked for, never guessed.
     Text that is not a bare number is left to ``parse_bytes_exact`` and its own messages. Used where people type
-    sizes (the window's fields, the CLI's flags); scenario files hold bytes and keep a bare number as bytes."""
+    sizes (the window's fields, the CLI's flags); scenario files hold bytes and keep a bare number as bytes.
+
+    The message proposes the number in GB and in GiB only when both lie in the field's range (``low``, ``high``
+    bytes): "1e400" in Memory per GPU says it is out of range, with ``allowed``, instead of proposing "1e400GB",
+    which would be refused next (issue 23)."""
     match = _SIZE_RE.match(text)
     if match is None or match.group(2):
         return
     number = match.group(1)
     if float(number) == 0:  # nothing is nothing in any unit (float: no big-integer work on a long number)
         return
+    if (low is not None and float(number) * GB < low) or (high is not None and not float(number) * GiB <= high):
+        raise InputError(field, Msg.of("error.size_needs_unit_range", text=_short(number)), allowed)
     shown = number if len(number) <= 24 else "N"
+    if not number.isdigit() or (low is not None and int(number) < low):  # "0.5B" is no size: GB or GiB only
+        raise InputError(field, Msg.of("error.size_needs_unit_not_bytes", text=_short(number), number=shown))
     raise InputError(field, Msg.of("error.size_needs_unit", text=_short(number), number=shown))
 
 

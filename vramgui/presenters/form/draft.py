@@ -1,12 +1,13 @@
-"""The form's side of the main window: the scenario being edited (the *draft*), the text of edits that do not parse
-yet with their errors, the two UI choices that are not scenario fields (how the model is defined, the GPU preset)
-and what the view shows per key, so that only what changed is pushed.
+"""The form's side of the main window: the scenario being edited (the *draft*), the text of edits that do not parse yet
+with their errors, the two UI choices that are not scenario fields (how the model is defined, the GPU preset) and
+what the view shows per key, so that only what changed is pushed.
 
-An edit is ``fields.parse`` + ``fields.with_value`` on the draft, so nothing the form does not show is lost: opening a
-file and saving it gives the same scenario back. ``MainPresenter`` owns one ``FormDraft`` and decides when to
-compute; this module never computes an estimate (the parameter count Φ of a model comes from the ``count`` the
-presenter passes in).
-"""
+An edit is ``fields.parse`` + ``fields.with_value`` on the draft, so nothing the form does not show is lost: opening
+a file and saving it gives the same scenario back. Text that does not parse stays in the editor as typed, with its
+error, and the draft keeps the field's value from before the typing began, never a half-typed one ("1e4" on the way
+to "1e400"), so the stale result the window shows is the draft's (issue 23). ``MainPresenter`` owns one
+``FormDraft`` and decides when to compute; this module never computes an estimate (the parameter count Φ of a model
+comes from the ``count`` the presenter passes in)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,18 @@ from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_MODE, MODEL_PRESET, 
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS, IMPORTED, default_scenario, display, parse_input
+from vramgui.presenters.form.groups import (
+    ARCH,
+    CUSTOM,
+    FORM_PATHS,
+    IMPORTED,
+    default_scenario,
+    display,
+    editor_kind,
+    parse_input,
+)
 from vramgui.presenters.form.model_choice import ModelChoice
-from vramgui.presenters.form.texts import FormDisplay, nodes_text, shown_value
+from vramgui.presenters.form.texts import FormDisplay, nodes_text, percent_error_text, shown_value
 from vramgui.presenters.messages import input_error_text
 from vramgui.presenters.view_models import FieldError
 
@@ -48,6 +58,8 @@ class FormDraft:
         self.gpu = CUSTOM  # UI state: the GPU preset
         self.shown: dict[str, object] = {}  # what the view shows per key (hints too), to push only what changed
         self._form = FormDisplay()  # what each editor shows for the draft
+        # the field being typed in, and the draft, GPU choice and architecture shown before the typing began
+        self._typing: tuple[str, Scenario, str, Any] | None = None
 
     # ----- what the form shows
     def value(self, key: str) -> object:
@@ -100,6 +112,7 @@ class FormDraft:
         """Hold ``scenario`` exactly; its model is a preset when it is one, else kept as an imported model.
         True when the model choices changed (the imported model is a new one)."""
         self.raw.clear()
+        self._typing = None
         self.scenario = scenario
         refreshed = self.model.adopt(scenario.model)
         hw = scenario.hardware
@@ -111,6 +124,8 @@ class FormDraft:
     # ----- edits
     def edit(self, key: str, value: object) -> bool:
         """Apply the view's edit of ``key``; False (nothing done) for a key the form does not have."""
+        if key not in FORM_KEYS:
+            self._typing = None  # a choice ends the typing in a field
         if key == MODEL_PRESET:
             self._set_model(self.model.select(str(value), self.scenario.model, self._count))
         elif key == MODEL_MODE:
@@ -131,10 +146,15 @@ class FormDraft:
             self._set_model(self.model.to_params(self.scenario.model, self._count))  # typing Φ defines the model
         elif path.startswith(ARCH) and self.model.mode != "architecture":
             self._set_model(self.model.switch("architecture", self.scenario.model, self._count))
+        if self._typing is None or self._typing[0] != path:
+            self._typing = (path, self.scenario, self.gpu, self.model.arch_shown)
         try:
             value = parse_input(f, raw)
-        except InputError as err:
-            self.raw[path] = (raw, FieldError(path, input_error_text(err)))
+        except InputError as err:  # the CLI's words, or the percentage box's own
+            message = percent_error_text(path, str(raw)) if editor_kind(f) == "percent" else input_error_text(err)
+            self.raw[path] = (raw, FieldError(path, message))
+            # the draft keeps no half-typed value ("1e4" on the way to "1e400"): the field's value from before
+            _, self.scenario, self.gpu, self.model.arch_shown = self._typing
             return
         self.raw.pop(path, None)
         self.shown[path] = display(f, value)  # the editor shows what was typed: not rewritten under the cursor
@@ -150,6 +170,16 @@ class FormDraft:
                 if path == paths.GPU_MEMORY:
                     draft = replace(draft, hardware=replace(hw, gpu_name=None))
         self.scenario = draft
+
+    def before_typing(self) -> Scenario | None:
+        """The draft from before the typing in progress began (None when no field is being typed in)."""
+        return None if self._typing is None else self._typing[1]
+
+    def finish_typing(self, path: str | None = None) -> None:
+        """The typing in ``path`` (None: any field) is over (Return, Tab, focus elsewhere, a value applied): the next
+        edit of it starts from the draft as it is then."""
+        if self._typing is not None and path in (None, self._typing[0]):
+            self._typing = None
 
     def restore_model_choice(self, state: tuple[str, str, ModelSpec | None, Any]) -> None:
         m = self.model

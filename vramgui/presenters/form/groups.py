@@ -97,7 +97,7 @@ def parse_input(f: Field, raw: object) -> Any:
         return fields.check(f, raw)
     text = "" if raw is None else str(raw)
     if f.kind == "bytes":  # "80" is 80 GB to a person, 80 bytes to the parser: asked for its unit, before the range
-        require_size_unit(text, f.path)
+        require_size_unit(text, f.path, f.low, f.high, f.allowed())  # proposes only sizes in range
     return fields.parse(f, text)
 
 

@@ -1,7 +1,7 @@
 """The form's texts in the reader's language: each field's label, tooltip, allowed range, choice words, check-box
 text, placeholder, explanation and mnemonic from the registry (for the view to build its rows without reaching
 into the core), and the short hints shown beside fields (the GPU
-memory in the other unit, the node count the GPUs give), why an editor refused what was typed, and what each
+memory in the other unit, the node count the GPUs give), why a percentage typed is not a value, and what each
 editor shows for a draft (``FormDisplay``)."""
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from vramgui.core.fields import registry as fields
 from vramgui.core.fields.form_rows import MEMORY_HINT, PARAMS_HINT, UI_ROWS
 from vramgui.core.parallel.layout import num_nodes
 from vramgui.core.scenario.specs import ParallelSpec, Scenario
-from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import render
 from vramgui.core.text.units import GB, GiB, format_bytes, format_count
-from vramgui.presenters.form.groups import ARCH, FORM_PATHS, Editor, display, editor_kind, parse_input
-from vramgui.presenters.messages import field_label, input_error_text, qt_translate
+from vramgui.presenters.form.groups import ARCH, FORM_PATHS, Editor, display, editor_kind
+from vramgui.presenters.messages import field_label, qt_translate
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -126,33 +125,21 @@ def field_info(path: str) -> FieldInfo:
                      _words(f.explanation), f.mnemonic)
 
 
-def refusal_text(path: str, typed: str) -> str:
-    """Why the editor of ``path`` did not take ``typed`` (a spin box refuses a keystroke past its range, and
-    replaces text left out of range by its last value): the message that value would get, with the allowed range
-    ("Sequence length: 999,999,999 is out of range (allowed: 1 to 100,000,000)"); "" when it is a valid value."""
-    f = fields.field(path)
-    if editor_kind(f) == "percent":  # the box shows a percentage of the registry's fraction (0 <= value < 1)
-        return _percent_refusal(f, typed)
+def percent_error_text(path: str, typed: str) -> str:
+    """Why the text ``typed`` in a percentage box (the reserve, LoRA dropout: the registry's fraction
+    0 <= value < 1, shown as a percentage) is not a value, in the box's own terms: "Reserve: 100 % is out of range
+    (allowed: 0 to 99.99 %)", not the fraction 1.0 the registry would name."""
+    text = typed.strip()
+    number = text.removesuffix("%").strip()
     try:
-        parse_input(f, typed)
-    except InputError as err:
-        return input_error_text(err)
-    return ""
-
-
-def _percent_refusal(f: fields.Field, typed: str) -> str:
-    """A percentage box's words, the reserve's: "Reserve: 100 % is out of range (allowed: 0 to 99.99 %)" (the
-    registry's fraction, 0 <= value < 1, as the box shows it)."""
-    try:
-        value = float(typed.replace(",", ".").strip())
+        value: float | None = float(number)
     except ValueError:
         value = None
-    assert f.low is not None and f.high is not None  # a fraction's row has its range
-    low, high = f.low * 100, f.high * 100
-    if value is not None and (low <= value < high if f.high_open else low <= value <= high):
-        return ""
+    if value is None or value != value or value in (float("inf"), float("-inf")):
+        return translate("Fields", "{0}: expected a percentage, got {1} (allowed: 0 to 99.99 %)").format(
+            field_label(path), repr(text[:24]))
     return translate("Fields", "{0}: {1} % is out of range (allowed: 0 to 99.99 %)").format(
-        field_label(f.path), typed.strip()[:24])
+        field_label(path), number[:24])
 
 
 def enabled_states(draft: Scenario, mode: str, blamed: set[str]) -> tuple[dict[str, bool], dict[str, str]]:

@@ -1,9 +1,9 @@
 """The texts under the input form's editors: each field's inline error message, the read-only hints the presenter
-sets ("≈ 8.03B", "= 85.90 GB", "2 nodes"), and the view's own notes (what a spin box refused to take).
+sets ("≈ 8.03B", "= 85.90 GB", "2 nodes").
 
 Nothing stale is shown: a hint describes the last valid value of its fields, so it is hidden while one of them
 holds an error (the memory hint "= 85.90 GB" never stands under "abc"), and shown again with the next value the
-presenter pushes. A note lasts until its field takes a new value.
+presenter pushes.
 """
 
 from __future__ import annotations
@@ -11,13 +11,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from vramgui.presenters.form.groups import HINTS
 from vramgui.presenters.view_models import FieldError
-from vramgui.views.theme import error_colour
+from vramgui.views.theme import error_colour, invalid_base_colour
 
 MARK = "⚠ "
+
+
+def mark_invalid(editor: QWidget, invalid: bool) -> None:
+    """An editor whose text is not a value: its text in the error colour on a tinted field (a palette, not a style
+    sheet, so the platform's look and a number box's arrows stay), and the ``invalid`` property for tests."""
+    editor.setProperty("invalid", invalid)
+    if not invalid:
+        editor.setPalette(QPalette())  # no role of its own: the window's palette again
+        return
+    palette = QPalette(editor.palette())
+    palette.setColor(QPalette.ColorRole.Text, QColor(error_colour(editor)))
+    palette.setColor(QPalette.ColorRole.Base, QColor(invalid_base_colour(editor)))
+    editor.setPalette(palette)
 
 
 def _describes(hint: str, key: str) -> bool:
@@ -29,7 +43,6 @@ class FieldMessages:
         self._owner = owner  # whose palette gives the error colour
         self.errors: dict[str, QLabel] = {}
         self.hints: dict[str, QLabel] = {}
-        self._notes: dict[str, str] = {}
         self._messages: dict[str, list[str]] = {}  # the presenter's messages by field, as last shown
         self._hint_texts: dict[str, str] = {}
 
@@ -63,14 +76,6 @@ class FieldMessages:
         label.setText("" if stale else text)
         label.setVisible(bool(text) and not stale)
 
-    def note(self, key: str, text: str) -> None:
-        """Show ``text`` under ``key``'s editor until the field takes a new value ("" clears it)."""
-        if text:
-            self._notes[key] = text
-        elif self._notes.pop(key, None) is None:
-            return
-        self._show(key)
-
     def show_errors(self, errors: Sequence[FieldError], editors: Mapping[str, QWidget]) -> list[str]:
         """The presenter's messages under their fields; returns those of no field (for the general line). Only the
         fields whose messages change are touched (re-polishing every editor costs a frame's worth)."""
@@ -84,10 +89,7 @@ class FieldMessages:
         for key in before.keys() | self._messages.keys():  # the fields whose messages change, no other
             if self._messages.get(key) == before.get(key) or key not in editors:
                 continue
-            editor = editors[key]
-            editor.setProperty("invalid", key in self._messages)
-            editor.style().unpolish(editor)
-            editor.style().polish(editor)
+            mark_invalid(editors[key], key in self._messages)
             self._show(key)
         for key in self.hints:
             self._show_hint(key)
@@ -95,7 +97,7 @@ class FieldMessages:
 
     def _show(self, key: str) -> None:
         label = self.errors[key]
-        lines = self._messages.get(key, []) + ([self._notes[key]] if key in self._notes else [])
+        lines = self._messages.get(key, [])
         if lines:
             label.setText(MARK + "\n".join(lines))
             label.setStyleSheet(f"color: {error_colour(self._owner)};")

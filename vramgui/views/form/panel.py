@@ -6,8 +6,8 @@ the field's dotted path; values pushed by the presenter are shown with signals b
 with a mnemonic (or a check box text), a tooltip giving its meaning and range, and an inline message row that
 appears when the presenter reports the field invalid. An input the scenario ignores is disabled, its tooltip
 saying why. Labels live in grid layouts that grow with translated text. The preset box's search matches names,
-CLI keys and repository ids whatever their separators; a spin box that refuses what was typed says why under it
-(``field_messages``: errors, hints, notes).
+CLI keys and repository ids whatever their separators; a number box keeps what was typed, and the presenter's
+message under it says what is wrong (``field_messages``: errors, hints).
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -32,24 +30,24 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters import catalog_access
 from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS, MODEL_PRESET
-from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, refusal_text, ui_rows
+from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, ui_rows
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
 from vramgui.views.form.messages import FieldMessages
 from vramgui.views.form.widgets import (
     SEARCH_ROLE,
+    NumberBox,
     NumberLineEdit,
     OpenChoiceComboBox,
     SearchCompleter,
     WheelSafeComboBox,
-    WheelSafeDoubleSpinBox,
-    WheelSafeSpinBox,
 )
 from vramgui.views.theme import error_colour
 
 
 class InputPanel(QWidget):
     edited = Signal(str, object)  # (field key, raw value)
+    edit_finished = Signal(str)  # a typed field was left (Return, Tab, focus elsewhere)
     import_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -58,7 +56,7 @@ class InputPanel(QWidget):
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
         self.groups: dict[str, QGroupBox] = {}
-        self._messages = FieldMessages(self)  # the inline errors, the hints, what a spin box refused
+        self._messages = FieldMessages(self)  # the inline errors and the hints
         self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
         self._enabled: dict[str, tuple[bool, str]] = {}  # each field's state and reason as shown
@@ -222,17 +220,9 @@ class InputPanel(QWidget):
 
     def _editor(self, info: FieldInfo) -> QWidget:
         if info.editor == "spin":
-            spin = WheelSafeSpinBox()
-            spin.setRange(int(info.low or 0), int(info.high or 0))
-            spin.setGroupSeparatorShown(True)
-            spin.setAccelerated(True)
-            return spin
-        if info.editor == "percent":
-            reserve = WheelSafeDoubleSpinBox()
-            reserve.setRange(0.0, 99.99)  # the registry's 0 <= fraction < 1, as a percentage
-            reserve.setDecimals(2)
-            reserve.setSingleStep(5.0)
-            return reserve
+            return NumberBox(int(info.low or 0), int(info.high or 0))
+        if info.editor == "percent":  # the registry's 0 <= fraction < 1, as a percentage; the arrows stop at 99.99
+            return NumberBox(0.0, 99.99, step=5.0, percent=True)
         if info.editor == "combo":
             combo = WheelSafeComboBox()
             for value, shown in zip(info.choices, info.choice_texts, strict=True):
@@ -289,17 +279,12 @@ class InputPanel(QWidget):
             editor.currentIndexChanged.connect(lambda _i, k=key, e=editor: self._combo_changed(k, e))
         elif isinstance(editor, QLineEdit):
             editor.textEdited.connect(lambda text, k=key: self.edited.emit(k, text))
-        elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-            editor.valueChanged.connect(lambda value, k=key: self._spun(k, value))
-            if isinstance(editor, (WheelSafeSpinBox, WheelSafeDoubleSpinBox)):
-                editor.refused.connect(lambda text, k=key, e=editor: self._messages.note(
-                    k, refusal_text(k, text.replace(e.locale().groupSeparator(), ""))))
+            editor.editingFinished.connect(lambda k=key: self.edit_finished.emit(k))
+        elif isinstance(editor, NumberBox):  # the text as typed: the presenter parses it and says what is wrong
+            editor.text_edited.connect(lambda text, k=key: self.edited.emit(k, text))
+            editor.editingFinished.connect(lambda k=key: self.edit_finished.emit(k))
         elif isinstance(editor, QCheckBox):
             editor.toggled.connect(lambda on, k=key: self.edited.emit(k, on))
-
-    def _spun(self, key: str, value: object) -> None:
-        self._messages.note(key, "")  # a new value: what was refused before is past
-        self.edited.emit(key, value)
 
     def _combo_changed(self, key: str, combo: QComboBox) -> None:
         value = combo.currentData()
@@ -329,7 +314,6 @@ class InputPanel(QWidget):
             editor = self.editors.get(key)
             if editor is None:
                 continue
-            self._messages.note(key, "")
             editor.blockSignals(True)
             try:
                 if isinstance(editor, OpenChoiceComboBox):
@@ -341,10 +325,8 @@ class InputPanel(QWidget):
                 elif isinstance(editor, QLineEdit):
                     if editor.text() != str(value):
                         editor.setText(str(value))
-                elif isinstance(editor, QDoubleSpinBox):
-                    editor.setValue(float(value))  # type: ignore[arg-type]
-                elif isinstance(editor, QSpinBox):
-                    editor.setValue(int(value))  # type: ignore[call-overload]
+                elif isinstance(editor, NumberBox):
+                    editor.show_value(value)
                 elif isinstance(editor, QCheckBox):
                     editor.setChecked(bool(value))
             finally:

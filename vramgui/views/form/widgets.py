@@ -1,22 +1,15 @@
-"""Editors for the scrolling input form: spin and combo boxes that take focus by click or Tab only and leave the
+"""Editors for the scrolling input form: number and combo boxes that take focus by click or Tab only and leave the
 mouse wheel to the scroll area unless they have focus (a wheel turned over the form must scroll it, never change
-an input on the way); a spin box that says what it refused to take; the search of a preset list."""
+an input on the way); a number box that shows what was typed, never a number it was not given; the search of a
+preset list."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
-from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QComboBox,
-    QCompleter,
-    QDoubleSpinBox,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtGui import QValidator, QWheelEvent
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QCompleter, QLineEdit, QWidget
 
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1  # an item's search text: its names, lower case without separators
 
@@ -33,65 +26,90 @@ class NumberLineEdit(QLineEdit):
         return QSize(min(hint.width(), self.fontMetrics().horizontalAdvance("0" * 5)), hint.height())
 
 
-class _Refusing:
-    """What a spin box would not take (``refused``): a keystroke past its range, which Qt drops without a word
-    ("99999999" in a box that stops at 10,000,000 stays "9,999,999"; "100" in the reserve box that stops at 99.99),
-    and text left out of range by Tab or Return, which Qt replaces by the last value. The form shows why, with the
-    range. Mixed into a QAbstractSpinBox subclass that emits its ``refused = Signal(str)`` in ``_refuse``."""
+class NumberBox(QAbstractSpinBox):
+    """A number's editor that shows exactly what was typed: no validator, no clamping, no fix-up on leaving. A spin
+    box would drop a minus sign, stop at its digit count and put its last value back over text out of range, so
+    it could show a number that is not the one used (issue 23). Here the text goes to the presenter as typed
+    (``text_edited``), which parses it with the registry's ``fields.parse`` and marks it red with the reason and
+    the range when it is not a value. The arrows, Up/Down, Page Up/Down and the wheel (with focus only: a wheel
+    turned over the form scrolls it) step from the number shown, within the range, as a spin box does.
 
-    def _watch_refusals(self) -> None:
-        spin: QAbstractSpinBox = self  # type: ignore[assignment]
-        spin.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        line = spin.lineEdit()
+    ``percent``: the text is a percentage (the reserve, LoRA dropout), else a whole number shown with thousands
+    grouped ("2,048", which the registry's parser reads)."""
+
+    text_edited = Signal(str)  # the text typed or stepped to, as it stands
+
+    def __init__(self, low: float, high: float, step: float = 1, percent: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._low, self._high, self._step, self._percent = low, high, step, percent
+        self._last: float = low  # the last number shown: where the arrows start from text that reads as none
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccelerated(True)
+        line = self.lineEdit()
         assert line is not None
-        line.inputRejected.connect(lambda: self._refuse(line.text()))  # the text it would have become
+        line.textEdited.connect(self.text_edited)
+
+    # ----- what Qt asks of a spin box: any text is acceptable (the presenter judges it); nothing is fixed up
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        return QValidator.State.Acceptable, text, pos
+
+    def fixup(self, text: str) -> str:
+        return text
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:  # noqa: N802 - Qt override
+        value = self.value()
+        flags = QAbstractSpinBox.StepEnabledFlag.StepNone
+        if value is None or value < self._high:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        if value is None or value > self._low:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
+        return flags
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt override
+        value = self.value()
+        start = self._last if value is None else value
+        stepped = min(max(start + steps * self._step, self._low), self._high)
+        self.show_value(stepped)
+        self.text_edited.emit(self.text())
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
-        spin: QAbstractSpinBox = self  # type: ignore[assignment]
-        if spin.hasFocus():
-            super().wheelEvent(event)  # type: ignore[misc]
+        if self.hasFocus():
+            super().wheelEvent(event)
         else:
             event.ignore()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._report_left_text()
-        super().keyPressEvent(event)  # type: ignore[misc]
+    # ----- the value
+    def minimum(self) -> float:
+        return self._low
 
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
-        self._report_left_text()
-        super().focusOutEvent(event)  # type: ignore[misc]
+    def maximum(self) -> float:
+        return self._high
 
-    def _report_left_text(self) -> None:
-        spin: QAbstractSpinBox = self  # type: ignore[assignment]
-        text = spin.cleanText()  # type: ignore[attr-defined]
-        if text.strip() and not spin.hasAcceptableInput():  # "0" under a minimum of 1: about to be replaced
-            self._refuse(text)
+    def value(self) -> int | float | None:
+        """The number the text reads as (for stepping and tests), None when it reads as none."""
+        text = self.text().strip().removesuffix("%").strip().replace(",", "").replace("_", "")
+        try:
+            return float(text) if self._percent else int(text)
+        except ValueError:
+            return None
 
-    def _refuse(self, text: str) -> None:
-        raise NotImplementedError  # each spin box below emits its own ``refused`` signal
+    def show_value(self, value: object) -> None:
+        """Show ``value`` (a number the presenter pushes, or text to keep as it is) without reporting an edit."""
+        if isinstance(value, str):
+            text = value
+        else:
+            self._last = float(value)  # type: ignore[arg-type]
+            text = (f"{self._last:.10f}".rstrip("0").rstrip(".") if self._percent
+                    else f"{int(value):,}")  # type: ignore[call-overload]
+        if self.text() != text:
+            line = self.lineEdit()
+            assert line is not None
+            line.setText(text)
 
-
-class WheelSafeSpinBox(_Refusing, QSpinBox):
-    refused = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._watch_refusals()
-
-    def _refuse(self, text: str) -> None:
-        self.refused.emit(text)
-
-
-class WheelSafeDoubleSpinBox(_Refusing, QDoubleSpinBox):
-    refused = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._watch_refusals()
-
-    def _refuse(self, text: str) -> None:
-        self.refused.emit(text)
+    def setValue(self, value: float) -> None:  # noqa: N802 - as a spin box's: shown and reported as an edit
+        self.show_value(value)
+        self.text_edited.emit(self.text())
 
 
 class WheelSafeComboBox(QComboBox):

@@ -44,6 +44,10 @@ def entries() -> Mapping[str, str | Plural]:
         "error.rate_unit": QT_TRANSLATE_NOOP("Core", "unknown unit {unit} in {text}"),
         "error.size_needs_unit": QT_TRANSLATE_NOOP(
             "Core", "{text} has no unit: write {number}GB or {number}GiB ({number}B for bytes)"),
+        "error.size_needs_unit_not_bytes": QT_TRANSLATE_NOOP(
+            "Core", "{text} has no unit: write {number}GB or {number}GiB"),
+        "error.size_needs_unit_range": QT_TRANSLATE_NOOP(
+            "Core", "{text} has no unit, and in GB or GiB it is out of range"),
         "error.count_expected": QT_TRANSLATE_NOOP("Core", "expected a count such as 7B or 124M"),
         "error.not_whole_count": QT_TRANSLATE_NOOP("Core", "{text} is not a whole number of parameters"),
         "error.unknown_field": QT_TRANSLATE_NOOP("Core", "unknown field ({hint})"),
