@@ -62,6 +62,10 @@ class StepChart(ChartView):
         self._top = 0.0
         self._recolour(self._fg)
 
+    def bar_count(self) -> int:
+        vm = getattr(self, "vm", None)  # resized while being built
+        return len(vm.x) if vm is not None else 0
+
     def show_step(self, vm: StepChartVM) -> None:
         self.vm = vm
         x = np.array(vm.x, dtype=float)
