@@ -8,7 +8,7 @@ For each screen (a size in logical pixels at a scale factor) the window opens as
 (Llama-3-8B ZeRO-2 and ZeRO-3 on 8 x A100 80GB, Mixtral 8x7B), and shows a scenario that does not fit, so the
 adviser's ways out are in the summary: the issue's ``count_13b_fp16_zero1.json`` on every tab; Mixtral 8x7B with 1T
 training tokens at 2.5 per GPU-hour (the summary's step time, throughput and training rows: its tallest) on every
-chart tab, shot on the time tab (``time-cost``); the largest-model tab with Mixtral at 8,192 tokens, whose solve
+chart tab (``time-cost-<tab>``; on the time tab ``time-cost``); the largest-model tab with Mixtral at 8,192 tokens, whose solve
 leaves nothing to draw (``maxmodel-mixtral8k``); the Serving tab in Serve mode (``serve``: Llama-3-8B, 16 x 8,192
 tokens, AWQ int4, fp8 KV cache, vLLM on an RTX 4090; ``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache, 32,768
 tokens). The About, Formulas, import-summary and cannot-open dialogs are opened once per screen.
@@ -35,8 +35,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = ("1024x640", "1366x768", "1920x1080", "960x540")
-LAPTOP = (1024, 640)  # from this size up, every plot keeps its minimum; below it, only nothing is cut
+SIZES = ("1024x640", "1366x768", "1920x1080")
+SMALL = ("960x540", "2")  # a 1920 x 1080 screen at 200 %: shot with the default sizes at scale 2
+LAPTOP = (1024, 640)  # from this size up every plot keeps a floor, LAPTOP_PLOT_PX; below it, only nothing is cut
+LAPTOP_PLOT_PX = 120  # ... at 1,024 x 640 (the step chart's 12 bars under a legend of 10; charts.modes aims at 150)
+COMPARE_LAPTOP_PX = 90  # ... the Compare tab's at 1,024 x 640, under its buttons and over its table of three pins
 SCALES = ("1", "2")
 LANGS = ("en", "zh_CN")
 TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
@@ -62,17 +65,24 @@ def screen_name(size: str, scale: str) -> str:
     return f"s{size}@{scale}"
 
 
-def screen_config(folder: str, sizes: list[str], scales: list[str]) -> tuple[str, str]:
+def screen_list(sizes: list[str], scales: list[str], screens: list[str] | None) -> list[tuple[str, str]]:
+    """(size, scale) pairs: ``screens`` ("1024x640@2") where given, else every size at every scale."""
+    if screens:
+        return [(s.split("@")[0], s.split("@")[1] if "@" in s else "1") for s in screens]
+    small = [SMALL] if list(sizes) == list(SIZES) and SMALL[1] in scales else []
+    return [(size, scale) for scale in scales for size in sizes] + small
+
+
+def screen_config(folder: str, pairs: list[tuple[str, str]]) -> tuple[str, str]:
     """The offscreen platform's config file (one screen per size and scale, side by side, in device pixels) and the
     ``QT_SCREEN_SCALE_FACTORS`` value naming each screen's factor."""
     screens, factors, x = [], [], 0
-    for scale in scales:
-        for size in sizes:
-            width, height = (round(int(v) * float(scale)) for v in size.split("x"))
-            screens.append({"name": screen_name(size, scale), "x": x, "y": 0, "width": width, "height": height,
-                            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
-            factors.append(f"{screen_name(size, scale)}={scale}")
-            x += width
+    for size, scale in pairs:
+        width, height = (round(int(v) * float(scale)) for v in size.split("x"))
+        screens.append({"name": screen_name(size, scale), "x": x, "y": 0, "width": width, "height": height,
+                        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})
+        factors.append(f"{screen_name(size, scale)}={scale}")
+        x += width
     path = Path(folder) / "screens.json"
     path.write_text(json.dumps({"screens": screens}), encoding="utf-8")
     return str(path), ";".join(factors)
@@ -91,21 +101,34 @@ def _settle(app) -> None:
 class Shooter:
     """One window on one screen: shows each state, checks it, saves its PNG."""
 
-    def __init__(self, app, window, tag: str, out: Path | None, laptop: bool, report: dict) -> None:
-        self.app, self.window, self.tag, self.out, self.laptop, self.report = app, window, tag, out, laptop, report
+    def __init__(self, app, window, tag: str, out: Path | None, size: tuple[int, int], report: dict) -> None:
+        self.app, self.window, self.tag, self.out, self.size, self.report = app, window, tag, out, size, report
+
+    def floor(self, index: int) -> float:
+        """The least height of the plot on this screen: ``MIN_PLOT_PX`` from 1,366 x 768 up, ``LAPTOP_PLOT_PX`` (the
+        Compare tab's ``COMPARE_LAPTOP_PX``) from 1,024 x 640, none below (nothing cut is all that is checked)."""
+        from vramgui.views.charts.modes import MIN_PLOT_PX
+
+        width, height = self.size
+        if width >= 1366 and height >= 768:
+            return MIN_PLOT_PX
+        if width >= LAPTOP[0] and height >= LAPTOP[1]:
+            return COMPARE_LAPTOP_PX if index == COMPARE else LAPTOP_PLOT_PX
+        return 0.0
 
     def check(self, name: str, index: int, png: bool = True) -> None:
         from bench.layout_check import chart_problems, plot_height, widget_problems
-        from vramgui.views.charts.modes import MIN_PLOT_PX
 
         window = self.window
         window.chart_tabs.setCurrentIndex(index)
         _settle(self.app)
         chart = window.charts()[index] if index != COMPARE else ComparePlot(window.compare_view)
         problems = chart_problems(chart) + widget_problems(window)
+        if not self.floor(index):  # smaller than any laptop: nothing cut, texts may touch
+            problems = [p for p in problems if "overlap" not in p]
         plot = plot_height(chart)
-        if self.laptop and plot < MIN_PLOT_PX:
-            problems.append(f"the plot is {plot:.0f} px tall, less than {MIN_PLOT_PX}")
+        if plot < self.floor(index):
+            problems.append(f"the plot is {plot:.0f} px tall, less than {self.floor(index):.0f}")
         shot = f"{name}_{self.tag}"
         self.report[shot] = {"plot": round(plot), "problems": problems}
         if png and self.out is not None:
@@ -126,6 +149,8 @@ class Shooter:
             dialog.show()
             _settle(self.app)
             problems.extend(f"{dialog.windowTitle()!r}: {p}" for p in dialog_problems(dialog))
+            if self.out is not None:
+                dialog.grab().save(str(self.out / f"dialog{len(problems)}-{type(dialog).__name__}_{self.tag}.png"))
             dialog.close()
 
         window.show_about()
@@ -194,7 +219,7 @@ def shoot_screen(app, screen, size: str, scale: str, lang: str, out: Path | None
         window.show()
         window.ensure_charts()
         shooter = Shooter(app, window, f"{size}_s{scale.replace('.', '')}_{lang}", out,
-                          width >= LAPTOP[0] and height >= LAPTOP[1], report)
+                          (width, height), report)
         for edits in PINS:
             for key, value in edits:
                 _edit(window, key, value)
@@ -207,7 +232,7 @@ def shoot_screen(app, screen, size: str, scale: str, lang: str, out: Path | None
             _edit(window, key, value)
         window.presenter.finish_sweeps()
         for index in TRAINING:  # the tallest summary: every chart checked, the time tab shot
-            shooter.check("time-cost" if index == TIME else f"time-cost-{TABS[index]}", index, png=index == TIME)
+            shooter.check("time-cost" if index == TIME else f"time-cost-{TABS[index]}", index)
         _edit(window, "training.seq_len", 8192)
         window.presenter.finish_sweeps()
         shooter.check("maxmodel-mixtral8k", MAX_MODEL)
@@ -222,7 +247,7 @@ def shoot_screen(app, screen, size: str, scale: str, lang: str, out: Path | None
         _settle(app)
 
 
-def child(out: Path | None, sizes: list[str], scales: list[str], lang: str, report_path: str | None) -> int:
+def child(out: Path | None, pairs: list[tuple[str, str]], lang: str, report_path: str | None) -> int:
     os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QMessageBox
@@ -235,26 +260,25 @@ def child(out: Path | None, sizes: list[str], scales: list[str], lang: str, repo
     QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
     screens = {s.name(): s for s in QGuiApplication.screens()}
     report: dict = {}
-    for scale in scales:
-        for size in sizes:
-            shoot_screen(app, screens[screen_name(size, scale)], size, scale, lang, out, report)
+    for size, scale in pairs:
+        shoot_screen(app, screens[screen_name(size, scale)], size, scale, lang, out, report)
     if report_path:
         Path(report_path).write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
     return 1 if any(entry["problems"] for entry in report.values()) else 0
 
 
-def run(sizes: list[str], scales: list[str], langs: list[str], out: Path | None, report: Path | None,
+def run(pairs: list[tuple[str, str]], langs: list[str], out: Path | None, report: Path | None,
         capture: bool = False) -> tuple[int, dict, str]:
     """Each language in its own process (in parallel); returns the worst status, the merged report and the output."""
     status, merged, output = 0, {}, ""
     with tempfile.TemporaryDirectory() as tmp:
-        config, factors = screen_config(tmp, sizes, scales)
+        config, factors = screen_config(tmp, pairs)
         env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCREEN_SCALE_FACTORS": factors}
         env.pop("QT_SCALE_FACTOR", None)
         runs = []
         for lang in langs:
             part = Path(tmp) / f"report_{lang}.json"
-            cmd = [sys.executable, "-m", "bench.screenshots", "--sizes", *sizes, "--scales", *scales,
+            cmd = [sys.executable, "-m", "bench.screenshots", "--screens", *(f"{a}@{b}" for a, b in pairs),
                    "--child", lang, "--json", str(part), *(["--out", str(out)] if out is not None else [])]
             pipe = subprocess.PIPE if capture else None
             runs.append((part, subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=pipe, stderr=pipe, text=True)))
@@ -275,15 +299,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs="+", default=list(SIZES))
     parser.add_argument("--scales", nargs="+", default=list(SCALES))
     parser.add_argument("--langs", nargs="+", default=list(LANGS))
+    parser.add_argument("--screens", nargs="+", help="SIZE@SCALE each (e.g. 960x540@2), instead of sizes x scales")
     parser.add_argument("--json", help="write the report (per shot: the plot's height and the problems) here")
     parser.add_argument("--child", metavar="LANG", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
+    pairs = screen_list(args.sizes, args.scales, args.screens)
     if args.child:
-        return child(out, args.sizes, args.scales, args.child, args.json)
-    status, _report, _output = run(args.sizes, args.scales, args.langs, out, Path(args.json) if args.json else None)
+        return child(out, pairs, args.child, args.json)
+    status, _report, _output = run(pairs, args.langs, out, Path(args.json) if args.json else None)
     print(("screenshots in " + str(out) if out else "checked") + ("" if status == 0 else " (problems listed above)"))
     return status
 

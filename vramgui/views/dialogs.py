@@ -106,6 +106,7 @@ class AboutDialog(QDialog):
         )
         header.setWordWrap(True)
         layout.addWidget(header)
+        self.header = header
         self.tabs = QTabWidget()
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for path in licence_files():
@@ -120,6 +121,12 @@ class AboutDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The header as tall as its text at its width on this screen (rich text measured at another scale factor
+        came out a line short)."""
+        super().showEvent(event)
+        self.header.setMinimumHeight(self.header.heightForWidth(self.header.width()))
 
     def _versions(self) -> str:
         import numpy

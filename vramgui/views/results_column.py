@@ -32,6 +32,8 @@ class ResultsColumn(QWidget):
         self._growing = False
         self._fit_pending = False
         summary.advice_changed.connect(self.fit_advice)
+        # a tab shown the first time lays its chart out in this size: its need is known then (``least_height``)
+        chart_tabs.currentChanged.connect(lambda _i: self._schedule_fit())
 
     def expanded_summary_height(self) -> int:
         """The summary's height at its width with every way out shown as a link."""
@@ -112,6 +114,9 @@ class ResultsColumn(QWidget):
         # after the resize that caused this one has finished: inside a splitter's setSizes its sizes are half
         # updated (setSizes([300, 300]) read back as [555, 327] in a 659-pixel splitter), and a window restoring
         # its saved split would be moved by the arithmetic on them
+        self._schedule_fit()
+
+    def _schedule_fit(self) -> None:
         if not self._fit_pending:
             self._fit_pending = True
             QTimer.singleShot(0, self, self._fit_later)  # dropped if this column is deleted first

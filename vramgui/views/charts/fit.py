@@ -25,6 +25,7 @@ LEGEND_PT, COMPACT_LEGEND_PT = 9.0, 8.0
 SAMPLE_PX, COMPACT_SAMPLE_PX = 20, 14  # pyqtgraph's legend samples are 20 px squares
 LAYOUT_MARGIN_PX = 9  # QGraphicsLayout's own margins
 TEXT_MARGIN_PX, COMPACT_MARGIN_PX = 4, 1  # around a legend entry's text (QTextDocument's default margin is 4)
+COMPACT_SPACING_PX, COMPACT_EXTRA_PX = 7, 36  # a compact legend: between sample, text and column; an entry's extra
 ENTRY_EXTRA_PX = 60  # a column's sample and spacings beside its text
 
 
@@ -60,6 +61,11 @@ def set_margins(legend: pg.LegendItem, compact: bool) -> None:
     margin = COMPACT_MARGIN_PX * 2 if compact else LAYOUT_MARGIN_PX
     if legend.layout.getContentsMargins() != (margin,) * 4:
         legend.layout.setContentsMargins(margin, margin, margin, margin)
+    if not hasattr(legend, "vramgui_spacing"):
+        legend.vramgui_spacing = legend.layout.horizontalSpacing()  # the chart's own (18 px)
+    spacing = COMPACT_SPACING_PX if compact else legend.vramgui_spacing
+    if legend.layout.horizontalSpacing() != spacing:
+        legend.layout.setHorizontalSpacing(spacing)
 
 
 def lay_out(legend: pg.LegendItem, room: float, columns: range | list[int]) -> tuple[int, QSizeF]:
@@ -84,7 +90,8 @@ def fit_legend(legend: pg.LegendItem, room: float, preferred: int, compact: bool
     texts = [label.text for _, label in legend.items]
     metrics = _font(points)
     best: tuple | None = None
-    for wrap in (None, *(room / c - ENTRY_EXTRA_PX for c in range(2, preferred + 1))):
+    extra = COMPACT_EXTRA_PX if compact else ENTRY_EXTRA_PX
+    for wrap in (None, *(room / c - extra for c in range(2, preferred + 1))):
         shown = texts if wrap is None else [wrap_words(t, wrap, metrics, "<br>") for t in texts]
         if wrap is not None and shown == texts:
             continue

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QImage
 from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
 
 from vramgui.views.charts.fit import LEGEND_PT, fit_legend, title_markup
-from vramgui.views.charts.layout import ChartAxis, PlainLogAxis, split_axis_title
+from vramgui.views.charts.layout import ChartAxis, PlainLogAxis, split_axis_title, text_width
 from vramgui.views.charts.modes import COMPACT_LABEL_PT, COMPACT_TICK_PT, choose_mode, least_height
 from vramgui.views.theme import component_colour
 
@@ -80,6 +80,7 @@ class ChartView(pg.GraphicsLayoutWidget):
         self._mode_key: tuple = ()
         self._legend_side = False
         self._exporting = False
+        self._y_title_fits = True
         self.chrome: dict[str, float] = {}  # per layout tried: the chart's height less its plot's
         self._tail_legend: list = []  # entries after the data's own: the marks, the reference lines
         self.title_item = self.ci.addLabel("", row=0, col=0)
@@ -159,6 +160,8 @@ class ChartView(pg.GraphicsLayoutWidget):
         style = {"font-size": f"{COMPACT_LABEL_PT:g}pt"} if self._compact else {}
         self.plot.setLabel("bottom", self._x_label, color=self._fg, **style)
         self.plot.setLabel("left", self._y_label_shown, color=self._fg, **style)
+        if not getattr(self, "_y_title_fits", True):  # a plot shorter than its title: the title in the tooltip
+            self.plot.getAxis("left").showLabel(False)
 
     def fit_legend_now(self) -> None:
         """The legend in as few rows as the chart's width allows (``chart_fit.fit_legend``): a long legend wraps
@@ -170,7 +173,8 @@ class ChartView(pg.GraphicsLayoutWidget):
         key = (room, self._compact, self._legend_columns, tuple((id(label), label.text) for _, label in items))
         if self._legend_fit != key and self.legend.isVisible():
             self._legend_fit = key
-            fit_legend(self.legend, room, self._legend_columns, self._compact)
+            columns = max(self._legend_columns, len(items)) if self._compact else self._legend_columns  # fewer rows
+            fit_legend(self.legend, room, columns, self._compact)
             self._set_caching(getattr(self, "_caching", True))  # the entries added since are cached too
             self._fit_central()
 
@@ -238,10 +242,16 @@ class ChartView(pg.GraphicsLayoutWidget):
     def _plot_resized(self) -> None:
         """The plot's box changed size: the axis title on two lines if one is longer than the axis, then the
         chart's own pixel-dependent layout (``fit_layout``)."""
-        metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
+        axis = self.plot.getAxis("left")
+        metrics = QFontMetricsF(axis.label.font())
         shown = split_axis_title(self._y_label, self.plot.vb.height() - 8, metrics)
         if shown != self._y_label_shown:
             self._y_label_shown = shown
+            self.show_axis_labels()
+        fits = text_width(shown, metrics) <= self.plot.vb.height() - 4  # else hidden (in the axis' tooltip)
+        if fits != self._y_title_fits:
+            self._y_title_fits = fits
+            axis.setToolTip("" if fits else self._y_label)
             self.show_axis_labels()
         self.fit_layout()
 

@@ -17,7 +17,7 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StepChartVM
@@ -29,9 +29,13 @@ from vramgui.views.charts.frame import (
     nice_ceiling,
     reference_line,
 )
-from vramgui.views.charts.layout import tick_metrics, wrap_words
+from vramgui.views.charts.layout import text_width, tick_font, tick_metrics, wrap_words
+from vramgui.views.charts.modes import COMPACT_TICK_PT
+from vramgui.views.charts.panels import SMALL_TICK_PT
+from vramgui.views.charts.peak_marks import SMALL_PT
 
 HEADROOM = 1.4  # room above the tallest bar for the peak's label
+LABEL_PAD_PX = 10  # a bar's label box: its text, the box's margins and a gap to the next
 
 
 class StepChart(ChartView):
@@ -60,6 +64,8 @@ class StepChart(ChartView):
         self._ticks: list = []
         self._span: tuple = ()
         self._top = 0.0
+        self._labels_fit: tuple = (0.0, True, True)  # the bars' labels: their size, and whether they are shown
+        self._wide_slots = True  # the peak's label narrower than a bar's slot: its neighbours keep their labels
         self._recolour(self._fg)
 
     def bar_count(self) -> int:
@@ -81,9 +87,7 @@ class StepChart(ChartView):
         self.peak_label.setPos(vm.x[vm.peak], vm.totals[vm.peak])
         self._show_ticks(vm)
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
-        if self._span != vm.span:
-            self._span = vm.span
-            self.plot.setXRange(*vm.span, padding=0)
+        self._fit_labels(vm)
         self._fit_range()
         self._show_separators(vm)
 
@@ -96,28 +100,72 @@ class StepChart(ChartView):
         need, need_line = HEADROOM, 1.08
         height = self.plot.vb.height()
         if height > 0:
-            label = self.peak_label.textItem.boundingRect().height() * 1.3 + 12  # two lines, the anchor, the marker
+            label = self.peak_label.textItem.boundingRect().height() * 1.45 + 14  # two lines, the anchor, the marker
             need = max(need, 1.0 / max(0.2, 1.0 - label / height))
         top = nice_ceiling(max([peak * need, (vm.capacity or 0.0) * need_line, 1e-9]))
         if top != self._top:
             self._top = top
             self.plot.setYRange(0, top, padding=0)
+        tall = height <= 0 or self.peak_label.textItem.boundingRect().height() * 2 <= height
+        self.peak_label.setVisible(tall)  # a plot too short for the label over the bar: the marker alone
 
     def fit_layout(self) -> None:
         vm = getattr(self, "vm", None)  # resized while being built
         if vm is not None:
             self._show_ticks(vm)
+            self._fit_labels(vm)
             self._fit_range()
+
+    def _fit_labels(self, vm: StepChartVM) -> None:
+        """The bars' labels smaller where the bars stand closer than their texts are wide; the x range widened
+        where the peak's label, centred on its bar, would reach past the plot's edge (pixels, not numbers)."""
+        width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
+        if width <= 0 or span <= 0:
+            return
+        slot = width * min((b - a for a, b in itertools.pairwise(vm.x)), default=span) / span
+        font = QFont()
+        widest = max((QFontMetricsF(font).horizontalAdvance(t) + LABEL_PAD_PX for t in vm.total_texts), default=0.0)
+        if widest > slot:
+            font.setPointSizeF(SMALL_PT)
+            widest = max((QFontMetricsF(font).horizontalAdvance(t) + LABEL_PAD_PX for t in vm.total_texts),
+                         default=0.0)
+        shown = widest <= slot  # still wider than a bar's room: the peak's label alone (the hover gives the rest)
+        self._wide_slots = self.peak_label.boundingRect().width() + LABEL_PAD_PX <= slot
+        if (font.pointSizeF(), shown, self._wide_slots) != self._labels_fit:
+            self._labels_fit = (font.pointSizeF(), shown, self._wide_slots)
+            for label in self.total_labels:
+                label.setFont(font)
+            self._show_totals(vm)
+        half = self.peak_label.boundingRect().width() / 2 + 2
+        per_px = span / width
+        left = max(0.0, half * per_px - (vm.x[vm.peak] - vm.span[0]))
+        right = max(0.0, half * per_px - (vm.span[1] - vm.x[vm.peak]))
+        shown = (vm.span[0] - left * 1.15, vm.span[1] + right * 1.15)  # the widened range narrows the bars a little
+        if shown != self._span:
+            self._span = shown
+            self.plot.setXRange(*shown, padding=0)
 
     def _show_ticks(self, vm: StepChartVM) -> None:
         """The moments' short names under their bars (broken onto more lines where a bar's slot is narrower) and,
         a line below the longest, each step's name under the middle of its bars (ticks of the same level: pyqtgraph
         drops a crowded second level)."""
         axis = self.plot.getAxis("bottom")
-        metrics = tick_metrics(axis)
         width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
         slot = width * min((b - a for a, b in itertools.pairwise(vm.x)), default=span) / span - 6
-        labels = [wrap_words(s, slot, metrics) if width > 0 and slot > 0 else s for s in vm.short_labels]
+        font = tick_font(COMPACT_TICK_PT) if self._compact else None
+        labels = list(vm.short_labels)
+        for points in ((COMPACT_TICK_PT if self._compact else None), SMALL_TICK_PT):  # a word wider than its slot:
+            font = tick_font(points) if points else None  # the texts smaller (as under the strategy chart's bars)
+            metrics = QFontMetricsF(font or QFont())
+            labels = [wrap_words(s, slot, metrics) if width > 0 and slot > 0 else s for s in vm.short_labels]
+            if max((text_width(s, metrics) for s in labels), default=0.0) <= slot:
+                break
+        else:  # a word wider than its slot even then: every second moment named (all of them in the hover text)
+            labels = [s if i % 2 == vm.peak % 2 else "" for i, s in enumerate(labels)]
+        if font != axis.style["tickFont"]:
+            axis.setTickFont(font)
+            self._ticks = []
+        metrics = tick_metrics(axis)
         lines = max((label.count("\n") + 1 for label in labels), default=1)
         ticks = list(zip(vm.x, labels, strict=True))
         ticks += [(middle, "\n" * lines + f"— {name} —") for name, middle in vm.groups]
@@ -133,8 +181,10 @@ class StepChart(ChartView):
             label.setZValue(55)  # over the capacity and usable lines (50), on a box: no line strikes it through
             self.plot.addItem(label, ignoreBounds=True)
             self.total_labels.append(label)
+        every = self._labels_fit[1]
         for i, label in enumerate(self.total_labels):
-            shown = i < len(vm.x) and i != vm.peak  # the peak's own label says its bytes
+            # the peak's own label says its bytes; its neighbours' stand aside where bars are closer than it is wide
+            shown = every and i < len(vm.x) and i != vm.peak and (abs(i - vm.peak) > 1 or self._wide_slots)
             label.setVisible(shown)
             if shown:
                 if label.toPlainText() != vm.total_texts[i]:
