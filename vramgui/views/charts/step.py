@@ -9,6 +9,7 @@ the caption); plot items are created once and updated in place. Every number arr
 from __future__ import annotations
 
 import itertools
+import math
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
@@ -64,8 +65,8 @@ class StepChart(ChartView):
         self._ticks: list = []
         self._span: tuple = ()
         self._top = 0.0
-        self._labels_fit: tuple = (0.0, True, True)  # the bars' labels: their size, and whether they are shown
-        self._wide_slots = True  # the peak's label narrower than a bar's slot: its neighbours keep their labels
+        self._labels_fit: tuple = (0.0, True, 0)  # the bars' labels: their size, and whether they are shown
+        self._near = 0  # the bars each side of the peak whose labels its own would cover: theirs hidden
         self._recolour(self._fg)
 
     def bar_count(self) -> int:
@@ -100,7 +101,7 @@ class StepChart(ChartView):
         need, need_line = HEADROOM, 1.08
         height = self.plot.vb.height()
         if height > 0:
-            label = self.peak_label.textItem.boundingRect().height() * 1.45 + 14  # two lines, the anchor, the marker
+            label = max(self.peak_label.boundingRect().height(), 2.2 * QFontMetricsF(QFont()).lineSpacing()) * 1.3 + 16
             need = max(need, 1.0 / max(0.2, 1.0 - label / height))
         top = nice_ceiling(max([peak * need, (vm.capacity or 0.0) * need_line, 1e-9]))
         if top != self._top:
@@ -117,8 +118,9 @@ class StepChart(ChartView):
             self._fit_range()
 
     def _fit_labels(self, vm: StepChartVM) -> None:
-        """The bars' labels smaller where the bars stand closer than their texts are wide; the x range widened
-        where the peak's label, centred on its bar, would reach past the plot's edge (pixels, not numbers)."""
+        """The bars' labels smaller where the bars stand closer than their texts are wide (none but the peak's
+        where even that does not fit); the peak's label anchored at the plot's side it would reach past, and the
+        labels it would cover hidden (pixels, not numbers: the hover text gives every bar's bytes)."""
         width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
         if width <= 0 or span <= 0:
             return
@@ -130,20 +132,21 @@ class StepChart(ChartView):
             widest = max((QFontMetricsF(font).horizontalAdvance(t) + LABEL_PAD_PX for t in vm.total_texts),
                          default=0.0)
         shown = widest <= slot  # still wider than a bar's room: the peak's label alone (the hover gives the rest)
-        self._wide_slots = self.peak_label.boundingRect().width() + LABEL_PAD_PX <= slot
-        if (font.pointSizeF(), shown, self._wide_slots) != self._labels_fit:
-            self._labels_fit = (font.pointSizeF(), shown, self._wide_slots)
+        label = self.peak_label.boundingRect().width() + LABEL_PAD_PX  # the peak's label over its neighbours:
+        px = (vm.x[vm.peak] - vm.span[0]) / span * width  # centred, or anchored at the plot's side it would pass
+        side = 1.0 if px + label * 0.7 > width else 0.0 if px < label * 0.7 else 0.5
+        if self.peak_label.anchor.x() != side:
+            self.peak_label.setAnchor((side, 1.25))
+        reach = label * (0.5 if side == 0.5 else 1.0)
+        self._near = math.ceil(reach / max(slot, 1.0) - 0.5)  # the bars whose labels it would cover: theirs aside
+        if (font.pointSizeF(), shown, self._near) != self._labels_fit:
+            self._labels_fit = (font.pointSizeF(), shown, self._near)
             for label in self.total_labels:
                 label.setFont(font)
             self._show_totals(vm)
-        half = self.peak_label.boundingRect().width() / 2 + 2
-        per_px = span / width
-        left = max(0.0, half * per_px - (vm.x[vm.peak] - vm.span[0]))
-        right = max(0.0, half * per_px - (vm.span[1] - vm.x[vm.peak]))
-        shown = (vm.span[0] - left * 1.15, vm.span[1] + right * 1.15)  # the widened range narrows the bars a little
-        if shown != self._span:
-            self._span = shown
-            self.plot.setXRange(*shown, padding=0)
+        if vm.span != self._span:
+            self._span = vm.span
+            self.plot.setXRange(*vm.span, padding=0)
 
     def _show_ticks(self, vm: StepChartVM) -> None:
         """The moments' short names under their bars (broken onto more lines where a bar's slot is narrower) and,
@@ -184,7 +187,7 @@ class StepChart(ChartView):
         every = self._labels_fit[1]
         for i, label in enumerate(self.total_labels):
             # the peak's own label says its bytes; its neighbours' stand aside where bars are closer than it is wide
-            shown = every and i < len(vm.x) and i != vm.peak and (abs(i - vm.peak) > 1 or self._wide_slots)
+            shown = every and i < len(vm.x) and i != vm.peak and abs(i - vm.peak) > self._near
             label.setVisible(shown)
             if shown:
                 if label.toPlainText() != vm.total_texts[i]:
