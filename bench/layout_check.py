@@ -161,7 +161,7 @@ def _text_cut(widget) -> str:
     if isinstance(widget, ElidedLabel) or (isinstance(widget, FoldingLabel) and widget.one_line):
         return ""
     if isinstance(widget, QLabel):
-        if not widget.text().strip() or widget.pixmap() is not None and not widget.pixmap().isNull():
+        if not widget.text().strip() or (widget.pixmap() is not None and not widget.pixmap().isNull()):
             return ""
         inner = widget.contentsRect()
         if widget.wordWrap():

@@ -1,22 +1,22 @@
 """Screenshots and layout checks of the real window on laptop and desktop screens (issues 13 and 23).
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.screenshots [--out /tmp/shots] [--sizes 1024x640 ...]
-        [--scales 1 2] [--langs en zh_CN] [--json REPORT.json]
+        [--scales 1 2] [--screens 960x540@2 ...] [--langs en zh_CN] [--json REPORT.json]
 
 For each screen (a size in logical pixels at a scale factor) the window opens as the app opens it on that screen
 (``window_geometry.place_first``: its first size, on a 1,024 x 640 screen 1,008 x 592), with three scenarios pinned
 (Llama-3-8B ZeRO-2 and ZeRO-3 on 8 x A100 80GB, Mixtral 8x7B), and shows a scenario that does not fit, so the
 adviser's ways out are in the summary: the issue's ``count_13b_fp16_zero1.json`` on every tab; Mixtral 8x7B with 1T
 training tokens at 2.5 per GPU-hour (the summary's step time, throughput and training rows: its tallest) on every
-chart tab (``time-cost-<tab>``; on the time tab ``time-cost``); the largest-model tab with Mixtral at 8,192 tokens, whose solve
-leaves nothing to draw (``maxmodel-mixtral8k``); the Serving tab in Serve mode (``serve``: Llama-3-8B, 16 x 8,192
-tokens, AWQ int4, fp8 KV cache, vLLM on an RTX 4090; ``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache, 32,768
-tokens). The About, Formulas, import-summary and cannot-open dialogs are opened once per screen.
+chart tab (``time-cost-<tab>``; on the time tab ``time-cost``); the largest-model tab with Mixtral at 8,192 tokens,
+whose solve leaves nothing to draw (``maxmodel-mixtral8k``); the Serving tab in Serve mode (``serve``: Llama-3-8B,
+16 x 8,192 tokens, AWQ int4, fp8 KV cache, vLLM on an RTX 4090; ``serve-llamacpp``: Gemma 2 9B, Q4_K_M, q8_0 cache,
+32,768 tokens). The About, Formulas, import-summary and cannot-open dialogs are opened once per screen.
 
 Every state is checked (``bench.layout_check``): no chart text cut, dropped or overlapping, every visible label's
-and button's text fits, no widget outside its parent, the window and every dialog inside the screen; on screens of
-1,024 x 640 and up, every chart's plot at least ``charts.modes.MIN_PLOT_PX`` tall (on 960 x 540 only that nothing is
-cut). Problems are printed per shot (and written to ``--json``); the exit status is 1 when there are any.
+and button's text fits, no widget outside its parent, the window and every dialog inside the screen; every chart's
+plot at least ``charts.modes.MIN_PLOT_PX`` (150 px) tall from 1,366 x 768 up, ``LAPTOP_PLOT_PX`` (120) at 1,024 x
+640 (the Compare tab's ``COMPARE_LAPTOP_PX``, 90); on 960 x 540 only that nothing is cut (texts may touch). Problems are printed per shot (and written to ``--json``); the exit status is 1 when there are any.
 
 Every screen lives in one process per language: the offscreen platform gets one virtual screen per (size, scale),
 side by side, and ``QT_SCREEN_SCALE_FACTORS`` gives each its factor (Qt reads it when the application starts; a

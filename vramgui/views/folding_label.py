@@ -50,7 +50,7 @@ class FoldingLabel(QLabel):
                      self.fontMetrics().height() + margins.top() + margins.bottom())
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
-        if not self._one_line or "\n" not in self.text() and not self.elided():
+        if not self._one_line or ("\n" not in self.text() and not self.elided()):
             super().paintEvent(event)
             return
         rect = self.contentsRect()

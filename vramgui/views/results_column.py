@@ -11,7 +11,7 @@ the time rows, left the strategy chart's plot ~8 px. Pixels only: no number of t
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from vramgui.views.summary_panel import SummaryPanel
 
@@ -57,6 +57,8 @@ class ResultsColumn(QWidget):
             chart = item.widget() if item is not None else None
             if chart is not None and hasattr(chart, "least_height"):
                 needs.append(chart.least_height())
+            elif isinstance(chart, QScrollArea) and chart.widget() is not None and i == tabs.currentIndex():
+                needs.append(chart.widget().minimumSizeHint().height())  # a scrolling page (Compare) unscrolled
         if not needs:
             return MIN_CHART_PX
         return max(needs) + (chrome or TAB_CHROME_GUESS_PX)

@@ -72,7 +72,7 @@ def fit_message(text: str, screen: QScreen | None) -> str:
         return metrics.boundingRect(QRect(0, 0, MESSAGE_TEXT_PX, 1 << 20), flags, "\n".join(parts)).height()
 
     while len(lines) > 1 and height(lines) > room:
-        lines = lines[:-2] + ["…"] if lines[-1] == "…" else lines[:-1] + ["…"]
+        lines = [*lines[:-2], "…"] if lines[-1] == "…" else [*lines[:-1], "…"]
     return "\n".join(lines)
 
 

@@ -42,6 +42,16 @@ class ChartAxis(pg.AxisItem):
             rect = rect.adjusted(0, -half, 0, half)
         return rect
 
+    def _updateWidth(self):  # noqa: N802 - pyqtgraph override
+        """pyqtgraph counts 0.8 of the title's height (one line's overestimate); a title on two lines (a short plot)
+        needs all of it, or its second line stands on the tick texts."""
+        super()._updateWidth()
+        if self.orientation in ("left", "right") and self.label.isVisible() and self.fixedWidth is None \
+                and "<br>" in self.labelText:
+            width = self.maximumWidth() + self.label.boundingRect().height() * 0.25
+            self.setMaximumWidth(width)
+            self.setMinimumWidth(width)
+
     def tickSpacing(self, minVal, maxVal, size):  # noqa: N802, N803 - pyqtgraph override
         """pyqtgraph's levels, less those whose texts would touch on a short y axis (it always draws its major
         level, ~log(size) ticks: four on a 33 px plot, each text 14 px tall); a coarser one where even that does."""

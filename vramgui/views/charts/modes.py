@@ -15,6 +15,8 @@ Where none reaches the minimum (a window smaller than any laptop's), the layout 
 how tall the chart must be for its plot to keep the minimum. Pixels and text only: no number of the scenario.
 """
 
+# ruff: noqa: SLF001 - this module is ChartView's own layout code, kept apart for the module size limit
+
 from __future__ import annotations
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
