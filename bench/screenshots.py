@@ -122,6 +122,7 @@ class Shooter:
         window = self.window
         window.chart_tabs.setCurrentIndex(index)
         _settle(self.app)
+        _settle(self.app)  # the results column fits itself to the tab shown once its chart is laid out
         chart = window.charts()[index] if index != COMPARE else ComparePlot(window.compare_view)
         problems = chart_problems(chart) + widget_problems(window)
         if not self.floor(index):  # smaller than any laptop: nothing cut, texts may touch
