@@ -16,7 +16,8 @@ whose solve leaves nothing to draw (``maxmodel-mixtral8k``); the Serving tab in 
 Every state is checked (``bench.layout_check``): no chart text cut, dropped or overlapping, every visible label's
 and button's text fits, no widget outside its parent, the window and every dialog inside the screen; every chart's
 plot at least ``charts.modes.MIN_PLOT_PX`` (150 px) tall from 1,366 x 768 up, ``LAPTOP_PLOT_PX`` (120) at 1,024 x
-640 (the Compare tab's ``COMPARE_LAPTOP_PX``, 90); on 960 x 540 only that nothing is cut (texts may touch). Problems are printed per shot (and written to ``--json``); the exit status is 1 when there are any.
+640 (the Compare tab's ``COMPARE_LAPTOP_PX``, 90); on 960 x 540 only that nothing is cut (texts may touch). Problems
+are printed per shot (and written to ``--json``); the exit status is 1 when there are any.
 
 Every screen lives in one process per language: the offscreen platform gets one virtual screen per (size, scale),
 side by side, and ``QT_SCREEN_SCALE_FACTORS`` gives each its factor (Qt reads it when the application starts; a

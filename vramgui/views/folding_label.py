@@ -8,7 +8,7 @@ The summary folds its rows to this when its whole height would leave the chart t
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QHelpEvent, QPainter
 from PySide6.QtWidgets import QLabel, QToolTip, QWidget
 
 JOIN = " · "  # the lines of a folded text, on its one line
@@ -61,8 +61,8 @@ class FoldingLabel(QLabel):
         painter.end()
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and self.elided():  # the whole text, then the label's own tip
-            tip = "\n\n".join(t for t in (self.text(), self.toolTip()) if t)
+        if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip and self.elided():
+            tip = "\n\n".join(t for t in (self.text(), self.toolTip()) if t)  # the whole text, then its own tip
             QToolTip.showText(event.globalPos(), tip, self)
             return True
         return super().event(event)

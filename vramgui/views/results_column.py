@@ -35,30 +35,25 @@ class ResultsColumn(QWidget):
         # a tab shown the first time lays its chart out in this size: its need is known then (``least_height``)
         chart_tabs.currentChanged.connect(lambda _i: self._schedule_fit())
 
-    def expanded_summary_height(self) -> int:
-        """The summary's height at its width with every way out shown as a link."""
-        advice = self.summary.advice
-        width = self.summary.width()
-        height = self.summary.heightForWidth(width)
-        if advice.compact:
-            height += advice.saved_height(advice.width() or width)
-        return height
-
     def charts_need(self) -> int:
         """The chart tabs' least height: the tab bar and the tallest of the charts' least heights (a tab whose page
         holds a widget with ``least_height``: every ``ChartView``, so a new chart tab is counted without more code)."""
         tabs = self.chart_tabs
-        page = tabs.currentWidget()
-        chrome = tabs.height() - page.height() if page is not None and tabs.height() > page.height() > 0 else 0
+        current: QWidget | None = tabs.currentWidget()  # None while the tabs are empty
+        shown = 0 if current is None else current.height()
+        chrome = tabs.height() - shown if tabs.height() > shown > 0 else 0
         needs = []
         for i in range(tabs.count()):
-            layout = tabs.widget(i).layout() if tabs.isTabVisible(i) and tabs.widget(i) is not None else None
+            page = tabs.widget(i)
+            layout = page.layout() if page is not None and tabs.isTabVisible(i) else None
             item = layout.itemAt(0) if layout is not None and layout.count() else None
             chart = item.widget() if item is not None else None
             if chart is not None and hasattr(chart, "least_height"):
                 needs.append(chart.least_height())
-            elif isinstance(chart, QScrollArea) and chart.widget() is not None and i == tabs.currentIndex():
-                needs.append(chart.widget().minimumSizeHint().height())  # a scrolling page (Compare) unscrolled
+            elif isinstance(chart, QScrollArea) and i == tabs.currentIndex():
+                inner = chart.widget()  # a scrolling page (Compare): its content unscrolled
+                if inner is not None:
+                    needs.append(inner.minimumSizeHint().height())
         if not needs:
             return MIN_CHART_PX
         return max(needs) + (chrome or TAB_CHROME_GUESS_PX)

@@ -141,9 +141,9 @@ class SummaryPanel(QFrame):
         self._compact = False
         self.folding = (self.fits_text, self.moment, self.sum, *self.values.values(), self.notes)
         # every text here can quote user data (a model or folder name, a typed value): never rendered as HTML
-        for label in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
+        for plain in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
                       *self.values.values()):
-            label.setTextFormat(Qt.TextFormat.PlainText)
+            plain.setTextFormat(Qt.TextFormat.PlainText)
 
     def show_summary(self, vm: SummaryVM) -> None:
         self.title.setText(vm.title_text or self.tr("Chosen strategy: {0}").format(vm.strategy))

@@ -54,7 +54,9 @@ def fit_dialog(dialog: QWidget, size: QSize) -> None:
     """Size ``dialog`` to ``size`` where its screen holds it, else to the screen's available area less the frame (a
     1,024 x 640 laptop, or 1920 x 1080 at 200 %: 960 x 540): a dialog never reaches past the screen's edge."""
     parent = dialog.parentWidget()
-    screen = (parent.window() if parent is not None else dialog).screen() or QGuiApplication.primaryScreen()
+    screen: QScreen | None = (parent.window() if parent is not None else dialog).screen()
+    if screen is None:
+        screen = QGuiApplication.primaryScreen()
     dialog.resize(fitted(size, screen))
 
 
