@@ -140,3 +140,83 @@ def chart_problems(chart) -> list[str]:
         if not _inside(rect, plot_box):
             problems.append(f"line label {line.label.toPlainText()!r} outside the plot")
     return problems
+
+
+# ----- the whole window: plots, texts, widgets and dialogs (issue 23) -----------------------------------------------
+
+def plot_height(chart) -> float:
+    """The height of a chart's plot (pyqtgraph's view box: where the bars and curves are drawn), in pixels."""
+    return float(chart.plot.vb.sceneBoundingRect().height())
+
+
+def _text_cut(widget) -> str:
+    """Why ``widget``'s text does not fit it ("" when it does): a wrapping label needs more height than it has, a
+    one-line label or a button more width. A label that cuts its own text with "…" (``FoldingLabel`` folded,
+    ``ElidedLabel``) shows all of it in its tooltip and passes."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    from vramgui.views.elided_label import ElidedLabel
+    from vramgui.views.folding_label import FoldingLabel
+
+    if isinstance(widget, ElidedLabel) or (isinstance(widget, FoldingLabel) and widget.one_line):
+        return ""
+    if isinstance(widget, QLabel):
+        if not widget.text().strip() or (widget.pixmap() is not None and not widget.pixmap().isNull()):
+            return ""
+        inner = widget.contentsRect()
+        if widget.wordWrap():
+            need = widget.heightForWidth(widget.width())
+            return f"needs {need} px of height, has {widget.height()}" if need > widget.height() + SLACK else ""
+        need = widget.sizeHint().width() - (widget.width() - inner.width())
+        return f"needs {need} px of width, has {inner.width()}" if need > inner.width() + 2 * SLACK + 1 else ""
+    if isinstance(widget, QAbstractButton) and widget.text().strip():
+        need = widget.sizeHint().width()
+        return f"needs {need} px of width, has {widget.width()}" if need > widget.width() + SLACK else ""
+    return ""
+
+
+def _in_scroll_area(widget, top) -> bool:
+    """True when ``widget`` lies in a scroll area's content (it may be scrolled out of sight on purpose)."""
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    parent = widget.parentWidget()
+    while parent is not None and parent is not top:
+        if isinstance(parent.parentWidget(), QAbstractScrollArea) and parent is parent.parentWidget().viewport():
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def widget_problems(top) -> list[str]:
+    """Every visible widget of the window (or dialog) ``top``: its text fits it (``_text_cut``) and it lies inside
+    its parent (a layout squeezed below its minimum places children past the parent's edge, where they are cut);
+    ``top`` itself lies on its screen's available area."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QWidget
+
+    problems = []
+    area = top.screen().availableGeometry()
+    frame = top.frameGeometry()
+    if not area.contains(frame):
+        problems.append(f"{type(top).__name__} {frame.getRect()} reaches past the screen's area {area.getRect()}")
+    for widget in top.findChildren(QWidget):
+        if not widget.isVisibleTo(top) or widget.isWindow():
+            continue
+        name = widget.objectName() or type(widget).__name__
+        text = widget.text() if hasattr(widget, "text") and callable(widget.text) else ""
+        why = _text_cut(widget)
+        if why:
+            problems.append(f"{name} {text[:40]!r}: text cut ({why})")
+        parent = widget.parentWidget()
+        if parent is None or _in_scroll_area(widget, top) or type(parent).__name__ == "QScrollArea":
+            continue
+        inside = QRect(parent.rect()).adjusted(-1, -1, 1, 1)
+        if not inside.contains(widget.geometry()):
+            problems.append(f"{name} {text[:40]!r} {widget.geometry().getRect()} outside its parent "
+                            f"{parent.objectName() or type(parent).__name__} {parent.rect().getRect()}")
+    return problems
+
+
+def dialog_problems(dialog) -> list[str]:
+    """A dialog on its screen: its frame inside the screen's available area, nothing in it cut."""
+    return widget_problems(dialog)

@@ -64,6 +64,7 @@ def compare(request, language, tmp_path_factory):
     window.pin_current()
     window.chart_tabs.setCurrentIndex(COMPARE_TAB)
     settle()
+    settle()  # the summary folds to the Compare page's need once the tab is shown (results_column), then it settles
     yield window
     original = QMessageBox.question
     QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)

@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from tests.views.helpers import settle
+from vramgui.views.charts.modes import MIN_PLOT_PX
 from vramgui.views.results_column import MIN_CHART_PX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,11 +34,11 @@ def test_on_a_short_screen_the_ways_out_fold_and_the_chart_keeps_a_plot(qtbot, w
     assert box.compact and box.more.isVisibleTo(window) and box.more.text() == "show 4…"
     assert not any(link.isVisibleTo(window) for link in box.links)
     column = window.results_column
-    # the charts take all the column leaves under the folded summary, up to their minimum (at 1,024 x 640 the room
-    # ends first: with the time rows in the summary the chart gets ~230 px, the strategy plot only ~8 px of it)
+    # the charts take all the column leaves under the folded summary, up to their minimum; the summary's rows fold
+    # to a line each too, so the strategy chart keeps its plot (it was ~8 px with the time rows in the summary)
     assert window.chart_tabs.height() >= min(MIN_CHART_PX, column.height() - window.summary.height() - 12)
-    assert window.chart_tabs.height() >= 220
-    assert window.strategy_chart.plot.vb.sceneBoundingRect().height() >= 5
+    assert window.chart_tabs.height() >= 220 and window.summary.compact
+    assert window.strategy_chart.plot.vb.sceneBoundingRect().height() >= MIN_PLOT_PX
     assert column.geometry().bottom() <= window.results_splitter.widget(1).geometry().top()  # not cut by the table
 
 

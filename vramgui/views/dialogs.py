@@ -6,7 +6,7 @@ import platform
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import QSize, qVersion
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 import vramgui
 from vramgui.paths import resource_path
+from vramgui.views.window_geometry import fit_dialog
 
 
 class FormulasDialog(QDialog):
@@ -29,7 +30,7 @@ class FormulasDialog(QDialog):
     def __init__(self, current_html: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Formulas and sources"))
-        self.resize(820, 640)
+        fit_dialog(self, QSize(820, 640))  # no taller than the screen (a 1,024 x 640 laptop: 592 px)
         layout = QVBoxLayout(self)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
@@ -95,7 +96,7 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("About vramgui"))
-        self.resize(760, 560)
+        fit_dialog(self, QSize(760, 560))
         layout = QVBoxLayout(self)
         versions = self._versions()
         header = QLabel(
@@ -105,6 +106,7 @@ class AboutDialog(QDialog):
         )
         header.setWordWrap(True)
         layout.addWidget(header)
+        self.header = header
         self.tabs = QTabWidget()
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for path in licence_files():
@@ -119,6 +121,12 @@ class AboutDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The header as tall as its text at its width on this screen (rich text measured at another scale factor
+        came out a line short)."""
+        super().showEvent(event)
+        self.header.setMinimumHeight(self.header.heightForWidth(self.header.width()))
 
     def _versions(self) -> str:
         import numpy

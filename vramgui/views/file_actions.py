@@ -77,7 +77,10 @@ class FileActionsMixin(_WindowBase):
         return _ANSWERS.get(answer, "cancel")
 
     def show_message(self, kind: str, title: str, text: str) -> None:
-        (QMessageBox.critical if kind == "critical" else QMessageBox.warning)(self, title, text)
+        from vramgui.views.window_geometry import fit_message
+
+        shown = fit_message(text, self.screen())  # never taller than the screen
+        (QMessageBox.critical if kind == "critical" else QMessageBox.warning)(self, title, shown)
 
     def show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MS)

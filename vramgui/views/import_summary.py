@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from vramgui.views.window_geometry import fit_dialog
 
 
 class ImportSummaryDialog(QDialog):
@@ -14,7 +16,7 @@ class ImportSummaryDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.resize(900, 560)
+        fit_dialog(self, QSize(900, 560))  # no larger than the screen (960 x 540 at 200 % on 1920 x 1080)
         layout = QVBoxLayout(self)
         self.intro = QLabel(intro)
         self.intro.setTextFormat(Qt.TextFormat.PlainText)  # a file name is user data, never markup

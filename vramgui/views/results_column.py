@@ -1,19 +1,23 @@
 """The results column's upper half: the summary over the chart tabs, where the chart keeps a plot on any screen.
 
-The chart tabs get at least ``MIN_CHART_PX`` where the breakdown table below can spare it; when the summary, with
-every way out as a link, would leave the charts less than that, the adviser's box folds to one line, its heading and
-a link to a menu of the ways out (issue 23: at 1,024 x 640 the four links left the strategy chart its title and half
-a legend row). Pixels only: no number of the scenario is read here.
+The chart tabs need the height their charts ask for (``ChartView.least_height``: a plot of ``charts.modes.MIN_PLOT_PX``
+in the chart's most compact layout, plus the tab bar), ``MIN_CHART_PX`` before the charts exist. The column takes it
+from the breakdown table below, down to the table's minimum; where that is not enough the summary folds, a step at a
+time, until the charts get it: first the adviser's box to one line (its heading and a link to a menu of the ways out),
+then the summary's rows to a line each (``SummaryPanel.set_compact``). Issue 23: at 1,024 x 640 the four links, then
+the time rows, left the strategy chart's plot ~8 px. Pixels only: no number of the scenario is read here.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from vramgui.views.summary_panel import SummaryPanel
 
-MIN_CHART_PX = 240  # the chart tabs: tab bar ~28, title ~24, legend rows ~54, x axis ~44, and the plot
+MIN_CHART_PX = 240  # the chart tabs before the charts exist: tab bar ~30, title ~22, x axis ~44, and the plot's 150
+FOLDS = ((False, False), (True, False), (True, True))  # (the advice folded, the summary compact), tried in order
+TAB_CHROME_GUESS_PX = 32  # the tab bar and the page's frame before the tabs are laid out
 
 
 class ResultsColumn(QWidget):
@@ -28,26 +32,52 @@ class ResultsColumn(QWidget):
         self._growing = False
         self._fit_pending = False
         summary.advice_changed.connect(self.fit_advice)
+        # a tab shown the first time lays its chart out in this size: its need is known then (``least_height``)
+        chart_tabs.currentChanged.connect(lambda _i: self._schedule_fit())
 
-    def expanded_summary_height(self) -> int:
-        """The summary's height at its width with every way out shown as a link."""
-        advice = self.summary.advice
-        width = self.summary.width()
-        height = self.summary.heightForWidth(width)
-        if advice.compact:
-            height += advice.saved_height(advice.width() or width)
-        return height
+    def charts_need(self) -> int:
+        """The chart tabs' least height: the tab bar and the tallest of the charts' least heights (a tab whose page
+        holds a widget with ``least_height``: every ``ChartView``, so a new chart tab is counted without more code)."""
+        tabs = self.chart_tabs
+        current: QWidget | None = tabs.currentWidget()  # None while the tabs are empty
+        shown = 0 if current is None else current.height()
+        chrome = tabs.height() - shown if tabs.height() > shown > 0 else 0
+        needs = []
+        for i in range(tabs.count()):
+            page = tabs.widget(i)
+            layout = page.layout() if page is not None and tabs.isTabVisible(i) else None
+            item = layout.itemAt(0) if layout is not None and layout.count() else None
+            chart = item.widget() if item is not None else None
+            if chart is not None and hasattr(chart, "least_height"):
+                needs.append(chart.least_height())
+            elif isinstance(chart, QScrollArea) and i == tabs.currentIndex():
+                inner = chart.widget()  # a scrolling page (Compare): its content unscrolled
+                if inner is not None:
+                    needs.append(inner.minimumSizeHint().height())
+        if not needs:
+            return MIN_CHART_PX
+        return max(needs) + (chrome or TAB_CHROME_GUESS_PX)
 
     def fit_advice(self) -> None:
+        """Fold the summary as little as lets the chart tabs have ``charts_need`` in the most this column can get;
+        then grow the column to that where the table below can spare it."""
         layout = self.layout()
         spacing = max(layout.spacing(), 0) if layout is not None else 0
         advice = self.summary.advice
-        expanded = self.expanded_summary_height()
-        folded = expanded - advice.saved_height(advice.width() or self.summary.width())
-        advice.set_compact(self.height() - expanded - spacing < MIN_CHART_PX)
-        # the splitter above gives this column the folded summary and the chart's minimum where its other panes
-        # (the breakdown table) can spare it; never a widget minimum, which would keep the window from shrinking
-        least = min(folded + spacing + MIN_CHART_PX, self._room())
+        need = self.charts_need()
+        room = max(self.height(), min(self._room(), 1 << 16)) if isinstance(self.parentWidget(), QSplitter) \
+            else self.height()
+        width = self.summary.width()
+        height = 0
+        for folded, compact in FOLDS:
+            advice.set_compact(folded)
+            self.summary.set_compact(compact)
+            height = self.summary.heightForWidth(width) if width > 0 else self.summary.sizeHint().height()
+            if room - height - spacing >= need:
+                break
+        # the splitter above gives this column the summary and the charts' need where its other panes (the
+        # breakdown table) can spare it; never a widget minimum, which would keep the window from shrinking
+        least = min(height + spacing + need, self._room())
         splitter = self.parentWidget()
         if isinstance(splitter, QSplitter) and self.height() < least and not self._growing:
             sizes = splitter.sizes()
@@ -81,6 +111,9 @@ class ResultsColumn(QWidget):
         # after the resize that caused this one has finished: inside a splitter's setSizes its sizes are half
         # updated (setSizes([300, 300]) read back as [555, 327] in a 659-pixel splitter), and a window restoring
         # its saved split would be moved by the arithmetic on them
+        self._schedule_fit()
+
+    def _schedule_fit(self) -> None:
         if not self._fit_pending:
             self._fit_pending = True
             QTimer.singleShot(0, self, self._fit_later)  # dropped if this column is deleted first

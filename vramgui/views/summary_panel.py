@@ -4,6 +4,10 @@ throughput, and the days, GPU-hours and cost of the training run.
 
 Also carries the stale banner: when the input is invalid the last valid numbers stay, greyed, under a banner
 giving the reason.
+
+On a short screen the results column makes it compact (``set_compact``): the verdict, the moment, the sum, every
+row's value and the notes keep one line each, cut with "…" where they are longer (all of it in their tooltips), and
+the moment and the sum stand beside the peak whatever the width, so the chart tabs under it keep their plot.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from vramgui.presenters.view_models import SummaryVM
 from vramgui.views.advice_links import AdviceBox
+from vramgui.views.folding_label import FoldingLabel
 from vramgui.views.theme import status_pixmap, warning_colours
 
 NARROW_PX = 680  # a summary narrower than this puts the moment and the sum under the headline
@@ -56,9 +61,9 @@ class SummaryPanel(QFrame):
         self.title.setFont(title_font)
         self.fits_icon = QLabel()
         self.fits_icon.setObjectName("fits_icon")
-        self.fits_text = QLabel()
+        self.fits_text = FoldingLabel()
         self.fits_text.setObjectName("fits_text")
-        self.fits_text.setWordWrap(True)
+        self.fits_text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top.addWidget(self.title, 0)
         top.addSpacing(12)
         top.addWidget(self.fits_icon)
@@ -76,13 +81,11 @@ class SummaryPanel(QFrame):
         self.total.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         side = QVBoxLayout()
         side.setSpacing(0)
-        self.moment = QLabel()
+        self.moment = FoldingLabel()
         self.moment.setObjectName("summary_moment")
-        self.moment.setWordWrap(True)
         self.moment.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.sum = QLabel()
+        self.sum = FoldingLabel()
         self.sum.setObjectName("summary_sum")
-        self.sum.setWordWrap(True)
         self.sum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         for label in (self.moment, self.sum):  # the leftover width: the headline keeps its line where it can
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -97,7 +100,7 @@ class SummaryPanel(QFrame):
         grid.setVerticalSpacing(2)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        self.values: dict[str, QLabel] = {}
+        self.values: dict[str, FoldingLabel] = {}
         rows = (
             ("headroom", self.tr("Headroom:")),
             ("accumulation", self.tr("Accumulation steps:")),
@@ -112,9 +115,8 @@ class SummaryPanel(QFrame):
         self.row_names = tuple(text for _, text in rows[:4])  # the training rows' names
         for i, (key, text) in enumerate(rows):
             name = QLabel(text)
-            value = QLabel()
+            value = FoldingLabel()
             value.setObjectName("summary_" + key)
-            value.setWordWrap(True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             whole = key == "training"  # a row of its own, its value across the columns: one line where it can
             row, column = (len(rows) // 2 + 1, 0) if whole else (i // 2, (i % 2) * 2)
@@ -130,17 +132,18 @@ class SummaryPanel(QFrame):
         self.advice.suggestion_clicked.connect(self.suggestion_clicked)
         outer.addWidget(self.advice)
 
-        self.notes = QLabel()
+        self.notes = FoldingLabel()
         self.notes.setObjectName("summary_notes")
-        self.notes.setWordWrap(True)
         self.notes.hide()
         outer.addWidget(self.notes)
         self._fits_kind = "unknown"
         self._icon_key: tuple = ()
+        self._compact = False
+        self.folding = (self.fits_text, self.moment, self.sum, *self.values.values(), self.notes)
         # every text here can quote user data (a model or folder name, a typed value): never rendered as HTML
-        for label in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
+        for plain in (self.stale_banner, self.title, self.fits_text, self.total, self.moment, self.sum, self.notes,
                       *self.values.values()):
-            label.setTextFormat(Qt.TextFormat.PlainText)
+            plain.setTextFormat(Qt.TextFormat.PlainText)
 
     def show_summary(self, vm: SummaryVM) -> None:
         self.title.setText(vm.title_text or self.tr("Chosen strategy: {0}").format(vm.strategy))
@@ -178,10 +181,28 @@ class SummaryPanel(QFrame):
         self.notes.setText("\n".join("• " + n for n in vm.notes))
         self.notes.setVisible(bool(vm.notes))
 
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def set_compact(self, compact: bool) -> None:
+        """Every folding text on one line (cut with "…", whole in its tooltip), the moment beside the peak."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for label in self.folding:
+            label.set_one_line(compact)
+        self._place_headline()
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        """In a narrow panel the moment and the sum go under the headline: two full lines instead of four."""
         super().resizeEvent(event)
-        direction = QBoxLayout.Direction.TopToBottom if self.width() < NARROW_PX else QBoxLayout.Direction.LeftToRight
+        self._place_headline()
+
+    def _place_headline(self) -> None:
+        """In a narrow panel the moment and the sum go under the headline: two full lines instead of four (in a
+        compact one they stay beside it, a line each)."""
+        narrow = self.width() < NARROW_PX and not self._compact
+        direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
         if self.headline.direction() != direction:
             narrow = direction is QBoxLayout.Direction.TopToBottom
             self.headline.setDirection(direction)

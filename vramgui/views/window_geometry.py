@@ -8,12 +8,14 @@ Qt's own ``restoreGeometry`` moves a window back onto *some* screen; here a geom
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtGui import QFontMetrics, QGuiApplication, QScreen
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 DEFAULT_SIZE = QSize(1400, 900)  # the first window on a screen that holds it
 FRAME = QSize(16, 48)  # left for the window manager's frame and title bar (unknown before the first show)
 GEOMETRY_MAGIC = 0x1D9D0CB  # QWidget::saveGeometry's format
+MESSAGE_CHROME_PX = 150  # a message box's margins and buttons around its text
+MESSAGE_TEXT_PX = 340  # the width a message box wraps its text to (Qt's soft limit is about 500)
 VISIBLE = QSize(120, 24)  # how much of the saved title bar must lie on a screen to count as "on it"
 
 
@@ -46,6 +48,34 @@ def fitted(size: QSize, screen: QScreen | None) -> QSize:
         return QSize(size)
     room = screen.availableGeometry().size() - FRAME
     return size.boundedTo(room.expandedTo(QSize(1, 1)))
+
+
+def fit_dialog(dialog: QWidget, size: QSize) -> None:
+    """Size ``dialog`` to ``size`` where its screen holds it, else to the screen's available area less the frame (a
+    1,024 x 640 laptop, or 1920 x 1080 at 200 %: 960 x 540): a dialog never reaches past the screen's edge."""
+    parent = dialog.parentWidget()
+    screen: QScreen | None = (parent.window() if parent is not None else dialog).screen()
+    if screen is None:
+        screen = QGuiApplication.primaryScreen()
+    dialog.resize(fitted(size, screen))
+
+
+def fit_message(text: str, screen: QScreen | None) -> str:
+    """``text`` for a message box on ``screen``: its last lines cut to "…" where the box would be taller than the
+    screen (a message box cannot scroll; at 960 x 540 the cannot-open list of eight problems made it 550 px)."""
+    if screen is None:
+        return text
+    room = screen.availableGeometry().height() - FRAME.height() - MESSAGE_CHROME_PX
+    metrics = QFontMetrics(QGuiApplication.font())
+    lines = text.split("\n")
+
+    def height(parts: list[str]) -> int:
+        flags = int(Qt.TextFlag.TextWordWrap)
+        return metrics.boundingRect(QRect(0, 0, MESSAGE_TEXT_PX, 1 << 20), flags, "\n".join(parts)).height()
+
+    while len(lines) > 1 and height(lines) > room:
+        lines = [*lines[:-2], "…"] if lines[-1] == "…" else [*lines[:-1], "…"]
+    return "\n".join(lines)
 
 
 def place_first(window: QWidget, screen: QScreen | None = None) -> None:

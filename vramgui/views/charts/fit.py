@@ -23,6 +23,9 @@ from vramgui.views.charts.layout import wrap_words
 TITLE_PT = 11.0
 LEGEND_PT, COMPACT_LEGEND_PT = 9.0, 8.0
 SAMPLE_PX, COMPACT_SAMPLE_PX = 20, 14  # pyqtgraph's legend samples are 20 px squares
+LAYOUT_MARGIN_PX = 9  # QGraphicsLayout's own margins
+TEXT_MARGIN_PX, COMPACT_MARGIN_PX = 4, 1  # around a legend entry's text (QTextDocument's default margin is 4)
+COMPACT_SPACING_PX, COMPACT_EXTRA_PX = 7, 36  # a compact legend: between sample, text and column; an entry's extra
 ENTRY_EXTRA_PX = 60  # a column's sample and spacings beside its text
 
 
@@ -33,7 +36,7 @@ def _font(points: float, bold: bool = False) -> QFontMetricsF:
     return QFontMetricsF(font)
 
 
-def _show_entries(legend: pg.LegendItem, shown: list[str], points: float, sample_px: int) -> None:
+def show_entries(legend: pg.LegendItem, shown: list[str], points: float, sample_px: int) -> None:
     """Each entry's label as ``shown`` at ``points`` (keeping the label's own text in ``label.text``), its sample
     ``sample_px`` square; only what changed is laid out again."""
     size = f"{points:g}pt"
@@ -41,6 +44,8 @@ def _show_entries(legend: pg.LegendItem, shown: list[str], points: float, sample
         own = label.text
         if getattr(label, "vramgui_shown", (own, own, LEGEND_PT)) != (own, text, points):
             label.setAttr("size", size)
+            # a compact legend's rows tight: the text's own margin 1 px instead of Qt's 4 (21 px a row -> 15)
+            label.item.document().setDocumentMargin(COMPACT_MARGIN_PX if points < LEGEND_PT else TEXT_MARGIN_PX)
             label.setText(text)
             label.text = own
             label.vramgui_shown = (own, text, points)
@@ -51,7 +56,19 @@ def _show_entries(legend: pg.LegendItem, shown: list[str], points: float, sample
             sample.setScale(sample_px / SAMPLE_PX)  # pyqtgraph paints a sample in a 20 px square
 
 
-def _lay(legend: pg.LegendItem, room: float, columns: range | list[int]) -> tuple[int, QSizeF]:
+def set_margins(legend: pg.LegendItem, compact: bool) -> None:
+    """The legend's margins: Qt's 9 px, 2 in a compact chart (its rows are its room)."""
+    margin = COMPACT_MARGIN_PX * 2 if compact else LAYOUT_MARGIN_PX
+    if legend.layout.getContentsMargins() != (margin,) * 4:
+        legend.layout.setContentsMargins(margin, margin, margin, margin)
+    if not hasattr(legend, "vramgui_spacing"):
+        legend.vramgui_spacing = legend.layout.horizontalSpacing()  # the chart's own (18 px)
+    spacing = COMPACT_SPACING_PX if compact else legend.vramgui_spacing
+    if legend.layout.horizontalSpacing() != spacing:
+        legend.layout.setHorizontalSpacing(spacing)
+
+
+def lay_out(legend: pg.LegendItem, room: float, columns: range | list[int]) -> tuple[int, QSizeF]:
     legend.columnCount = 0  # lay every entry out again, in the order of the list (removals leave holes)
     count, hint = 1, QSizeF()
     for count in columns:
@@ -69,15 +86,17 @@ def fit_legend(legend: pg.LegendItem, room: float, preferred: int, compact: bool
     rows tight (in a layout it would otherwise stretch to share the plot's height)."""
     points = COMPACT_LEGEND_PT if compact else LEGEND_PT
     sample_px = COMPACT_SAMPLE_PX if compact else SAMPLE_PX
+    set_margins(legend, compact)
     texts = [label.text for _, label in legend.items]
     metrics = _font(points)
     best: tuple | None = None
-    for wrap in (None, *(room / c - ENTRY_EXTRA_PX for c in range(2, preferred + 1))):
+    extra = COMPACT_EXTRA_PX if compact else ENTRY_EXTRA_PX
+    for wrap in (None, *(room / c - extra for c in range(2, preferred + 1))):
         shown = texts if wrap is None else [wrap_words(t, wrap, metrics, "<br>") for t in texts]
         if wrap is not None and shown == texts:
             continue
-        _show_entries(legend, shown, points, sample_px)
-        columns, hint = _lay(legend, room, range(preferred, 0, -1))
+        show_entries(legend, shown, points, sample_px)
+        columns, hint = lay_out(legend, room, range(preferred, 0, -1))
         if best is None or hint.height() < best[0].height() - 1:
             best = (hint, shown, columns)
         if wrap is None and columns >= min(preferred, len(texts)):
@@ -85,8 +104,8 @@ def fit_legend(legend: pg.LegendItem, room: float, preferred: int, compact: bool
     if best is None:
         return
     hint, shown, columns = best
-    _show_entries(legend, shown, points, sample_px)
-    _lay(legend, room, [columns])
+    show_entries(legend, shown, points, sample_px)
+    lay_out(legend, room, [columns])
     legend.setMaximumHeight(hint.height())
     legend.setMinimumHeight(hint.height())
     legend.setMaximumWidth(hint.width())

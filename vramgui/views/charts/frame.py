@@ -22,14 +22,14 @@ from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QImage
 from PySide6.QtWidgets import QGraphicsItem, QToolTip, QWidget
 
 from vramgui.views.charts.fit import LEGEND_PT, fit_legend, title_markup
-from vramgui.views.charts.layout import ChartAxis, PlainLogAxis, split_axis_title, tick_font
+from vramgui.views.charts.layout import ChartAxis, PlainLogAxis, split_axis_title, text_width
+from vramgui.views.charts.modes import COMPACT_LABEL_PT, COMPACT_TICK_PT, choose_mode, least_height
 from vramgui.views.theme import component_colour
 
-__all__ = ["PlainLogAxis"]  # re-exported: the charts take their axes from here
+__all__ = ["COMPACT_TICK_PT", "PlainLogAxis"]  # re-exported: the charts take their axes from here
 
 EXPORT_BG, EXPORT_FG = "#ffffff", "#1f2328"
-COMPACT_PX = 330  # a chart less tall than this: smaller legend and ticks, the title alone (see chart_fit)
-COMPACT_TICK_PT = 8.0
+COMPACT_PX = 330  # the comparison's plot less tall than this: smaller ticks (the charts: ``charts.modes``)
 BAR_WIDTH = 0.62  # stacked bars (strategy and step charts), in x units
 CAPACITY_COLOUR, USABLE_COLOUR = "#c62828", "#8e24aa"
 
@@ -75,7 +75,13 @@ class ChartView(pg.GraphicsLayoutWidget):
         self._fg = EXPORT_FG
         self._title_shown: tuple = ()
         self._legend_fit: tuple = ()
-        self._compact = False
+        self._compact = False  # the layouts of ``charts.modes``: "full", "compact" (smaller texts), "side" (legend)
+        self._mode = "full"
+        self._mode_key: tuple = ()
+        self._legend_side = False
+        self._exporting = False
+        self._y_title_fits = True
+        self.chrome: dict[str, float] = {}  # per layout tried: the chart's height less its plot's
         self._tail_legend: list = []  # entries after the data's own: the marks, the reference lines
         self.title_item = self.ci.addLabel("", row=0, col=0)
         self.legend = pg.LegendItem(offset=None, colCount=legend_columns, horSpacing=18, frame=False,
@@ -131,21 +137,44 @@ class ChartView(pg.GraphicsLayoutWidget):
             axis = self.plot.getAxis(name)
             axis.setPen(pg.mkPen(fg))
             axis.setTextPen(pg.mkPen(fg))
-        self.plot.setLabel("bottom", self._x_label, color=fg)
-        self.plot.setLabel("left", self._y_label_shown, color=fg)
+        self.show_axis_labels()
         self._show_title()
         self.legend.setLabelTextColor(fg)
         self._recolour(fg)
 
     def fit_legend(self) -> None:
+        """After the legend's entries changed: the layout that keeps the plot its minimum (``modes.choose_mode``),
+        the legend fitted to it."""
+        choose_mode(self)
+
+    def least_height(self) -> int:
+        """The height this chart needs for its plot to keep ``modes.MIN_PLOT_PX`` (the results column's question)."""
+        return least_height(self)
+
+    def bar_count(self) -> int:
+        """The bars side by side (a bar chart; 0 for curves): a legend beside the plot leaves each its room."""
+        return 0
+
+    def show_axis_labels(self) -> None:
+        """The axis titles in the text colour, smaller in a compact layout."""
+        style = {"font-size": f"{COMPACT_LABEL_PT:g}pt"} if self._compact else {}
+        self.plot.setLabel("bottom", self._x_label, color=self._fg, **style)
+        self.plot.setLabel("left", self._y_label_shown, color=self._fg, **style)
+        if not getattr(self, "_y_title_fits", True):  # a plot shorter than its title: the title in the tooltip
+            self.plot.getAxis("left").showLabel(False)
+
+    def fit_legend_now(self) -> None:
         """The legend in as few rows as the chart's width allows (``chart_fit.fit_legend``): a long legend wraps
         instead of widening the chart past its tab or being cut by its edge; laid out again only on a change."""
+        if self._legend_side:
+            return  # a column beside the plot: ``modes.apply_mode`` fits it
         room = max(self.width() - 24, 80)
         items = self.legend.items
         key = (room, self._compact, self._legend_columns, tuple((id(label), label.text) for _, label in items))
         if self._legend_fit != key and self.legend.isVisible():
             self._legend_fit = key
-            fit_legend(self.legend, room, self._legend_columns, self._compact)
+            columns = max(self._legend_columns, len(items)) if self._compact else self._legend_columns  # fewer rows
+            fit_legend(self.legend, room, columns, self._compact)
             self._set_caching(getattr(self, "_caching", True))  # the entries added since are cached too
             self._fit_central()
 
@@ -157,12 +186,13 @@ class ChartView(pg.GraphicsLayoutWidget):
         if on:
             self.legend.setMinimumWidth(-1)  # a negative size unsets the explicit one (QGraphicsLayoutItem)
             self._legend_fit = ()
-            self.fit_legend()
+            choose_mode(self, force=True)
         else:  # no size at all: a hidden legend keeping its minimum width would widen the layout past the view
             self.legend.setMinimumHeight(0)
             self.legend.setMaximumHeight(0)
             self.legend.setMinimumWidth(0)
             self.legend.setMaximumWidth(0)
+            choose_mode(self, force=True)  # its rows (or its column) go to the plot
 
     def _fit_central(self) -> None:
         """Give the layout the view's size again: a layout once wider than the view (a legend not yet wrapped)
@@ -206,26 +236,23 @@ class ChartView(pg.GraphicsLayoutWidget):
         legend = getattr(self, "legend", None)  # pyqtgraph resizes while being built (event None)
         if legend is None:
             return
-        compact = self.height() < COMPACT_PX
-        if compact != self._compact:
-            self._compact = compact
-            font = tick_font(COMPACT_TICK_PT) if compact else None
-            for name in ("left", "bottom"):
-                self.plot.getAxis(name).setTickFont(font)
-            self.fit_layout()
-        self._show_title()
-        if legend.items:
-            self.fit_legend()
+        choose_mode(self)  # the layout that keeps the plot its minimum in this size
         self._fit_central()
 
     def _plot_resized(self) -> None:
         """The plot's box changed size: the axis title on two lines if one is longer than the axis, then the
         chart's own pixel-dependent layout (``fit_layout``)."""
-        metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
+        axis = self.plot.getAxis("left")
+        metrics = QFontMetricsF(axis.label.font())
         shown = split_axis_title(self._y_label, self.plot.vb.height() - 8, metrics)
         if shown != self._y_label_shown:
             self._y_label_shown = shown
-            self.plot.setLabel("left", shown, color=self._fg)
+            self.show_axis_labels()
+        fits = text_width(shown, metrics) <= self.plot.vb.height() - 4  # else hidden (in the axis' tooltip)
+        if fits != self._y_title_fits:
+            self._y_title_fits = fits
+            axis.setToolTip("" if fits else self._y_label)
+            self.show_axis_labels()
         self.fit_layout()
 
     def fit_layout(self) -> None:
@@ -245,11 +272,17 @@ class ChartView(pg.GraphicsLayoutWidget):
             self._show_title()
 
     def _show_title(self) -> None:
-        """The title and the scenario on one line where they fit, else on two (``chart_fit.title_markup``)."""
-        text, size = title_markup(self._title, self._subtitle, max(self.width() - 16, 60), self._compact)
+        """The title and the scenario on one line where they fit, else on two (``chart_fit.title_markup``); none in
+        the barest layout (``modes``: the tab names the chart), except in an export."""
+        bare = self._mode == "bare" and not self._exporting
+        text, size = ("", 1.0) if bare else title_markup(self._title, self._subtitle, max(self.width() - 16, 60),
+                                                         self._compact)
         if (text, size, self._fg) != self._title_shown:
             self._title_shown = (text, size, self._fg)
             self.title_item.setText(text, color=self._fg, size=f"{size:g}pt")
+            if bare:
+                self.title_item.setMinimumHeight(0)
+            self.title_item.setMaximumHeight(0 if bare else -1)  # a negative size unsets the explicit one
 
     def _recolour(self, fg: str) -> None:
         """Label boxes of the reference lines take the background colour (readable on light and dark)."""
@@ -272,10 +305,10 @@ class ChartView(pg.GraphicsLayoutWidget):
         if which == "left":
             self._y_label = text
             metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
-            self._y_label_shown = text = split_axis_title(text, self.plot.vb.height() - 8, metrics)
+            self._y_label_shown = split_axis_title(text, self.plot.vb.height() - 8, metrics)
         else:
             self._x_label = text
-        self.plot.setLabel(which, text, color=self._fg)
+        self.show_axis_labels()
 
     # ----- hover
     def _mouse_moved(self, pos) -> None:
@@ -295,9 +328,10 @@ class ChartView(pg.GraphicsLayoutWidget):
     def render_image(self, width: int, caption: str) -> QImage:
         """The chart as an image ``width`` pixels wide: white background, dark text, caption below."""
         self._set_caching(False)
+        self._exporting = True  # the title shown, whatever the layout
         self.apply_colours(EXPORT_BG, EXPORT_FG)
         self.caption_item.setText(_wrap_caption(caption), color="#57606a", size="8pt")
-        self.ci.addItem(self.caption_item, row=3, col=0)
+        self.ci.addItem(self.caption_item, row=3, col=0, colspan=2 if self._legend_side else 1)
         self.ci.layout.activate()
         try:
             exporter = ImageExporter(self.ci)
@@ -306,6 +340,7 @@ class ChartView(pg.GraphicsLayoutWidget):
             image = exporter.export(toBytes=True)
         finally:
             self.ci.removeItem(self.caption_item)
+            self._exporting = False
             self.apply_palette()
             self.ci.layout.activate()
             self._set_caching(True)

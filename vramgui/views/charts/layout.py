@@ -42,6 +42,33 @@ class ChartAxis(pg.AxisItem):
             rect = rect.adjusted(0, -half, 0, half)
         return rect
 
+    def _updateWidth(self):  # noqa: N802 - pyqtgraph override
+        """pyqtgraph counts 0.8 of the title's height (one line's overestimate); a title on two lines (a short plot)
+        needs all of it, or its second line stands on the tick texts."""
+        super()._updateWidth()
+        if self.orientation in ("left", "right") and self.label.isVisible() and self.fixedWidth is None \
+                and "<br>" in self.labelText:
+            width = self.maximumWidth() + self.label.boundingRect().height() * 0.25
+            self.setMaximumWidth(width)
+            self.setMinimumWidth(width)
+
+    def tickSpacing(self, minVal, maxVal, size):  # noqa: N802, N803 - pyqtgraph override
+        """pyqtgraph's levels, less those whose texts would touch on a short y axis (it always draws its major
+        level, ~log(size) ticks: four on a 33 px plot, each text 14 px tall); a coarser one where even that does."""
+        levels = super().tickSpacing(minVal, maxVal, size)
+        span = abs(maxVal - minVal)
+        if self.orientation not in ("left", "right") or not levels or span <= 0 or size <= 0:
+            return levels
+        line = tick_metrics(self).height() * 1.3
+        per_px = size / span
+        kept = [level for level in levels if level[0] * per_px >= line]
+        if kept:
+            return kept
+        spacing = levels[0][0]
+        while spacing * per_px < line:
+            spacing *= 2.5 if str(spacing).lstrip("0.").startswith("2") else 2  # 1, 2, 5, 10 ...
+        return [(spacing, 0)]
+
 
 class PlainLogAxis(ChartAxis):
     """A log axis labelled 1, 10, 100, 1,000 rather than powers of ten, with one level of ticks no denser than
@@ -52,6 +79,12 @@ class PlainLogAxis(ChartAxis):
         room = max(size, 1.0) / max(hi - lo, 1e-9)  # pixels per decade
         line = tick_metrics(self).height() * 1.5
         best: list[float] = []
+        decades = range(math.floor(lo), math.ceil(hi) + 1)
+        every = 1  # a short axis: every second (third ...) decade, so their texts never touch
+        while every < len(decades) and room * every < line:
+            every += 1
+        if every > 1:
+            return [(None, [float(d) for d in decades if lo - 1e-9 <= d <= hi + 1e-9 and d % every == 0])]
         for steps in LOG_STEPS:
             values = [d + math.log10(s) for d in range(math.floor(lo) - 1, math.ceil(hi) + 1) for s in steps]
             values = [v for v in values if lo - 1e-9 <= v <= hi + 1e-9]

@@ -87,6 +87,10 @@ class StrategyChart(ChartView):
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
         self._fit_range()
 
+    def bar_count(self) -> int:
+        vm = getattr(self, "vm", None)  # resized while being built
+        return len(vm.strategies) if vm is not None else 0
+
     def _show_breaks(self, vm: StrategyBarsVM) -> None:
         xs: list[float] = []
         ys: list[float] = []

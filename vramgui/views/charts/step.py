@@ -9,6 +9,7 @@ the caption); plot items are created once and updated in place. Every number arr
 from __future__ import annotations
 
 import itertools
+import math
 
 from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgraph binds to it)
 
@@ -17,7 +18,7 @@ from PySide6 import QtCore  # noqa: F401  (PySide6 before pyqtgraph, so pyqtgrap
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from vramgui.presenters.view_models import StepChartVM
@@ -29,9 +30,13 @@ from vramgui.views.charts.frame import (
     nice_ceiling,
     reference_line,
 )
-from vramgui.views.charts.layout import tick_metrics, wrap_words
+from vramgui.views.charts.layout import text_width, tick_font, tick_metrics, wrap_words
+from vramgui.views.charts.modes import COMPACT_TICK_PT
+from vramgui.views.charts.panels import SMALL_TICK_PT
+from vramgui.views.charts.peak_marks import SMALL_PT
 
 HEADROOM = 1.4  # room above the tallest bar for the peak's label
+LABEL_PAD_PX = 10  # a bar's label box: its text, the box's margins and a gap to the next
 
 
 class StepChart(ChartView):
@@ -60,7 +65,13 @@ class StepChart(ChartView):
         self._ticks: list = []
         self._span: tuple = ()
         self._top = 0.0
+        self._labels_fit: tuple = (0.0, True, 0)  # the bars' labels: their size, and whether they are shown
+        self._near = 0  # the bars each side of the peak whose labels its own would cover: theirs hidden
         self._recolour(self._fg)
+
+    def bar_count(self) -> int:
+        vm = getattr(self, "vm", None)  # resized while being built
+        return len(vm.x) if vm is not None else 0
 
     def show_step(self, vm: StepChartVM) -> None:
         self.vm = vm
@@ -77,9 +88,7 @@ class StepChart(ChartView):
         self.peak_label.setPos(vm.x[vm.peak], vm.totals[vm.peak])
         self._show_ticks(vm)
         self.set_axis_label("left", self.tr("Memory per GPU ({0})").format(vm.unit))
-        if self._span != vm.span:
-            self._span = vm.span
-            self.plot.setXRange(*vm.span, padding=0)
+        self._fit_labels(vm)
         self._fit_range()
         self._show_separators(vm)
 
@@ -92,28 +101,74 @@ class StepChart(ChartView):
         need, need_line = HEADROOM, 1.08
         height = self.plot.vb.height()
         if height > 0:
-            label = self.peak_label.textItem.boundingRect().height() * 1.3 + 12  # two lines, the anchor, the marker
+            label = max(self.peak_label.boundingRect().height(), 2.2 * QFontMetricsF(QFont()).lineSpacing()) * 1.3 + 16
             need = max(need, 1.0 / max(0.2, 1.0 - label / height))
         top = nice_ceiling(max([peak * need, (vm.capacity or 0.0) * need_line, 1e-9]))
         if top != self._top:
             self._top = top
             self.plot.setYRange(0, top, padding=0)
+        tall = height <= 0 or self.peak_label.textItem.boundingRect().height() * 2 <= height
+        self.peak_label.setVisible(tall)  # a plot too short for the label over the bar: the marker alone
 
     def fit_layout(self) -> None:
         vm = getattr(self, "vm", None)  # resized while being built
         if vm is not None:
             self._show_ticks(vm)
+            self._fit_labels(vm)
             self._fit_range()
+
+    def _fit_labels(self, vm: StepChartVM) -> None:
+        """The bars' labels smaller where the bars stand closer than their texts are wide (none but the peak's
+        where even that does not fit); the peak's label anchored at the plot's side it would reach past, and the
+        labels it would cover hidden (pixels, not numbers: the hover text gives every bar's bytes)."""
+        width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
+        if width <= 0 or span <= 0:
+            return
+        slot = width * min((b - a for a, b in itertools.pairwise(vm.x)), default=span) / span
+        font = QFont()
+        widest = max((QFontMetricsF(font).horizontalAdvance(t) + LABEL_PAD_PX for t in vm.total_texts), default=0.0)
+        if widest > slot:
+            font.setPointSizeF(SMALL_PT)
+            widest = max((QFontMetricsF(font).horizontalAdvance(t) + LABEL_PAD_PX for t in vm.total_texts),
+                         default=0.0)
+        shown = widest <= slot  # still wider than a bar's room: the peak's label alone (the hover gives the rest)
+        label = self.peak_label.boundingRect().width() + LABEL_PAD_PX  # the peak's label over its neighbours:
+        px = (vm.x[vm.peak] - vm.span[0]) / span * width  # centred, or anchored at the plot's side it would pass
+        side = 1.0 if px + label * 0.7 > width else 0.0 if px < label * 0.7 else 0.5
+        if self.peak_label.anchor.x() != side:
+            self.peak_label.setAnchor((side, 1.25))
+        reach = label * (0.5 if side == 0.5 else 1.0)
+        self._near = math.ceil(reach / max(slot, 1.0) - 0.5)  # the bars whose labels it would cover: theirs aside
+        if (font.pointSizeF(), shown, self._near) != self._labels_fit:
+            self._labels_fit = (font.pointSizeF(), shown, self._near)
+            for label in self.total_labels:
+                label.setFont(font)
+            self._show_totals(vm)
+        if vm.span != self._span:
+            self._span = vm.span
+            self.plot.setXRange(*vm.span, padding=0)
 
     def _show_ticks(self, vm: StepChartVM) -> None:
         """The moments' short names under their bars (broken onto more lines where a bar's slot is narrower) and,
         a line below the longest, each step's name under the middle of its bars (ticks of the same level: pyqtgraph
         drops a crowded second level)."""
         axis = self.plot.getAxis("bottom")
-        metrics = tick_metrics(axis)
         width, span = self.plot.vb.width(), vm.span[1] - vm.span[0]
         slot = width * min((b - a for a, b in itertools.pairwise(vm.x)), default=span) / span - 6
-        labels = [wrap_words(s, slot, metrics) if width > 0 and slot > 0 else s for s in vm.short_labels]
+        font = tick_font(COMPACT_TICK_PT) if self._compact else None
+        labels = list(vm.short_labels)
+        for points in ((COMPACT_TICK_PT if self._compact else None), SMALL_TICK_PT):  # a word wider than its slot:
+            font = tick_font(points) if points else None  # the texts smaller (as under the strategy chart's bars)
+            metrics = QFontMetricsF(font or QFont())
+            labels = [wrap_words(s, slot, metrics) if width > 0 and slot > 0 else s for s in vm.short_labels]
+            if max((text_width(s, metrics) for s in labels), default=0.0) <= slot:
+                break
+        else:  # a word wider than its slot even then: every second moment named (all of them in the hover text)
+            labels = [s if i % 2 == vm.peak % 2 else "" for i, s in enumerate(labels)]
+        if font != axis.style["tickFont"]:
+            axis.setTickFont(font)
+            self._ticks = []
+        metrics = tick_metrics(axis)
         lines = max((label.count("\n") + 1 for label in labels), default=1)
         ticks = list(zip(vm.x, labels, strict=True))
         ticks += [(middle, "\n" * lines + f"— {name} —") for name, middle in vm.groups]
@@ -129,8 +184,10 @@ class StepChart(ChartView):
             label.setZValue(55)  # over the capacity and usable lines (50), on a box: no line strikes it through
             self.plot.addItem(label, ignoreBounds=True)
             self.total_labels.append(label)
+        every = self._labels_fit[1]
         for i, label in enumerate(self.total_labels):
-            shown = i < len(vm.x) and i != vm.peak  # the peak's own label says its bytes
+            # the peak's own label says its bytes; its neighbours' stand aside where bars are closer than it is wide
+            shown = every and i < len(vm.x) and i != vm.peak and abs(i - vm.peak) > self._near
             label.setVisible(shown)
             if shown:
                 if label.toPlainText() != vm.total_texts[i]:

@@ -41,6 +41,10 @@ class TimeChart(ChartView):
         self._range: tuple = ()
         self._recolour(self._fg)
 
+    def bar_count(self) -> int:
+        vm = getattr(self, "vm", None)  # resized while being built
+        return len(vm.strategies) if vm is not None else 0
+
     def show_time(self, vm: TimeBarsVM) -> None:
         """Update the items in place (created once); texts, ticks and ranges only where they changed."""
         self.vm = vm
