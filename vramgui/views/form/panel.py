@@ -84,6 +84,7 @@ class InputPanel(QWidget):
     def _build_group(self, name: str, paths: Sequence[str]) -> FormSection:
         box = FormSection(texts.group_titles()[name], folding=name in FOLDING)
         box.setObjectName(f"group.{name}")
+        box.header.setObjectName(f"group.{name}.header")
         grid = self._grid(box.body)
         grid.setContentsMargins(INDENT, 0, 0, 6)
         self.groups[name] = box

@@ -46,7 +46,6 @@ class FormSection(QWidget):
         font = self.header.font()
         font.setBold(True)
         self.header.setFont(font)
-        self.header.setObjectName("section_header")
         layout.addWidget(self.header)
         self.body = QWidget()
         self.body.setObjectName("section_body")
