@@ -380,9 +380,11 @@ def test_import_config_menu_reads_a_config_json(tmp_path, window, monkeypatch):
     assert shows_estimate(window, estimate(window.presenter.scenario))
 
 
-def test_after_an_edit_the_sweeps_stay_faded_until_their_own_numbers_arrive_and_the_newest_edit_wins(qtbot, seed_window):
-    window = seed_window  # the seed's worked example, every group open
+def test_after_an_edit_the_sweeps_stay_faded_until_their_own_numbers_arrive_and_the_newest_edit_wins(
+        qtbot, seed_window):
     from vramgui.views.main_window import MAX_MODEL_TAB, SWEEP_TAB
+
+    window = seed_window  # the seed's worked example, every group open
 
     window.presenter.finish_sweeps()
     assert window.chart_is_current(SWEEP_TAB) and window.chart_is_current(MAX_MODEL_TAB)
