@@ -16,7 +16,7 @@ from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_PRESET, UI_ROWS
 from vramgui.core.text.units import format_bytes
-from vramgui.presenters.form.groups import ESSENTIALS, FOLDING, GROUPS, first_scenario
+from vramgui.presenters.form.groups import ESSENTIALS, FOLDING, GROUP_OF, GROUPS, MODEL_MODE, first_scenario
 
 FIRST_SCREEN = ("--preset", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--stage", "2", "--optimizer", "adamw")
 
@@ -151,3 +151,13 @@ def test_the_last_sessions_scenario_wins_over_the_first_screen(qtbot, settings):
     again = _open_window(qtbot, QSettings(settings.fileName(), QSettings.Format.IniFormat))
     assert again.presenter.draft == kept != first_scenario()
     again.presenter.finish_sweeps()
+
+
+def test_choosing_no_preset_opens_the_model_group_where_the_model_is_typed(qtbot, settings):
+    window = _open_window(qtbot, settings)
+    model = window.inputs.groups[GROUP_OF[MODEL_MODE]]
+    assert not model.is_open()
+    choose(window.inputs.editors[MODEL_PRESET], "")  # "(none: custom model)"
+    assert model.is_open() and window.inputs.editors[paths.PARAMS].isVisibleTo(window)
+    assert window.inputs.open_groups() == [GROUP_OF[MODEL_MODE]]
+    window.presenter.finish_sweeps()

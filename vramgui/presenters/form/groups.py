@@ -18,6 +18,7 @@ from typing import Any
 from vramgui.core.documents.catalog import hardware_with_gpu
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.form_rows import HINTS as HINT_ROWS
+from vramgui.core.fields.form_rows import MODEL_MODE as MODEL_MODE
 from vramgui.core.fields.form_rows import MODEL_MODES as MODEL_MODES
 from vramgui.core.fields.form_rows import MODEL_PRESET as MODEL_PRESET
 from vramgui.core.fields.form_rows import UI_KEYS as UI_KEYS

@@ -32,7 +32,16 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, FOLDING, GROUP_OF, GROUPS, HINTS, MODEL_PRESET
+from vramgui.presenters.form.groups import (
+    ARCH_DETAILS,
+    ARCH_MAIN,
+    FOLDING,
+    GROUP_OF,
+    GROUPS,
+    HINTS,
+    MODEL_MODE,
+    MODEL_PRESET,
+)
 from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, refusal_text, ui_rows
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
@@ -285,6 +294,8 @@ class InputPanel(QWidget):
 
     def _combo_changed(self, key: str, combo: QComboBox) -> None:
         value = combo.currentData()
+        if key == MODEL_PRESET and value == "":  # no preset: the count or the architecture is typed under Model
+            self.groups[GROUP_OF[MODEL_MODE]].set_open(True)
         if value is not None:
             self.edited.emit(key, value)
 
