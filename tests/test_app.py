@@ -83,7 +83,10 @@ def test_create_main_window_wires_presenter_and_exports(qtbot, tmp_path):
     window = app.create_main_window(settings)
     qtbot.addWidget(window)
     assert window.presenter.scenario is not None
-    assert window.presenter.result.summary.total_bytes == 26_250_000_000
+    from vramgui.core.estimate import estimate
+    from vramgui.presenters.form.groups import first_scenario
+
+    assert window.presenter.result.summary.total_bytes == estimate(first_scenario()).per_gpu_total  # Llama-3-8B
     assert callable(window.export_chart) and callable(window.export_csv)
     window.show()
     qtbot.waitExposed(window)

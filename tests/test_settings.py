@@ -212,3 +212,15 @@ def test_no_qsettings_is_created_at_import_time():
     top_level = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))]
     calls = [c for n in top_level for c in ast.walk(n) if isinstance(c, ast.Call)]
     assert not [c for c in calls if "QSettings" in ast.unparse(c.func)]
+
+
+@pytest.mark.parametrize("names", [[], ["training"], ["training", "strategy"]])
+def test_the_open_form_groups_survive_a_fresh_read_whatever_their_number(ini, names):
+    _write_and_close(ini, lambda s: s.set_open_form_groups(names))
+    assert _fresh(ini).open_form_groups() == frozenset(names)
+
+
+@pytest.mark.parametrize("stored", ['"training"', "{not json", "[1, null]", "7"])
+def test_unusable_open_form_groups_mean_none_open(ini, stored):
+    ini.write_text(f"[window]\nopen_groups={stored}\n", encoding="utf-8")
+    assert _fresh(ini).open_form_groups() == frozenset()

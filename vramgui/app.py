@@ -159,7 +159,7 @@ def create_main_window(settings=None, defer_charts: bool = False):
         _attach_compare(window, presenter, wrapped)
     else:  # the comparison tab is built with the charts (pyqtgraph), just after the window is first shown
         window.charts_ready.connect(lambda: _attach_compare(window, presenter, wrapped))
-    document.restore_session()  # reopen where the user left off (else the seed's example)
+    document.restore_session()  # reopen where the user left off (else the first-run scenario)
     return window
 
 

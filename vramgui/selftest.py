@@ -2,11 +2,11 @@
 a person.
 
 It builds the real main window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise), opens FILE as File > Open
-does (else shows the seed's example), runs the estimate through the presenter, exports the chart to ``OUT.png`` and
-checks the picture (size, not blank, not black), writes ``OUT.json`` beside it (the estimate the window shows, in
-the shape of ``vramgui estimate --json``), then prints one summary line and returns 0; any failure prints
-``vramgui self-test FAILED: ...`` and returns 1. ``vramgui.app`` passes in how to make the application and the
-window (this module sits below it and never imports it). The frozen-binary
+does (else shows the first screen: Llama-3-8B on 8 x H100), runs the estimate through the presenter, exports the
+chart to ``OUT.png`` and checks the picture (size, not blank, not black), writes ``OUT.json`` beside it (the estimate
+the window shows, in the shape of ``vramgui estimate --json``), then prints one summary line and returns 0; any
+failure prints ``vramgui self-test FAILED: ...`` and returns 1. ``vramgui.app`` passes in how to make the
+application and the window (this module sits below it and never imports it). The frozen-binary
 smoke test (tests/packaging/test_frozen.py) runs exactly this inside the PyInstaller build, because a bundle that
 lacks a Qt plugin, a data file or a lazily imported module fails here and nowhere earlier.
 """

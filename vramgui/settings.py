@@ -133,6 +133,19 @@ class Settings:
     def set_splitter_sizes(self, name: str, sizes: Sequence[int]) -> None:
         self._set(f"window/splitter_{name}", ",".join(str(int(s)) for s in sizes))
 
+    def open_form_groups(self) -> frozenset[str]:
+        """The form's groups the user left open (names as ``presenters.form.groups.FOLDING``); none on a first run.
+        Stored as JSON in one string: INI keeps a list of one as a bare string and an empty list as nothing."""
+        text = _as_str(self._raw("window/open_groups"))
+        try:
+            names = json.loads(text) if text else []
+        except ValueError:
+            return frozenset()
+        return frozenset(n for n in names if isinstance(n, str)) if isinstance(names, list) else frozenset()
+
+    def set_open_form_groups(self, names: Sequence[str]) -> None:
+        self._set("window/open_groups", json.dumps(sorted(names)))
+
     # --- scenario -------------------------------------------------------------------------------------
     def last_scenario(self) -> Scenario | None:
         """The scenario open when the app last closed, or None (missing, corrupt, or from a newer version)."""

@@ -3842,6 +3842,10 @@ no distributed optimizer</source>
         <translation>更多结构字段</translation>
     </message>
     <message>
+        <source>Essentials</source>
+        <translation>基本设置</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>

@@ -144,7 +144,10 @@ def test_frozen_self_test_exports_a_checked_chart(frozen_app, tmp_path, qapp):
     assert check_translations() in proc.stdout
     assert "collation OK" in proc.stdout
     check_image(image_stats(out))
-    assert json.loads((tmp_path / "chart.json").read_text(encoding="utf-8"))["per_gpu"]["total"] == 26_250_000_000
+    shown = json.loads((tmp_path / "chart.json").read_text(encoding="utf-8"))  # the first screen: Llama-3-8B
+    assert shown == _source_cli_json([
+        "estimate", "--preset", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--stage", "2", "--optimizer",
+        "adamw", "--json"])
 
 
 def test_frozen_self_test_opens_a_scenario_and_writes_the_cli_estimate(frozen_app, tmp_path, qapp):

@@ -86,7 +86,10 @@ def test_the_self_test_passes_from_source(qapp, tmp_path, capsys):
     assert "vramgui self-test passed (source" in capsys.readouterr().out
     selftest.check_image(selftest.image_stats(out))
     shown = json.loads((tmp_path / "chart.json").read_text(encoding="utf-8"))
-    assert shown["per_gpu"]["total"] == 26_250_000_000  # the seed's example: 7B, ZeRO-2, 8 x 80 GB
+    # the window's first screen (Llama-3-8B, ZeRO-2, 8 x H100 SXM), exactly as the CLI estimates it
+    assert shown == _cli_json([
+        "estimate", "--preset", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--stage", "2", "--optimizer",
+        "adamw", "--json"])
 
 
 def test_the_self_test_opens_a_scenario_and_writes_what_the_cli_estimates(qapp, tmp_path, capsys):

@@ -10,7 +10,7 @@ from unittest.mock import MagicMock
 import pytest
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS
+from vramgui.presenters.form.groups import ARCH, CUSTOM, FORM_PATHS, default_scenario
 from vramgui.presenters.form.texts import FormDisplay, enabled_states, shown_value
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
@@ -40,7 +40,7 @@ def mirror():
 @pytest.fixture
 def presenter(qapp, mirror):
     p = MainPresenter(mirror.mock)
-    p.start()
+    p.start(default_scenario())  # the seed's example: a model given by its count (the first screen's is a preset)
     yield p
     p.finish_sweeps()
 

@@ -15,7 +15,7 @@ from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, P
 from vramgui.core.solve import questions as solve
 from vramgui.core.text.units import format_bytes
 from vramgui.io.presets import find_gpu, find_model
-from vramgui.presenters.form.groups import CUSTOM, IMPORTED
+from vramgui.presenters.form.groups import CUSTOM, IMPORTED, default_scenario, first_scenario
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
 
@@ -29,8 +29,10 @@ def view():
 
 @pytest.fixture
 def presenter(qapp, view):
+    """Started on the seed's worked example (7B, 8 x 80 GB, ZeRO-2: 26.25 GB), the numbers these tests check; the
+    window's own first screen (Llama-3-8B) is ``test_start_with_no_scenario_shows_llama_3_8b_on_eight_h100s``."""
     p = MainPresenter(view)
-    p.start()
+    p.start(default_scenario())
     yield p
     p.finish_sweeps()
 
@@ -55,11 +57,23 @@ def last_result(view):
     return view.show_result.call_args.args[0]
 
 
-def test_start_fills_preset_choices_and_shows_the_seed_example(presenter, view):
+def test_start_with_no_scenario_shows_llama_3_8b_on_eight_h100s(qapp, view):
+    p = MainPresenter(view)
+    p.start()
     keys = {call.args[0] for call in view.set_choices.call_args_list}
     assert keys == {"model.preset", "hardware.gpu"}
     gpus = dict(view.set_choices.call_args_list[-1].args[1])
     assert "a100-80gb" in gpus and CUSTOM in gpus
+    assert p.scenario == first_scenario() and p.form_value("model.preset") == "llama-3-8b"
+    assert p.form_value("hardware.gpu") == "h100-sxm"
+    est = estimate(first_scenario())
+    assert est.activation_detail is not None and est.fits  # the architecture sizes the activations; it fits
+    assert last_result(view).summary.total_bytes == est.per_gpu_total
+    assert p.scenario.hardware.reserve == HardwareSpec().reserve == 0.1  # the registry's default, as the CLI
+    p.finish_sweeps()
+
+
+def test_start_with_the_seed_example_shows_its_26_25_gb(presenter, view):
     result = last_result(view)
     assert result.summary.total_bytes == 26_250_000_000 == estimate(seed_scenario()).per_gpu_total
     assert result.summary.fits is True

@@ -11,7 +11,7 @@ from vramgui.core.estimate import estimate
 from vramgui.core.solve import questions as solve
 from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import results
-from vramgui.presenters.main_presenter import default_scenario
+from vramgui.presenters.form.groups import default_scenario
 
 GB = 10**9
 

@@ -19,6 +19,7 @@ from vramgui.core.time.components import TIME_KEYS
 from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters import result_csv, results
 from vramgui.presenters.compare.presenter import ComparePresenter, CompareView
+from vramgui.presenters.form.groups import default_scenario
 from vramgui.presenters.formulas import formulas_html
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.protocols import MainView
@@ -158,7 +159,7 @@ def test_captions_write_rates_as_datasheets_do(qapp):
 def test_the_main_presenter_pushes_the_time_once_a_gpu_preset_gives_compute_figures(qapp):
     view = MagicMock(spec=MainView)
     presenter = MainPresenter(view)
-    presenter.start()
+    presenter.start(default_scenario())  # the seed's example: a GPU given by its memory alone
     presenter.on_field_edited("model.preset", "llama-3-8b")
     presenter.on_field_edited("hardware.gpu_memory", "80GB")
     shown = view.show_result.call_args.args[0]

@@ -1,6 +1,7 @@
 """Window tests never block on a modal dialog: the unsaved-changes question answers "Discard" unless a test
 stubs it itself (the answers given are recorded on the fixture). ``window`` is a main window at the default
-size, shown (pyqtgraph exports a never-shown widget at 640x480), with its settings in a temp folder."""
+size, shown (pyqtgraph exports a never-shown widget at 640x480), with its settings in a temp folder: the first
+run's screen; ``seed_window`` the same window reopened on the seed's worked example with every group open."""
 
 from __future__ import annotations
 
@@ -50,7 +51,34 @@ def settings(tmp_path):
 
 
 @pytest.fixture
+def seeded_settings(settings):
+    """A returning user's settings: the seed's worked example (7B by its count, fp16 mixed Adam, 8 x 80 GB,
+    ZeRO-2: 26.25 GB per GPU) kept from the last session, and every group of the form left open. The tests written
+    against that example and the whole form start here; the first screen itself is ``test_first_screen.py``'s."""
+    from vramgui.presenters.form.groups import FOLDING, default_scenario
+    from vramgui.settings import Settings
+
+    kept = Settings(settings)
+    kept.set_last_scenario(default_scenario())
+    kept.set_open_form_groups(FOLDING)
+    kept.sync()
+    return settings
+
+
+@pytest.fixture
+def seed_window(qtbot, seeded_settings):
+    win = create_main_window(seeded_settings)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.presenter.finish_sweeps()
+
+
+@pytest.fixture
 def window(qtbot, settings):
+    """The window as a first run opens it (``groups.first_scenario``, the groups folded but Essentials)."""
     win = create_main_window(settings)
     qtbot.addWidget(win)
     win.resize(1400, 900)

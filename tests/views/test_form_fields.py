@@ -100,7 +100,8 @@ def test_megatron_without_the_distributed_optimizer_saves_false(tmp_path, window
     assert load_scenario(target) == window.presenter.scenario
 
 
-def test_typed_text_is_shown_as_text_not_html(qtbot, window):
+def test_typed_text_is_shown_as_text_not_html(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     type_into(qtbot, window.inputs.editors["model.params"], "<b>7</b>")
     label = window.findChild(type(window.inputs.general_error), "model.params.error")
     assert label.textFormat() == Qt.TextFormat.PlainText and "<b>7</b>" in label.text()

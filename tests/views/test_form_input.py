@@ -89,7 +89,8 @@ def test_the_memory_hint_is_not_left_standing_under_an_error(qtbot, window):
     assert hint.isVisible() and hint.text() == "= 37.25 GiB"
 
 
-def test_the_count_and_node_hints_hide_while_their_fields_are_wrong(qtbot, window):
+def test_the_count_and_node_hints_hide_while_their_fields_are_wrong(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     params, count = window.inputs.editors["model.params"], window.inputs.hints["model.params_hint"]
     assert count.isVisible() and count.text() == "≈ 7.00B"
     type_into(qtbot, params, "7 parsecs")
@@ -157,7 +158,8 @@ def test_the_reserve_box_keeps_100_percent_as_typed_and_says_why_it_is_not_used(
 # ----- 6. Tab through the form
 
 
-def test_tab_walks_the_form_from_top_to_bottom(qtbot, window):
+def test_tab_walks_the_form_from_top_to_bottom(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     panel = window.inputs
     start = panel.editors["model.preset"]
     window.activateWindow()
@@ -248,7 +250,8 @@ def _wheel(widget, down: bool = True) -> None:
 
 
 @pytest.mark.parametrize("key", ["training.micro_batch", "hardware.reserve", "precision.dtype", "model.preset"])
-def test_a_wheel_over_an_unfocused_input_scrolls_the_panel_and_changes_nothing(qtbot, window, key):
+def test_a_wheel_over_an_unfocused_input_scrolls_the_panel_and_changes_nothing(qtbot, seed_window, key):
+    window = seed_window  # the seed's worked example, every group open
     window.resize(1280, 720)
     QApplication.processEvents()
     editor = window.inputs.editors[key]
@@ -264,7 +267,8 @@ def test_a_wheel_over_an_unfocused_input_scrolls_the_panel_and_changes_nothing(q
     assert window.presenter.scenario == scenario and _shown(editor) == shown  # ... and the input is as it was
 
 
-def test_a_focused_input_takes_the_wheel(qtbot, window):
+def test_a_focused_input_takes_the_wheel(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     for key in ("training.micro_batch", "precision.dtype"):
         editor = window.inputs.editors[key]
         window.input_scroll.ensureWidgetVisible(editor)

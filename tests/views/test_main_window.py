@@ -31,7 +31,8 @@ def image_stats(image: QImage) -> tuple[int, float, int]:
     return colours, float(rgb.mean()), image.width() * image.height()
 
 
-def test_window_opens_on_the_seed_example_with_the_cores_numbers(window):
+def test_window_opens_on_the_seed_example_with_the_cores_numbers(seed_window):
+    window = seed_window  # the seed's worked example, every group open
     scenario = window.presenter.scenario
     est = estimate(scenario)
     assert shows_estimate(window, est)
@@ -44,7 +45,8 @@ def test_window_opens_on_the_seed_example_with_the_cores_numbers(window):
     assert expected[:4] == pytest.approx([112, 38.5, 26.25, 14])
 
 
-def test_typing_a_parameter_count_updates_summary_table_and_chart(qtbot, window):
+def test_typing_a_parameter_count_updates_summary_table_and_chart(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     params = window.inputs.editors["model.params"]
     type_into(qtbot, params, "13B")
     est = estimate(window.presenter.scenario)
@@ -119,7 +121,8 @@ def test_sweep_charts_follow_the_core(qtbot, window):
     assert 10 ** ys3[3] < 32.0  # the seed's 32B on 8 GPUs is the boundary of the sum, not of the peak
 
 
-def test_hovering_a_bar_segment_gives_its_bytes(window):
+def test_hovering_a_bar_segment_gives_its_bytes(seed_window):
+    window = seed_window  # the seed's worked example, every group open
     vm = window.strategy_chart.vm
     ddp = vm.strategies.index("DDP")
     text = window.strategy_chart.hover_text(ddp, 1.0)
@@ -187,7 +190,8 @@ def test_copy_chart_puts_an_image_on_the_clipboard(window):
     assert not image.isNull() and image.width() == window.export_width()
 
 
-def test_copy_table_gives_tab_separated_exact_bytes(window):
+def test_copy_table_gives_tab_separated_exact_bytes(seed_window):
+    window = seed_window  # the seed's worked example, every group open
     window.copy_table_button.click()
     text = QGuiApplication.clipboard().text()
     lines = text.strip().split("\n")
@@ -376,8 +380,11 @@ def test_import_config_menu_reads_a_config_json(tmp_path, window, monkeypatch):
     assert shows_estimate(window, estimate(window.presenter.scenario))
 
 
-def test_after_an_edit_the_sweeps_stay_faded_until_their_own_numbers_arrive_and_the_newest_edit_wins(qtbot, window):
+def test_after_an_edit_the_sweeps_stay_faded_until_their_own_numbers_arrive_and_the_newest_edit_wins(
+        qtbot, seed_window):
     from vramgui.views.main_window import MAX_MODEL_TAB, SWEEP_TAB
+
+    window = seed_window  # the seed's worked example, every group open
 
     window.presenter.finish_sweeps()
     assert window.chart_is_current(SWEEP_TAB) and window.chart_is_current(MAX_MODEL_TAB)

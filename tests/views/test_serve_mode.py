@@ -53,7 +53,8 @@ def test_serve_mode_switches_tabs_summary_and_table(window, qtbot):
     assert window.inputs.editors["training.micro_batch"].isEnabled()
 
 
-def test_a_model_without_architecture_is_refused_with_the_reason(window):
+def test_a_model_without_architecture_is_refused_with_the_reason(seed_window):
+    window = seed_window  # the seed's worked example, every group open
     edit(window, SERVE, True)  # the seed's example: a 7B count, no architecture
     assert window.presenter.is_stale and "architecture" in window.presenter.errors[0].message
 

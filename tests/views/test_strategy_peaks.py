@@ -41,7 +41,8 @@ def test_the_peak_dashes_stand_at_the_cores_step_peak_of_every_variant(window):
     assert labels[2].splitlines() == [f"peak {peaks[2]:,.1f}", f"sum {estimate(scenario).per_gpu_total / GB:,.1f}"]
 
 
-def test_a_bar_below_usable_whose_peak_is_above_is_marked_as_not_fitting(qtbot, window):
+def test_a_bar_below_usable_whose_peak_is_above_is_marked_as_not_fitting(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "50GB")  # usable 40 GB
     chart = window.strategy_chart
     vm = chart.vm
@@ -74,7 +75,8 @@ def test_hovering_above_a_bar_gives_the_peak_and_the_sum(window):
     assert "Step peak" in chart.hover_text(zero3, 1.0)  # a segment's hover says it too
 
 
-def test_pinned_bars_show_their_peak_and_the_fit_by_it(qtbot, window):
+def test_pinned_bars_show_their_peak_and_the_fit_by_it(qtbot, seed_window):
+    window = seed_window  # the seed's worked example, every group open
     type_into(qtbot, window.inputs.editors["hardware.gpu_memory"], "50GB")
     window.pin_current()  # ZeRO-2: fits by its peak
     window.inputs.editors["parallel.zero_stage"].setCurrentIndex(

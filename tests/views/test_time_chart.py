@@ -89,7 +89,8 @@ def test_the_window_shows_time_beside_the_peak_for_every_strategy(window):
     assert window.breakdown_panel.section == "peak"  # the section chosen before comes back
 
 
-def test_a_gpu_without_compute_figures_says_why_everywhere(window):
+def test_a_gpu_without_compute_figures_says_why_everywhere(seed_window):
+    window = seed_window  # the seed's worked example, every group open
     choose(window.inputs.editors["model.preset"], "llama-3-8b")
     edit(window, "hardware.gpu", "custom")  # a memory size only
     edit(window, "hardware.gpu_memory", "80GB")

@@ -18,6 +18,7 @@ from tests.views.helpers import edit
 from vramgui import app, i18n
 from vramgui.core.estimate import estimate
 from vramgui.io import scenario_files
+from vramgui.presenters.form.groups import first_scenario
 from vramgui.views.main_window import RESULTS_SPLIT
 
 
@@ -104,7 +105,8 @@ def test_a_corrupt_settings_file_gives_defaults_and_leaves_scenario_files_alone(
     ini.write_bytes(b"[window]\ngeometry=@ByteArray(\xff\xfe garbage)\n[recent]\nfiles=" + str(plan).encode()
                     + b"\n[scenario]\nlast={{{\n[display]\nunit=parsecs\n" + bytes(range(256)))
     window = make_window(qtbot, ini)
-    assert window.presenter.result.summary.total_bytes == 26_250_000_000  # the seed's example
+    assert window.presenter.draft == first_scenario()  # the first run's screen
+    assert window.presenter.result.summary.total_bytes == estimate(first_scenario()).per_gpu_total
     assert window.unit_actions["GB"].isChecked()
     window.close()
     assert plan.read_text(encoding="utf-8") == '{"parallel": {"num_gpus": 4}}'

@@ -74,7 +74,7 @@ class DocumentPresenter(QObject):
 
     # ----- sessions
     def restore_session(self) -> None:
-        """Reopen where the user left off: the last session's scenario (else the seed's example), and its file's
+        """Reopen where the user left off: the last session's scenario (else the first-run one), and its file's
         name; the document is modified when the scenario differs from the file (closed with unsaved changes)."""
         self._editor.start(self._settings.last_scenario())
         self._clean = self._editor.draft

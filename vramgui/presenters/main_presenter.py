@@ -26,7 +26,7 @@ from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access, result_csv, serve_results
 from vramgui.presenters.form.draft import FORM_KEYS, FormDraft
-from vramgui.presenters.form.groups import CUSTOM, IMPORTED, default_scenario, display
+from vramgui.presenters.form.groups import CUSTOM, IMPORTED, display, first_scenario
 from vramgui.presenters.form.model_choice import architecture_count
 from vramgui.presenters.form.texts import count_hints, enabled_states
 from vramgui.presenters.messages import input_error_text
@@ -135,13 +135,14 @@ class MainPresenter(QObject):
 
     # ----- start-up and loading
     def start(self, initial: Scenario | None = None) -> None:
-        """Fill the preset lists, show the seed's example (or ``initial``, e.g. the last session's) and compute."""
+        """Fill the preset lists, show the first-run scenario (``groups.first_scenario``: Llama-3-8B on 8 x H100) or
+        ``initial`` (the last session's) and compute."""
         self._refresh_model_choices()
         gpus = [(CUSTOM, translate("MainPresenter", "Custom memory"))]
         gpus += [(key, catalog_access.gpu_choice_text(key, preset.name))  # "NVIDIA A100 80GB · 80 GiB"
                  for key, preset in catalog_access.gpu_presets().items()]
         self._view.set_choices(GPU_PRESET, gpus)
-        self.load_scenario(default_scenario() if initial is None else initial)
+        self.load_scenario(first_scenario() if initial is None else initial)
 
     def load_scenario(self, scenario: Scenario) -> None:
         """Show ``scenario`` exactly (an opened file, a pinned scenario); its model is a preset when it is one, else

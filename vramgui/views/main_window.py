@@ -164,7 +164,8 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
 
     # ----- construction
     def _build(self) -> None:
-        self.inputs = InputPanel()
+        self.inputs = InputPanel(open_groups=self.settings.open_form_groups())  # the groups left open last time
+        self.inputs.groups_toggled.connect(self.settings.set_open_form_groups)
         scroll = self.input_scroll = scroll_box(self.inputs, horizontal=False)
         bar = scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         scroll.setMinimumWidth(self.inputs.minimumSizeHint().width() + bar + 4)  # the form and its scroll bar

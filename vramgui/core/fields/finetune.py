@@ -45,7 +45,7 @@ FINETUNE_TABLE: tuple[Field, ...] = (
         ),
         choices=specs.FINETUNE_METHODS,
         flag="--finetune",
-        form="finetune", order=10, essential=True,
+        form="essentials", order=30, essential=True,
         words=(
             ("full", Words(shown=QT_TRANSLATE_NOOP("Fields", "full (every parameter)"),
                            said=QT_TRANSLATE_NOOP("Fields", "all parameters trained"))),

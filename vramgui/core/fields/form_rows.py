@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from vramgui.core.fields import paths
+from vramgui.core.fields.table import ESSENTIALS
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 
 MODEL_PRESET = paths.MODEL_PRESET  # the model's catalog entry ("" none, IMPORTED an imported config.json)
@@ -49,7 +50,7 @@ _MODE_CHOICES = ((MODE_PRESET, QT_TRANSLATE_NOOP("Fields", "the preset or import
                  (MODE_ARCHITECTURE, QT_TRANSLATE_NOOP("Fields", "architecture fields")))
 
 UI_ROWS: tuple[UiRow, ...] = (
-    UiRow(MODEL_PRESET, "model", QT_TRANSLATE_NOOP("Fields", "Preset"), QT_TRANSLATE_NOOP(
+    UiRow(MODEL_PRESET, ESSENTIALS, QT_TRANSLATE_NOOP("Fields", "Preset"), QT_TRANSLATE_NOOP(
         "Fields",
         "A model from the catalog: its architecture gives Φ exactly and sizes the activations. Type to search."), "S"),
     UiRow(MODEL_MODE, "model", QT_TRANSLATE_NOOP("Fields", "Defined by"), QT_TRANSLATE_NOOP(
@@ -57,7 +58,7 @@ UI_ROWS: tuple[UiRow, ...] = (
         "Where Φ comes from. A parameter count alone sizes the model states (16Φ for mixed-precision Adam) but not "
         "the activations, which need the architecture."), "D",
         choices=_MODE_CHOICES),
-    UiRow(GPU_PRESET, "hardware", "GPU", QT_TRANSLATE_NOOP(
+    UiRow(GPU_PRESET, ESSENTIALS, "GPU", QT_TRANSLATE_NOOP(
         "Fields", "A GPU from the catalog (its memory as the vendor states it), or custom memory."), "G"),
 )
 UI_KEYS = tuple(row.key for row in UI_ROWS)

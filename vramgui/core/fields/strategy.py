@@ -22,7 +22,7 @@ STRATEGY_TABLE: tuple[Field, ...] = (
         flag="--gpus",
         metavar="N",
         unit="GPUs",
-        form="hardware", order=30, essential=True,
+        form="essentials", order=20, essential=True,
         mnemonic="N",
         explanation=QT_TRANSLATE_NOOP(
             "Fields",

@@ -23,8 +23,11 @@ Kind = Literal["int", "count", "bytes", "fraction", "number", "rate", "choice", 
 Widget = Literal["spin", "line", "check", "combo", "open", "percent"]
 Rule = Callable[[specs.Scenario], Msg | None]  # why a field does nothing in a scenario (None: it applies)
 
-# The window's form groups, top to bottom (a field's ``form``); every field of a Scenario is in one of them.
-FORM_GROUPS = ("model", "training", "finetune", "hardware", "strategy", "time", "overheads", "serve")
+# The window's form groups, top to bottom (a field's ``form``); every field of a Scenario is in one of them. The
+# first, ESSENTIALS, is always open: what a verdict needs (with the model and GPU presets of ``form_rows``: the GPU's
+# memory, the GPU count, full / LoRA / QLoRA, the sequence and the micro-batch); the others open on demand.
+ESSENTIALS = "essentials"
+FORM_GROUPS = (ESSENTIALS, "model", "training", "finetune", "hardware", "strategy", "time", "overheads", "serve")
 
 MAX_PARAMS = 10**15
 MAX_GPUS = 10**6
@@ -65,7 +68,7 @@ class Field:
     unit: str = ""  # shown beside the editor: "bytes", "parameters", "tokens", "samples", "GPUs"
     default: Any = None
     optional: bool = False  # None is a value: "not given" (no global batch, no GPU memory...)
-    form: str = ""  # the window's form group (``FORM_GROUPS``) ...
+    form: str = ""  # the window's form group (``FORM_GROUPS``; ESSENTIALS: the first, always open) ...
     order: int = 0  # ... and the place in it, top to bottom
     detail: bool = False  # behind the form's "More architecture fields"
     widget: Widget | None = None  # None: from the kind (``registry.default_widget``)
@@ -185,7 +188,7 @@ TABLE: tuple[Field, ...] = (
         flag="--gpu-memory",
         metavar="SIZE",
         unit="bytes",
-        form="hardware", order=20, essential=True,
+        form="essentials", order=10, essential=True,
         mnemonic="U",
         placeholder="80GB",
     ),

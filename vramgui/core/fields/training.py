@@ -108,7 +108,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         flag="--micro-batch",
         metavar="N",
         unit="samples",
-        form="training", order=60, essential=True,
+        form="essentials", order=50, essential=True,
         mnemonic="B",
     ),
     _f(
@@ -121,7 +121,7 @@ TRAINING_TABLE: tuple[Field, ...] = (
         flag="--seq-len",
         metavar="N",
         unit="tokens",
-        form="training", order=70, essential=True,
+        form="essentials", order=40, essential=True,
         mnemonic="Q",
     ),
     _f(

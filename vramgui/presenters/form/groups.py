@@ -15,19 +15,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from vramgui.core.documents.catalog import hardware_with_gpu
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.form_rows import HINTS as HINT_ROWS
+from vramgui.core.fields.form_rows import MODEL_MODE as MODEL_MODE
 from vramgui.core.fields.form_rows import MODEL_MODES as MODEL_MODES
 from vramgui.core.fields.form_rows import MODEL_PRESET as MODEL_PRESET
 from vramgui.core.fields.form_rows import UI_KEYS as UI_KEYS
+from vramgui.core.fields.form_rows import UI_ROWS
 from vramgui.core.fields.paths import ARCH_PREFIX
 from vramgui.core.fields.registry import Field, Widget
+from vramgui.core.fields.table import ESSENTIALS as ESSENTIALS
 from vramgui.core.fields.table import FORM_GROUPS
 from vramgui.core.scenario.choices import DType, Optimizer, Recipe
 from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, PrecisionSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 from vramgui.core.text.units import require_size_unit
+from vramgui.presenters import catalog_access
 
 CUSTOM = "custom"  # the GPU preset choice "custom memory"
 IMPORTED = "@imported"  # the model preset choice of a model imported from a config.json (or opened from a file)
@@ -47,6 +52,12 @@ FORM_PATHS = tuple(path for group in GROUPS.values() for path in group)
 # The architecture fields shown by default (two to a row); the others (``detail``) sit in a collapsible section.
 ARCH_MAIN = tuple(p for p in GROUPS["model"] if p.startswith(ARCH) and not fields.field(p).detail)
 ARCH_DETAILS = tuple(p for p in GROUPS["model"] if p.startswith(ARCH) and fields.field(p).detail)
+
+# The groups that open on demand (folded until opened; the window remembers which are open), and the group of each
+# row, a field's or a UI row's: an error on a row opens its group.
+FOLDING = tuple(group for group in GROUPS if group != ESSENTIALS)
+GROUP_OF: dict[str, str] = {**{row.key: row.form for row in UI_ROWS},
+                            **{path: group for group, paths_ in GROUPS.items() for path in paths_}}
 
 Editor = Widget
 
@@ -110,4 +121,28 @@ def default_scenario() -> Scenario:
         precision=PrecisionSpec(dtype=DType.FP16, recipe=Recipe.MIXED, optimizer=Optimizer.ADAM),
         parallel=ParallelSpec(num_gpus=8, gpus_per_node=8, zero_stage=2),
         hardware=HardwareSpec(gpu_memory=80 * 10**9),
+    )
+
+
+# The window's first screen (no scenario kept from a last session): a model a newcomer names, with its architecture,
+# so the activations are estimated, on the node people fine-tune it on. Llama-3-8B is the most fine-tuned open
+# model of its size and the one the web calculators open with; 8 x H100 SXM 80 GB is a DGX H100 node. The rest is
+# the registry's defaults (bf16 mixed precision, sequence 2,048, micro-batch 1, the 10 % reserve), the CLI's too,
+# with AdamW (Hugging Face Trainer's default ``adamw_torch``, the same bytes as Adam) and ZeRO-2 (the seed's
+# example): ``vramgui estimate --preset llama-3-8b --gpu h100-sxm --gpus 8 --stage 2 --optimizer adamw`` is the
+# same scenario. Llama-3-8B, QLoRA, one RTX 4090 is three edits away: the method, the GPU, the count.
+FIRST_MODEL, FIRST_GPU, FIRST_GPUS, FIRST_STAGE = "llama-3-8b", "h100-sxm", 8, 2
+
+
+def first_scenario() -> Scenario:
+    """The window's first-run scenario (``FIRST_MODEL`` on ``FIRST_GPUS`` x ``FIRST_GPU``, ZeRO-``FIRST_STAGE``);
+    the seed's example (:func:`default_scenario`) when the catalog lacks either preset."""
+    model, gpu = catalog_access.model_presets().get(FIRST_MODEL), catalog_access.gpu_presets().get(FIRST_GPU)
+    if model is None or gpu is None:
+        return default_scenario()
+    return Scenario(
+        model=model.spec,
+        precision=PrecisionSpec(optimizer=Optimizer.ADAMW),
+        parallel=ParallelSpec(num_gpus=FIRST_GPUS, zero_stage=FIRST_STAGE),
+        hardware=hardware_with_gpu(HardwareSpec(), gpu),
     )

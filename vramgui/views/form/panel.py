@@ -1,4 +1,6 @@
-"""The input form (left side): Model, Training, Fine-tuning, Hardware, Strategy, Overheads; a row per field.
+"""The input form (left side): Essentials open at the top (model, GPU, count, method, sequence, micro-batch), then
+Model, Training, Fine-tuning, Hardware, Strategy, Time and cost, Overheads, Serving, each folded under its title
+until opened (``sections.FormSection``; which are open is remembered, and an error opens its row's group).
 
 Passive: the rows are built from the field registry's entries (``vramgui.presenters.form.groups.GROUPS`` and
 ``form_texts.field_info``: label, range, choices, unit, tooltip); each editor reports ``edited(key, value)`` with
@@ -19,7 +21,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QGroupBox,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -29,11 +30,22 @@ from PySide6.QtWidgets import (
 )
 
 from vramgui.presenters import catalog_access
-from vramgui.presenters.form.groups import ARCH_DETAILS, ARCH_MAIN, GROUPS, HINTS, MODEL_PRESET
+from vramgui.presenters.form.groups import (
+    ARCH_DETAILS,
+    ARCH_MAIN,
+    FOLDING,
+    GROUP_OF,
+    GROUPS,
+    HINTS,
+    MODEL_MODE,
+    MODEL_PRESET,
+)
 from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, ui_rows
 from vramgui.presenters.view_models import FieldError
 from vramgui.views.form import texts
 from vramgui.views.form.messages import FieldMessages
+from vramgui.views.form.preset_box import PresetBox
+from vramgui.views.form.sections import INDENT, FormSection
 from vramgui.views.form.widgets import (
     SEARCH_ROLE,
     NumberBox,
@@ -49,13 +61,14 @@ class InputPanel(QWidget):
     edited = Signal(str, object)  # (field key, raw value)
     edit_finished = Signal(str)  # a typed field was left (Return, Tab, focus elsewhere)
     import_requested = Signal()
+    groups_toggled = Signal(list)  # the names of the groups now open (a group opened or closed)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, open_groups: frozenset[str] = frozenset()) -> None:
         super().__init__(parent)
         self.setObjectName("InputPanel")
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
-        self.groups: dict[str, QGroupBox] = {}
+        self.groups: dict[str, FormSection] = {}
         self._messages = FieldMessages(self)  # the inline errors and the hints
         self.hints = self._messages.hints
         self._tips: dict[str, str] = {}  # each editor's own tooltip (a disabled one shows the reason first)
@@ -64,6 +77,8 @@ class InputPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         for name, paths in GROUPS.items():
             layout.addWidget(self._build_group(name, paths))
+            self.groups[name].set_open(name in open_groups)
+            self.groups[name].toggled.connect(lambda _shown: self.groups_toggled.emit(self.open_groups()))
         self.general_error = QLabel()
         self.general_error.setObjectName("general_error")
         self.general_error.setWordWrap(True)
@@ -73,10 +88,12 @@ class InputPanel(QWidget):
         layout.addStretch(1)
 
     # ----- building
-    def _build_group(self, name: str, paths: Sequence[str]) -> QGroupBox:
-        box = QGroupBox(texts.group_titles()[name])
+    def _build_group(self, name: str, paths: Sequence[str]) -> FormSection:
+        box = FormSection(texts.group_titles()[name], folding=name in FOLDING)
         box.setObjectName(f"group.{name}")
-        grid = self._grid(box)
+        box.header.setObjectName(f"group.{name}.header")
+        grid = self._grid(box.body)
+        grid.setContentsMargins(INDENT, 0, 0, 6)
         self.groups[name] = box
         for ui in ui_rows(name):  # the rows of UI state that open the group: the presets, "Defined by"
             if ui.key == MODEL_PRESET:
@@ -110,37 +127,11 @@ class InputPanel(QWidget):
 
     def _preset_row(self, grid: QGridLayout, ui: UiRowInfo) -> None:
         """The model preset: a searchable combo box, and the Import button beside it."""
-        preset = WheelSafeComboBox()
-        preset.setEditable(True)
-        preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        preset.setCompleter(SearchCompleter(preset.model(), catalog_access.search_form, preset))
-        line = preset.lineEdit()
-        assert line is not None  # editable
-        line.setPlaceholderText(self.tr("Search presets…"))
-        line.returnPressed.connect(lambda: self._choose_named(preset))  # "llama-3-8b" + Return: that preset
-        line.editingFinished.connect(lambda: self._show_chosen_text(preset))  # a search that chose nothing
-        self._row(grid, ui.key, self._ui_label(ui), preset, "", self._ui_tip(ui), span=False)
+        self._row(grid, ui.key, self._ui_label(ui), PresetBox(), "", self._ui_tip(ui), span=False)
         self.import_button = QPushButton(self.tr("Import…"))
         self.import_button.setToolTip(self.tr("Import a Hugging Face config.json, or a model folder containing one"))
         self.import_button.clicked.connect(self.import_requested)
         grid.addWidget(self.import_button, grid.rowCount() - 2, 2)
-
-    @staticmethod
-    def _choose_named(combo: QComboBox) -> None:
-        """Return on a search that names one preset exactly (its key, name or repository id, separators aside)
-        chooses it; Return on any other search leaves the choice to the list."""
-        wanted = catalog_access.search_form(combo.currentText())
-        named = [i for i in range(combo.count())
-                 if wanted in str(combo.itemData(i, SEARCH_ROLE) or "").split(catalog_access.SEARCH_SEPARATOR)]
-        if wanted and len(named) == 1 and named[0] != combo.currentIndex():
-            combo.setCurrentIndex(named[0])
-
-    @staticmethod
-    def _show_chosen_text(combo: QComboBox) -> None:
-        """Leaving the search box shows the chosen preset again, not search text that matched nothing."""
-        chosen = combo.itemText(combo.currentIndex())
-        if combo.currentText() != chosen:
-            combo.setEditText(chosen)
 
     @staticmethod
     def _ui_label(ui: UiRowInfo) -> str:
@@ -288,6 +279,8 @@ class InputPanel(QWidget):
 
     def _combo_changed(self, key: str, combo: QComboBox) -> None:
         value = combo.currentData()
+        if key == MODEL_PRESET and value == "":  # no preset: the count or the architecture is typed under Model
+            self.groups[GROUP_OF[MODEL_MODE]].set_open(True)
         if value is not None:
             self.edited.emit(key, value)
 
@@ -353,7 +346,15 @@ class InputPanel(QWidget):
             return ""
         return editor.toolTip().split("\n\n", 1)[0] if "\n\n" in editor.toolTip() else ""
 
+    def open_groups(self) -> list[str]:
+        """The names of the groups that fold and are open, top to bottom."""
+        return [name for name in FOLDING if self.groups[name].is_open()]
+
     def show_field_errors(self, errors: Sequence[FieldError]) -> None:
+        """Each error under its field, its group opened (an error is never hidden in a folded group)."""
+        for err in errors:
+            if err.key in GROUP_OF:
+                self.groups[GROUP_OF[err.key]].set_open(True)
         if any(err.key in ARCH_DETAILS for err in errors):
             self.show_architecture_details(True)
         general = self._messages.show_errors(errors, self.editors)

@@ -15,6 +15,7 @@ translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 def group_titles() -> dict[str, str]:
     return {
+        "essentials": translate("InputPanel", "Essentials"),
         "model": translate("InputPanel", "Model"),
         "training": translate("InputPanel", "Training"),
         "finetune": translate("InputPanel", "Fine-tuning"),
