@@ -8,6 +8,7 @@ Fit: usable = gpu_memory x (1 - reserve) (the seed's overhead_ratio), headroom =
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
@@ -92,8 +93,19 @@ class Estimate:
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
     peak: StepPeak | None = None  # the training step's peak (vramgui.core.step.peak); fits and headroom use it
     trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
-    time: StepTime | None = None  # the step's time and the run's cost (vramgui.core.time); None: no compute figures
-    time_note: Msg | None = None  # why ``time`` is None (kept apart from ``notes``: the memory answer's own)
+    # what ``time`` is computed from (``_step_time``'s arguments), when first read: a sweep, a solve or the adviser
+    # reading only the peak never pays for the step time
+    time_inputs: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def time(self) -> StepTime | None:
+        """The step's time and the run's cost (vramgui.core.time); None: no compute figures (``time_note``)."""
+        return None if self.time_inputs is None else _step_time(*self.time_inputs)
+
+    @cached_property
+    def time_note(self) -> Msg | None:
+        """Why ``time`` is None (kept apart from ``notes``: the memory answer's own)."""
+        return Msg.of("time.note_no_figures") if self.time is None else None
 
     @property
     def host_formula(self) -> str:
@@ -337,15 +349,14 @@ def _estimate(s: Scenario, free: CountFree) -> Estimate:
         notes += ft.notes
     if fp8 is not None:
         notes.append(Msg.of("note.fp8_not_measured", recipe=fp8.recipe))
-    time = _step_time(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None)
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=free.active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
-        peak=peak, trainable_params=ft.trainable if ft is not None else None, time=time,
-        time_note=Msg.of("time.note_no_figures") if time is None else None,
+        peak=peak, trainable_params=ft.trainable if ft is not None else None,
+        time_inputs=(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None),
     )
 
 

@@ -139,28 +139,32 @@ class Part:
         return render_derivation(self.deriv, "GB", english)
 
     @staticmethod
-    def later(bytes: int, build: Callable[[], Derivation], source: str, key: str = "") -> Part:
-        """A part whose derivation ``build()`` writes when it is first read: a sweep, a solve or an estimate
+    def later(bytes: int, build: Callable[..., Derivation], source: str, key: str = "", args: tuple[Any, ...] = ()
+              ) -> Part:
+        """A part whose derivation ``build(*args)`` writes when it is first read: a sweep, a solve or an estimate
         nobody shows needs only the bytes. ``bytes`` must be what the derivation totals (``build`` only describes
-        bytes computed before it, from the same values). Equal to, hashed and shown as the part built at once."""
+        bytes computed before it, from the same values). Equal to, hashed and shown as the part built at once.
+        ``build`` is best a module-level function given its values in ``args`` rather than a closure: a sweep keeps
+        a thousand estimates, and every closure's cells are more objects for the garbage collector to walk."""
         part = object.__new__(Part)
-        part.__dict__.update(bytes=bytes, source=source, key=key, _build=build)  # frozen: no __setattr__
+        object.__setattr__(part, "__dict__", {"bytes": bytes, "source": source, "key": key, "_build": build,
+                                              "_args": args})  # frozen: no __setattr__
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
         build = self.__dict__.get("_build") if name == "deriv" else None
         if build is None:
             raise AttributeError(name)
-        built = build()
+        built = build(*self.__dict__["_args"])
         object.__setattr__(self, "deriv", built)
-        del self.__dict__["_build"]
+        del self.__dict__["_build"], self.__dict__["_args"]
         return built
 
     def keyed(self, key: str) -> Part:
         """This part under ``key`` (a derivation not yet written stays so)."""
         build = self.__dict__.get("_build")
         if build is not None:
-            return Part.later(self.bytes, build, self.source, key)
+            return Part.later(self.bytes, build, self.source, key, self.__dict__["_args"])
         return Part(self.bytes, self.deriv, self.source, key)
 
 

@@ -69,19 +69,25 @@ def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra
     terms are written when the derivation is first read (their bytes are ``phi_bytes``, counted the same way)."""
     shard = n_shard if sharded else None
     total = (phi_bytes(coef, phi, shard) if coef else 0) + (extra.bytes if extra is not None else 0)
+    return Part.later(total, _part_derivation, source, "", (total, coef, phi, shard, extra, symbol))
 
-    def derivation() -> Derivation:
-        terms = [phi_term(coef, phi, shard, symbol=symbol)] if coef else []
-        if extra is not None and extra.bytes:
-            terms.append(extra)
-        return Derivation(tuple(terms), total)
 
-    return Part.later(total, derivation, source)
+def _part_derivation(total: int, coef: int, phi: int, shard: int | None, extra: Term | None, symbol: str
+                     ) -> Derivation:
+    """``part``'s derivation, written when first read (module-level, given its values: no closure to keep)."""
+    terms = [phi_term(coef, phi, shard, symbol=symbol)] if coef else []
+    if extra is not None and extra.bytes:
+        terms.append(extra)
+    return Derivation(tuple(terms), total)
 
 
 def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
     """0 bytes on the GPU; ``note`` (a ``deriv.*`` code) says where they went."""
-    return Part.later(0, lambda: Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
+    return Part.later(0, _offloaded_derivation, source, "", (note,))
+
+
+def _offloaded_derivation(note: str) -> Derivation:
+    return Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded"))
 
 
 def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from vramgui.core.step.terms import StepInputs
 
 FSDP2_SOURCE = "torch/distributed/fsdp/_fully_shard"
+_ALL_GATHER_SOURCE = f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state (measured, gloo)"
+_REDUCE_SCATTER_SOURCE = (f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
+                          "_root_post_backward_final_callback (measured, gloo's own copy left out)")
 TIED_SUM_SOURCE = ("torch/csrc/autograd/input_buffer.cpp InputBuffer::add: the LM head's and the embedding's "
                    "gradients summed out of place (measured, bench/validate: fake and real tensors, FSDP2 on gloo)")
 
@@ -42,7 +45,19 @@ class Root:
 
 
 def _zero(key: str, why: str) -> Part:
-    return Part.later(0, lambda: Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why))), "", key)
+    return Part.later(0, _no_moment, "", key, (why,))
+
+
+def _no_moment(why: str) -> Derivation:
+    return Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why)))
+
+
+def _root_derivation(n: int, note: str, t: int, *terms: tuple[int, str, int, bool]) -> Derivation:
+    """Grouped terms (coefficient, symbol, quantity, divided over t) totalling ``n``: the derivations of this
+    module's moments, written when first read (``Part.later``; module-level, given its values: no closure)."""
+    return Derivation(tuple(Term(c * q, c, symbol, q * t if over_t else q, t if over_t and t > 1 else None,
+                                 "t" if over_t and t > 1 else "", style="grouped") for c, symbol, q, over_t in terms),
+                      n, note=Msg.of(note))
 
 
 def fsdp2(inp: StepInputs) -> bool:
@@ -102,13 +117,9 @@ def root_all_gather_term(inp: StepInputs) -> Part:
     if isinstance(root, str):
         return _zero(key, root)
     n = 2 * root.wb * root.params + 2 * root.wb * root.layer
-
-    def derivation() -> Derivation:
-        terms = (Term(2 * root.wb * root.params, 2 * root.wb, "R", root.params, style="grouped"),
-                 Term(2 * root.wb * root.layer, 2 * root.wb, "Φ_layer", root.layer, style="grouped"))
-        return Derivation(terms, n, note=Msg.of("deriv.peak_root_all_gather"))
-    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state "
-                      "(measured, gloo)", key)
+    return Part.later(n, _root_derivation, _ALL_GATHER_SOURCE, key,
+                      (n, "deriv.peak_root_all_gather", 1, (2 * root.wb, "R", root.params, False),
+                       (2 * root.wb, "Φ_layer", root.layer, False)))
 
 
 def root_reduce_scatter_term(inp: StepInputs) -> Part:
@@ -129,15 +140,9 @@ def root_reduce_scatter_term(inp: StepInputs) -> Part:
         return _zero(key, root)
     t = inp.scenario.parallel.tp
     n = root.gb * root.params + root.gb * root.matrix + root.gb * root.layer
-
-    def derivation() -> Derivation:
-        terms = (Term(root.gb * root.params, root.gb, "R", root.params, style="grouped"),
-                 Term(root.gb * root.matrix, root.gb, "V·h", root.matrix * t, t if t > 1 else None,
-                      "t" if t > 1 else "", style="grouped"),
-                 Term(root.gb * root.layer, root.gb, "Φ_layer", root.layer, style="grouped"))
-        return Derivation(terms, n, note=Msg.of("deriv.peak_root_reduce_scatter"))
-    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
-                      "_root_post_backward_final_callback (measured, gloo's own copy left out)", key)
+    return Part.later(n, _root_derivation, _REDUCE_SCATTER_SOURCE, key,
+                      (n, "deriv.peak_root_reduce_scatter", t, (root.gb, "R", root.params, False),
+                       (root.gb, "V·h", root.matrix, True), (root.gb, "Φ_layer", root.layer, False)))
 
 
 def tied_sum_copies(inp: StepInputs, root: Root) -> int:
@@ -163,12 +168,7 @@ def tied_sum_term(inp: StepInputs) -> Part:
     t = inp.scenario.parallel.tp
     n = k * root.gb * root.matrix
     note = "deriv.peak_tied_sum_three" if k == 3 else "deriv.peak_tied_sum_two"
-
-    def derivation() -> Derivation:
-        term = Term(n, k * root.gb, "V·h", root.matrix * t, t if t > 1 else None, "t" if t > 1 else "",
-                    style="grouped")
-        return Derivation((term,), n, note=Msg.of(note))
-    return Part.later(n, derivation, TIED_SUM_SOURCE, key)
+    return Part.later(n, _root_derivation, TIED_SUM_SOURCE, key, (n, note, t, (k * root.gb, "V·h", root.matrix, True)))
 
 
 def tied_sum_components(inp: StepInputs, gradients: int) -> tuple[int, int]:

@@ -79,14 +79,32 @@ class StepInputs:
 # ------------------------------------------------------------------------------------------------ terms
 
 
+# The derivations are written when first read (``Part.later``) by these module-level builders, given their values
+# (no closures: a sweep keeps a thousand estimates, and each closure's cells would be more objects to collect).
+
+def _bytes_derivation(key: str, n: int) -> Derivation:
+    return Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
+                      note=None if n else Msg.of("deriv.cuda_context_given"))
+
+
+def _note_derivation(note: str, params: tuple[tuple[str, Any], ...]) -> Derivation:
+    return Derivation(note=Msg.of(note, **dict(params)))
+
+
+def _grouped_derivation(n: int, coefficient: int, symbol: str, quantity: int, t: int, note: str | None
+                        ) -> Derivation:
+    """One grouped term ``coefficient × quantity [/ t]`` (t > 1: divided over tensor parallelism)."""
+    term = Term(n, coefficient, symbol, quantity, t if t > 1 else None, "t" if t > 1 else "", style="grouped")
+    return Derivation((term,), n, note=None if note is None else Msg.of(note))
+
+
 def _bytes_term(key: str, n: int, source: str) -> Part:
     """An explicit byte amount (``comm_buffers``)."""
-    return Part.later(n, lambda: Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
-                                            note=None if n else Msg.of("deriv.cuda_context_given")), source, key)
+    return Part.later(n, _bytes_derivation, source, key, (key, n))
 
 
 def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
-    return Part.later(0, lambda: Derivation(note=Msg.of(note, **params)), source, key)
+    return Part.later(0, _note_derivation, source, key, (note, tuple(params.items())))
 
 
 def loss_term(inp: StepInputs) -> Part:
@@ -103,13 +121,9 @@ def loss_term(inp: StepInputs) -> Part:
     seq = s.training.seq_len // s.parallel.cp
     per = ceil_div(v, t)
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
-
-    def derivation() -> Derivation:
-        term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
-                    "t" if t > 1 else "", style="grouped")
-        return Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf"))
-    return Part.later(n, derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
-                      "loss_gradient")
+    return Part.later(n, _grouped_derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
+                      "loss_gradient", (n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t,
+                                        "deriv.peak_loss_hf"))
 
 
 def backward_term(inp: StepInputs) -> Part:
@@ -143,11 +157,9 @@ def backward_term(inp: StepInputs) -> Part:
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
-
-    def derivation() -> Derivation:
-        term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
-        return Derivation((term,), n, note=Msg.of("deriv.peak_backward_grads"))
-    return _with_dequant(inp, Part.later(n, derivation, "measured (bench/validate)", "backward_transient"))
+    return _with_dequant(inp, Part.later(n, _grouped_derivation, "measured (bench/validate)", "backward_transient",
+                                         (n, 2 * bb, "b·s·h", rows * arch.hidden_size, 1,
+                                          "deriv.peak_backward_grads")))
 
 
 def _with_dequant(inp: StepInputs, t: Part) -> Part:
@@ -220,17 +232,20 @@ def optimizer_term(inp: StepInputs) -> Part:
     n = ((sum(_updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
          + (FOR_LOOP_TEMPORARIES * width * big if for_loop else 0)
          + (sum(_updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
+    return Part.later(n, _optimizer_derivation, src, "optimizer_temporaries",
+                      (n, foreach, for_loop, cast, width, big, phi, n_shard, experts, n_e))
 
-    def derivation() -> Derivation:
-        terms: list[Term] = []
-        if foreach:
-            terms += _updated_terms(width, phi, n_shard, experts, n_e)
-        elif for_loop:
-            terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
-        if cast:
-            terms += _updated_terms(prec.FP32, phi, n_shard, experts, n_e)
-        return Derivation(tuple(terms), n)
-    return Part.later(n, derivation, src, "optimizer_temporaries")
+
+def _optimizer_derivation(n: int, foreach: bool, for_loop: bool, cast: bool, width: int, big: int, phi: int,
+                          n_shard: int, experts: int, n_e: int) -> Derivation:
+    terms: list[Term] = []
+    if foreach:
+        terms += _updated_terms(width, phi, n_shard, experts, n_e)
+    elif for_loop:
+        terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
+    if cast:
+        terms += _updated_terms(prec.FP32, phi, n_shard, experts, n_e)
+    return Derivation(tuple(terms), n)
 
 
 def _updated_bytes(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> tuple[int, int]:
@@ -261,8 +276,8 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
         n, trained = gb * inp.trained, inp.trained
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
-        note = Msg.of("deriv.peak_buckets_no_sync") if par.ddp_bucket_view and inp.accumulation > 1 else None
-        return (Part.later(n, lambda: Derivation((Term(n, gb, "Φ", trained),), n, note=note), src, "comm_buffers"),
+        note = "deriv.peak_buckets_no_sync" if par.ddp_bucket_view and inp.accumulation > 1 else None
+        return (Part.later(n, _buckets_derivation, src, "comm_buffers", (n, gb, "Φ", trained, "sci", note)),
                 0, par.ddp_bucket_view)
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
@@ -270,8 +285,12 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     elems = min(bucket, inp.trained)
     n = gb * elems
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
-    return (Part.later(n, lambda: Derivation((Term(n, gb, "reduce_bucket", elems, style="grouped"),), n), src,
-                       "comm_buffers"), n, False)
+    return (Part.later(n, _buckets_derivation, src, "comm_buffers", (n, gb, "reduce_bucket", elems, "grouped", None)),
+            n, False)
+
+
+def _buckets_derivation(n: int, gb: int, symbol: str, elems: int, style: Any, note: str | None) -> Derivation:
+    return Derivation((Term(n, gb, symbol, elems, style=style),), n, note=None if note is None else Msg.of(note))
 
 
 def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
@@ -321,14 +340,17 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
     fwd, end = root + gathered, root + units + grads
-
-    def derivation() -> Derivation:
-        fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
-        fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
-                     Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
-        return Derivation(tuple(fsdp), end)
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return Part.later(end, derivation, src, "zero3_working_set"), fwd, fwd, end
+    return (Part.later(end, _fsdp_derivation, src, "zero3_working_set", (end, root, units, grads, wb, gb,
+                                                                          root_params, layer)), fwd, fwd, end)
+
+
+def _fsdp_derivation(end: int, root: int, units: int, grads: int, wb: int, gb: int, root_params: int, layer: int
+                     ) -> Derivation:
+    fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
+    fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
+                 Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
+    return Derivation(tuple(fsdp), end)
 
 
 def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
@@ -358,7 +380,10 @@ def context_term(inp: StepInputs) -> Part:
         return Part(given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
                                       terms=(Term(given, symbol="cuda_context", style="bytes"),) if given else ()),
                     "explicit input", "cuda_context")
-    n = DEFAULT_CUDA_CONTEXT
-    return Part.later(n, lambda: Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
-                                            note=Msg.of("deriv.cuda_context_default")),
+    return Part.later(DEFAULT_CUDA_CONTEXT, _context_derivation,
                       "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
+
+
+def _context_derivation() -> Derivation:
+    n = DEFAULT_CUDA_CONTEXT
+    return Derivation((Term(n, symbol="cuda_context", style="bytes"),), n, note=Msg.of("deriv.cuda_context_default"))
