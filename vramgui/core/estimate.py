@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.activations import fp8 as fp8_acts
 from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import fp8 as fp8_mod
 from vramgui.core.model_states.conventions import model_states_for
 from vramgui.core.parallel.layout import (
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # the activation model is imported on first use (a count-only
     from vramgui.core.time.result import StepTime
 
 
+@dict_init
 @dataclass(frozen=True)
 class Component(ExplainedRow):
     """One row of an estimate: a keyed ``Part`` (``part.key`` one of ``COMPONENT_KEYS``) and its place in the
@@ -71,6 +73,7 @@ class Component(ExplainedRow):
         return components.label(self.key)
 
 
+@dict_init
 @dataclass(frozen=True)
 class Estimate:
     scenario: Scenario
@@ -184,9 +187,11 @@ def clear_caches() -> None:
     architecture's figures and which scenarios were found valid (bench: the first estimate of a new model)."""
     from vramgui.core.activations import cache
     from vramgui.core.fields.validate import forget_validated
+    from vramgui.core.step.root import blocks_of
 
     cache.clear(every_shape=True)
     model_facts.cache_clear()
+    blocks_of.cache_clear()
     forget_validated()
 
 
@@ -241,6 +246,7 @@ def estimate(scenario: Scenario) -> Estimate:
     return _estimate(s, count_free(s))
 
 
+@dict_init
 @dataclass(frozen=True)
 class CountFree:
     """What an estimate needs that the GPU count does not change (``count_free``): a sweep over counts computes it

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vramgui.core.memo import dict_init
 from vramgui.core.text.message import Msg, Translator, english, render
 from vramgui.core.text.units import GB, GiB, format_bytes, format_seconds
 
@@ -24,6 +25,7 @@ Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes", "seconds"]
 NS = 10**9  # a time term holds whole nanoseconds (``vramgui.core.time``): sums stay exact
 
 
+@dict_init
 @dataclass(frozen=True)
 class Term:
     """One addend: ``coefficient × quantity [/ divisor]`` (``2Φ/N_d``), or a byte amount (``cuda_context``).
@@ -53,6 +55,7 @@ class Term:
                 "rounding": self.rounding or None, "text": _term_text(self, "GB", english)}
 
 
+@dict_init
 @dataclass(frozen=True)
 class Derivation:
     """How one component's bytes come about.
@@ -115,6 +118,7 @@ class ExplainedRow:
         return str(self.part.source)
 
 
+@dict_init
 @dataclass(frozen=True)
 class Part:
     """Bytes on one GPU with how they come about (``deriv``) and where the figure comes from (``source``): a
@@ -162,6 +166,8 @@ class Part:
 
     def keyed(self, key: str) -> Part:
         """This part under ``key`` (a derivation not yet written stays so)."""
+        if self.key == key:
+            return self
         build = self.__dict__.get("_build")
         if build is not None:
             return Part.later(self.bytes, build, self.source, key, self.__dict__["_args"])

@@ -23,6 +23,7 @@ from vramgui.core.activations import fused as activations_fused
 from vramgui.core.activations import hf as activations_hf
 from vramgui.core.activations import lora as activations_lora
 from vramgui.core.activations.common import RawTerm, Shape
+from vramgui.core.memo import dict_init
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chunks
 from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between, sliding_blocks_between
 from vramgui.core.scenario.choices import Attention, Implementation, Recompute
@@ -32,6 +33,7 @@ from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, english, render
 
 
+@dict_init
 @dataclass(frozen=True)
 class ActivationTerm:
     """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches.
@@ -53,6 +55,7 @@ class ActivationTerm:
         return " + ".join(f"{count}×({raw.formula})" for count, raw in self.counts)
 
 
+@dict_init
 @dataclass(frozen=True)
 class StageHeld:
     """What the most loaded stage holds: the raw terms of one micro-batch (``profile_terms``) and how many times
@@ -82,6 +85,7 @@ def _held(terms: list[RawTerm] | None, count: int) -> int:
     return count * _sum(terms) if count > 0 else 0
 
 
+@dict_init
 @dataclass(frozen=True)
 class ActivationEstimate:
     """``total`` = sum of ``terms`` bytes; ``per_layer`` = one layer of one micro-batch (the largest layer kind);

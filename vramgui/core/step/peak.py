@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import itemgetter
 from typing import Any
 
+from vramgui.core.memo import dict_init
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.step.components import PEAK_KEYS
 from vramgui.core.step.root import root_all_gather_term, root_reduce_scatter_term, tied_sum_components, tied_sum_term
@@ -59,7 +59,12 @@ from vramgui.core.text.message import Msg, render
 
 __all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
-_in_peak_order = itemgetter(*PEAK_KEYS)  # a phase's bytes in PEAK_KEYS order (KeyError for a key left out)
+# ``phase`` below writes a moment's bytes as one tuple in this order (a dict per moment cost more than its sums)
+_ROW_ORDER = ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
+              "optimizer_temporaries", "comm_buffers", "zero3_working_set", "root_all_gather", "tied_gradient_sum",
+              "root_reduce_scatter", "cuda_context", "other")
+if PEAK_KEYS != _ROW_ORDER:  # pragma: no cover - a new component needs its place in ``phase``
+    raise ImportError("step.peak writes its rows in an order that PEAK_KEYS no longer has")
 
 PHASES = ("root_all_gather", "forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward",
           "tied_gradient_sum", "root_reduce_scatter", "optimizer_step")
@@ -91,6 +96,7 @@ class Phase:
         return {"name": self.name, "step": self.step, "bytes": self.bytes, "components": dict(self.components)}
 
 
+@dict_init
 @dataclass(frozen=True)
 class StepPeak:
     """The peak (``bytes`` at ``phase`` of the ``step``) and every moment of the step: ``rows`` holds each phase's
@@ -158,6 +164,7 @@ def step_peak(inp: StepInputs) -> StepPeak:
     # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
     always_grads = convention_of(s).main_grad_buffers
     extra = s.overhead.extra
+    params, states, context = inp.parameters, inp.optimizer_states, ctx.bytes
 
     rows: list[tuple[str, str, tuple[int, ...]]] = []
 
@@ -165,13 +172,9 @@ def step_peak(inp: StepInputs) -> StepPeak:
               bwd: bool = False, zs: int = 0, g_now: int | None = None, rag: int = 0, ts: int = 0, rrs: int = 0
               ) -> None:
         held = g if g_now is None else g_now
-        comps = {"parameters": inp.parameters, "gradients": held if grads or always_grads else 0,
-                 "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
-                 "backward_transient": bt, "optimizer_temporaries": ot,
-                 "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
-                 "root_all_gather": rag, "tied_gradient_sum": ts, "root_reduce_scatter": rrs,
-                 "cuda_context": ctx.bytes, "other": extra}
-        rows.append((name, step, _in_peak_order(comps)))
+        rows.append((name, step, (  # _ROW_ORDER
+            params, held if grads or always_grads else 0, states if o else 0, act, lg, bt, ot,
+            persistent_comm + (comm_bwd if bwd else 0), zs, rag, ts, rrs, context, extra)))
 
     accum = inp.accumulation > 1
     tied_g, tied_z = tied_sum_components(inp, g)

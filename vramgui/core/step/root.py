@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from vramgui.core.memo import by_identity, dict_init
 from vramgui.core.model_states import precision as prec
 from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
 from vramgui.core.scenario import architecture as am
@@ -21,6 +22,7 @@ from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
 if TYPE_CHECKING:
+    from vramgui.core.scenario.architecture import Architecture
     from vramgui.core.step.terms import StepInputs
 
 FSDP2_SOURCE = "torch/distributed/fsdp/_fully_shard"
@@ -31,6 +33,7 @@ TIED_SUM_SOURCE = ("torch/csrc/autograd/input_buffer.cpp InputBuffer::add: the L
                    "gradients summed out of place (measured, bench/validate: fake and real tensors, FSDP2 on gloo)")
 
 
+@dict_init
 @dataclass(frozen=True)
 class Root:
     """The root's sizes on this GPU (elements) and the byte widths of the run."""
@@ -69,6 +72,46 @@ def fsdp2(inp: StepInputs) -> bool:
             and s.overhead.zero3_live_params is None)
 
 
+@dict_init
+@dataclass(frozen=True)
+class Blocks:
+    """The architecture's own figures the step's moments ask for (``blocks_of``): parameters of the first block,
+    of the first MoE block (0: none) and of its routed experts; of the embedding and of the head (with a tied
+    matrix counted, as the last pipeline stage keeps it)."""
+
+    first: int
+    first_moe: int | None  # the index of the first MoE block, None when there is none
+    moe: int
+    routed: int
+    embedding: int
+    head: int
+    head_tied: int
+
+    def layer(self, tp: int, ep_etp: int | None) -> int:
+        """FSDP2's unit on one GPU: the largest decoder block / tp; an MoE block's routed experts / (ep·etp) when
+        they are held apart (``ep_etp`` given: ``experts_split``)."""
+        layer = ceil_div(self.first, tp)
+        if self.first_moe is not None:
+            routed = self.routed if ep_etp is not None else 0
+            layer = max(layer, ceil_div(self.moe - routed, tp) + ceil_div(routed, ep_etp or 1))
+        return layer
+
+
+@by_identity(256)
+def blocks_of(arch: Architecture) -> Blocks:
+    """``Blocks`` of ``arch``, worked out once per model (looked up by identity: ``vramgui.core.memo``)."""
+    first = am.first_moe_block(arch)
+    return Blocks(blocks_params(arch, 0, 1), first, blocks_params(arch, first, first + 1) if first is not None else 0,
+                  routed_expert_params(arch) if first is not None else 0, am.embedding_params(arch),
+                  am.head_params(arch), am.head_params(arch, include_tied=True))
+
+
+def unit_layer(inp: StepInputs, arch: Architecture) -> int:
+    """The largest decoder block on this GPU (FSDP2's unit): ``Blocks.layer`` under this layout."""
+    par = inp.scenario.parallel
+    return blocks_of(arch).layer(par.tp, par.ep * par.expert_tp if experts_split(par, arch) else None)
+
+
 _LAST: list[tuple[StepInputs, Root | str]] = []  # the step being built: its four terms ask for the same root
 
 
@@ -91,13 +134,10 @@ def _root_of(inp: StepInputs) -> Root | str:
     if s.parallel.pp > 1:
         return "deriv.peak_root_pipeline"  # embedding and head on different stages
     tp = s.parallel.tp
-    layer = ceil_div(blocks_params(arch, 0, 1), tp)
-    first = am.first_moe_block(arch)
-    if first is not None:  # FSDP2's unit is a whole block: an MoE block's routed experts / (ep·etp) when apart
-        routed = routed_expert_params(arch) if experts_split(s.parallel, arch) else 0
-        moe = blocks_params(arch, first, first + 1)
-        layer = max(layer, ceil_div(moe - routed, tp) + ceil_div(routed, s.parallel.ep * s.parallel.expert_tp))
-    return Root(params=ceil_div(am.embedding_params(arch) + am.head_params(arch), tp),
+    blocks = blocks_of(arch)
+    # FSDP2's unit is a whole block: an MoE block's routed experts / (ep·etp) when apart
+    layer = unit_layer(inp, arch)
+    return Root(params=ceil_div(blocks.embedding + blocks.head, tp),
                 matrix=ceil_div(arch.vocab_size * arch.hidden_size, tp), layer=layer, tied=arch.tied_embeddings,
                 wb=prec.weight_bytes(s.precision), gb=prec.gradient_bytes(s.precision), n_d=max(inp.data_parallel, 1))
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import precision as prec
-from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
+from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.step.root import blocks_of, unit_layer
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
@@ -30,6 +32,7 @@ LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's
 FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
 
 
+@dict_init
 @dataclass(frozen=True)
 class TrainableStep:
     """Under LoRA / QLoRA (``vramgui.core.finetune.estimate``): only the adapters have gradients and optimizer
@@ -43,6 +46,7 @@ class TrainableStep:
     largest_trainable: int = 0  # elements of the largest adapter tensor (the for-loop optimizer's temporaries)
 
 
+@dict_init
 @dataclass(frozen=True)
 class StepInputs:
     """What the step model needs from an estimate (``vramgui.core.estimate`` builds it)."""
@@ -313,21 +317,17 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
         return Part(n, Derivation(terms, n), src, "zero3_working_set"), n, n, n
     arch = s.model.architecture
     layer = inp.largest_layer
-    if arch is not None:
-        first = am.first_moe_block(arch)
-        layer = ceil_div(blocks_params(arch, 0, 1), par.tp)
-        if first is not None:  # an MoE block: its routed experts / (ep·etp) when they are held apart
-            moe = blocks_params(arch, first, first + 1)
-            routed = routed_expert_params(arch) if experts_split(par, arch) else 0
-            layer = max(layer, ceil_div(moe - routed, par.tp) + ceil_div(routed, par.ep * par.expert_tp))
+    if arch is not None:  # the largest block; an MoE block's routed experts / (ep·etp) when they are held apart
+        layer = unit_layer(inp, arch)
     if not layer:
         return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0, 0
     n_d = max(inp.data_parallel, 1)
     root = root_params = 0
     if arch is not None:  # embedding, final norm and head: unsharded from forward into backward
-        whole = am.embedding_params(arch) + am.head_params(arch)
+        blocks = blocks_of(arch)
+        whole = blocks.embedding + blocks.head
         if par.pp > 1:  # one stage holds the embedding (first) or the head (last), not both (not measured)
-            whole = max(am.embedding_params(arch), am.head_params(arch, include_tied=True))
+            whole = max(blocks.embedding, blocks.head_tied)
         root_params = ceil_div(whole, par.tp)
         # the unsharded copy is a storage of its own beside the shard (FSDPParam._unsharded_param), so all of it
         # counts (measured: the gathered parameters at every FSDP2 peak are B_w·R)
