@@ -234,10 +234,13 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
     if ov.extra:
         terms.append(Term(ov.extra, symbol="extra", style="bytes"))
     if not terms:
-        return Component(Part(0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs", "other"))
+        return _NO_OTHER
     source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
     total = sum(t.bytes for t in terms)
     return Component(Part(total, Derivation(tuple(terms), total), source, "other"))
+
+
+_NO_OTHER = Component(Part(0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs", "other"))
 
 
 def estimate(scenario: Scenario) -> Estimate:

@@ -159,9 +159,11 @@ class Part:
         build = self.__dict__.get("_build") if name == "deriv" else None
         if build is None:
             raise AttributeError(name)
-        built = build(*self.__dict__["_args"])
+        built = build(*self.__dict__.get("_args", ()))
         object.__setattr__(self, "deriv", built)
-        del self.__dict__["_build"], self.__dict__["_args"]
+        # popped, not deleted: a part may be shared (a frozen value) and read by two threads at once
+        self.__dict__.pop("_build", None)
+        self.__dict__.pop("_args", None)
         return built
 
     def keyed(self, key: str) -> Part:
@@ -170,7 +172,7 @@ class Part:
             return self
         build = self.__dict__.get("_build")
         if build is not None:
-            return Part.later(self.bytes, build, self.source, key, self.__dict__["_args"])
+            return Part.later(self.bytes, build, self.source, key, self.__dict__.get("_args", ()))
         return Part(self.bytes, self.deriv, self.source, key)
 
 

@@ -47,8 +47,15 @@ class Root:
     n_d: int
 
 
+_ZEROS: dict[tuple[str, str], Part] = {}
+
+
 def _zero(key: str, why: str) -> Part:
-    return Part.later(0, _no_moment, "", key, (why,))
+    """0 bytes: this moment does not occur, ``why`` (one shared part per key and reason: a frozen value)."""
+    found = _ZEROS.get((key, why))
+    if found is None:
+        found = _ZEROS[key, why] = Part.later(0, _no_moment, "", key, (why,))
+    return found
 
 
 def _no_moment(why: str) -> Derivation:

@@ -107,8 +107,18 @@ def _bytes_term(key: str, n: int, source: str) -> Part:
     return Part.later(n, _bytes_derivation, source, key, (key, n))
 
 
+_ZEROS: dict[tuple[Any, ...], Part] = {}
+
+
 def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
-    return Part.later(0, _note_derivation, source, key, (note, tuple(params.items())))
+    """0 bytes with a note: one shared part per (key, note, source, params), as a frozen value may be."""
+    args = (note, tuple(params.items()))
+    found = _ZEROS.get((key, source, args))
+    if found is None:
+        if len(_ZEROS) >= 256:  # bounded (the notes are a fixed set; their params are messages)
+            _ZEROS.clear()
+        found = _ZEROS[key, source, args] = Part.later(0, _note_derivation, source, key, args)
+    return found
 
 
 def loss_term(inp: StepInputs) -> Part:
@@ -380,10 +390,13 @@ def context_term(inp: StepInputs) -> Part:
         return Part(given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
                                       terms=(Term(given, symbol="cuda_context", style="bytes"),) if given else ()),
                     "explicit input", "cuda_context")
-    return Part.later(DEFAULT_CUDA_CONTEXT, _context_derivation,
-                      "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
+    return _DEFAULT_CONTEXT
 
 
 def _context_derivation() -> Derivation:
     n = DEFAULT_CUDA_CONTEXT
     return Derivation((Term(n, symbol="cuda_context", style="bytes"),), n, note=Msg.of("deriv.cuda_context_default"))
+
+
+_DEFAULT_CONTEXT = Part.later(DEFAULT_CUDA_CONTEXT, _context_derivation,  # one frozen value for every estimate
+                              "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
