@@ -151,28 +151,26 @@ class Part:
         ``build`` is best a module-level function given its values in ``args`` rather than a closure: a sweep keeps
         a thousand estimates, and every closure's cells are more objects for the garbage collector to walk."""
         part = object.__new__(Part)
-        object.__setattr__(part, "__dict__", {"bytes": bytes, "source": source, "key": key, "_build": build,
-                                              "_args": args})  # frozen: no __setattr__
+        object.__setattr__(part, "__dict__", {"bytes": bytes, "source": source, "key": key,
+                                              "_later": (build, args)})  # frozen: no __setattr__
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
-        build = self.__dict__.get("_build") if name == "deriv" else None
-        if build is None:
+        later = self.__dict__.get("_later") if name == "deriv" else None
+        if later is None:
             raise AttributeError(name)
-        built = build(*self.__dict__.get("_args", ()))
+        built = later[0](*later[1])
         object.__setattr__(self, "deriv", built)
-        # popped, not deleted: a part may be shared (a frozen value) and read by two threads at once
-        self.__dict__.pop("_build", None)
-        self.__dict__.pop("_args", None)
+        self.__dict__.pop("_later", None)  # popped: a shared part (a frozen value) may be read by two threads at once
         return built
 
     def keyed(self, key: str) -> Part:
         """This part under ``key`` (a derivation not yet written stays so)."""
         if self.key == key:
             return self
-        build = self.__dict__.get("_build")
-        if build is not None:
-            return Part.later(self.bytes, build, self.source, key, self.__dict__.get("_args", ()))
+        later = self.__dict__.get("_later")
+        if later is not None:
+            return Part.later(self.bytes, later[0], self.source, key, later[1])
         return Part(self.bytes, self.deriv, self.source, key)
 
 
