@@ -4,7 +4,8 @@ The parameter count, the stage's parameters, the activations (every term of ever
 none changes with the number of GPUs once the global batch is dropped (a solve over the count drops it, as it
 must divide by the data-parallel size: ``questions.solve_base``). ``estimate.count_free`` computes them for the
 first count; each point then validates its own scenario and computes only the model states, the step peak and
-the fit (``estimate.estimate_at_count``). The window's *By GPU count* chart and ``make bench`` use it.
+the fit (``estimate.estimate_at_count``). ``peak_sweep`` keeps only the step peak of each point (what the window's
+*By GPU count* chart draws: ``estimate.peak_at_count``), so no estimate outlives its point.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from vramgui.core.estimate import CountFree, Estimate, count_free, estimate_at_count
+from vramgui.core.estimate import CountFree, Estimate, count_free, estimate_at_count, peak_at_count
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.parallel import world
 from vramgui.core.scenario.specs import Scenario
@@ -41,6 +42,26 @@ def gpu_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Esti
             if free is None:
                 free = count_free(s)
             out.append((n, estimate_at_count(s, free)))
+        except InputError:
+            out.append((n, None))
+    return out
+
+
+def peak_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, int | None]]:
+    """(n, the step peak's bytes on n GPUs) for each of ``counts``: ``gpu_sweep``'s peaks (None where it has no
+    estimate), without building the estimates' rows, notes and fit."""
+    base = solve_base(scenario, "parallel.num_gpus")
+    free: CountFree | None = None
+    out: list[tuple[int, int | None]] = []
+    for n in counts:
+        if not world.accepts(base, n):
+            out.append((n, None))
+            continue
+        try:
+            s = validate_scenario(at_count(base, n))
+            if free is None:
+                free = count_free(s)
+            out.append((n, peak_at_count(s, free).bytes))
         except InputError:
             out.append((n, None))
     return out

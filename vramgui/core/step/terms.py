@@ -14,6 +14,19 @@ from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.step.derivations import (  # noqa: F401 - the constants re-exported
+    DEFAULT_CUDA_CONTEXT,
+    FOR_LOOP_TEMPORARIES,
+    MiB,
+    buckets_derivation,
+    bytes_derivation,
+    context_derivation,
+    fsdp_derivation,
+    grouped_derivation,
+    note_derivation,
+    optimizer_derivation,
+    updated_bytes,
+)
 from vramgui.core.step.root import blocks_of, unit_layer
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
@@ -23,13 +36,10 @@ if TYPE_CHECKING:
     from vramgui.core.scenario.architecture import Architecture
     from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 
-MiB = 2**20
-DEFAULT_CUDA_CONTEXT = 500 * MiB + 32 * MiB  # CUDA context (pytorch#107667, #28113) + cuBLAS workspace (Hopper)
 DS_MAX_LIVE_PARAMETERS = 10**9  # deepspeed/runtime/zero/config.py stage3_max_live_parameters default
 DS_PREFETCH_BUCKET = 5 * 10**7  # stage3_prefetch_bucket_size default
 DS_REDUCE_BUCKET = 5 * 10**8  # reduce_bucket_size default
 LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's output, fp32 (b·s, v) each
-FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
 
 
 @dict_init
@@ -83,28 +93,16 @@ class StepInputs:
 # ------------------------------------------------------------------------------------------------ terms
 
 
-# The derivations are written when first read (``Part.later``) by these module-level builders, given their values
-# (no closures: a sweep keeps a thousand estimates, and each closure's cells would be more objects to collect).
-
-def _bytes_derivation(key: str, n: int) -> Derivation:
-    return Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
-                      note=None if n else Msg.of("deriv.cuda_context_given"))
 
 
-def _note_derivation(note: str, params: tuple[tuple[str, Any], ...]) -> Derivation:
-    return Derivation(note=Msg.of(note, **dict(params)))
 
 
-def _grouped_derivation(n: int, coefficient: int, symbol: str, quantity: int, t: int, note: str | None
-                        ) -> Derivation:
-    """One grouped term ``coefficient × quantity [/ t]`` (t > 1: divided over tensor parallelism)."""
-    term = Term(n, coefficient, symbol, quantity, t if t > 1 else None, "t" if t > 1 else "", style="grouped")
-    return Derivation((term,), n, note=None if note is None else Msg.of(note))
+
 
 
 def _bytes_term(key: str, n: int, source: str) -> Part:
     """An explicit byte amount (``comm_buffers``)."""
-    return Part.later(n, _bytes_derivation, source, key, (key, n))
+    return Part.later(n, bytes_derivation, source, key, (key, n))
 
 
 _ZEROS: dict[tuple[Any, ...], Part] = {}
@@ -117,7 +115,7 @@ def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
     if found is None:
         if len(_ZEROS) >= 256:  # bounded (the notes are a fixed set; their params are messages)
             _ZEROS.clear()
-        found = _ZEROS[key, source, args] = Part.later(0, _note_derivation, source, key, args)
+        found = _ZEROS[key, source, args] = Part.later(0, note_derivation, source, key, args)
     return found
 
 
@@ -135,7 +133,7 @@ def loss_term(inp: StepInputs) -> Part:
     seq = s.training.seq_len // s.parallel.cp
     per = ceil_div(v, t)
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
-    return Part.later(n, _grouped_derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
+    return Part.later(n, grouped_derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
                       "loss_gradient", (n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t,
                                         "deriv.peak_loss_hf"))
 
@@ -171,7 +169,7 @@ def backward_term(inp: StepInputs) -> Part:
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
-    return _with_dequant(inp, Part.later(n, _grouped_derivation, "measured (bench/validate)", "backward_transient",
+    return _with_dequant(inp, Part.later(n, grouped_derivation, "measured (bench/validate)", "backward_transient",
                                          (n, 2 * bb, "b·s·h", rows * arch.hidden_size, 1,
                                           "deriv.peak_backward_grads")))
 
@@ -243,37 +241,17 @@ def optimizer_term(inp: StepInputs) -> Part:
     if not (foreach or for_loop or cast):
         why = "deriv.peak_fused_optimizer" if impl == OptimizerImpl.FUSED else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
-    n = ((sum(_updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
+    n = ((sum(updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
          + (FOR_LOOP_TEMPORARIES * width * big if for_loop else 0)
-         + (sum(_updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
-    return Part.later(n, _optimizer_derivation, src, "optimizer_temporaries",
+         + (sum(updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
+    return Part.later(n, optimizer_derivation, src, "optimizer_temporaries",
                       (n, foreach, for_loop, cast, width, big, phi, n_shard, experts, n_e))
 
 
-def _optimizer_derivation(n: int, foreach: bool, for_loop: bool, cast: bool, width: int, big: int, phi: int,
-                          n_shard: int, experts: int, n_e: int) -> Derivation:
-    terms: list[Term] = []
-    if foreach:
-        terms += _updated_terms(width, phi, n_shard, experts, n_e)
-    elif for_loop:
-        terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
-    if cast:
-        terms += _updated_terms(prec.FP32, phi, n_shard, experts, n_e)
-    return Derivation(tuple(terms), n)
 
 
-def _updated_bytes(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> tuple[int, int]:
-    """width bytes per parameter this GPU updates: (over Φ/N_d, over the routed experts Φ_e/N_e when held apart)."""
-    return width * ceil_div(phi, n_shard), width * ceil_div(experts, n_e) if experts else 0
 
 
-def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> list[Term]:
-    """``_updated_bytes`` as terms: Φ/N_d, and Φ_e/N_e when the routed experts are held apart."""
-    dense, routed = _updated_bytes(width, phi, n_shard, experts, n_e)
-    if not experts:
-        return [Term(dense, width, "Φ", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else "")]
-    return [Term(dense, width, "Φ_d", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else ""),
-            Term(routed, width, "Φ_e", experts, n_e if n_e > 1 else None, "N_e" if n_e > 1 else "")]
 
 
 def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
@@ -291,7 +269,7 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
         n, trained = gb * inp.trained, inp.trained
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
         note = "deriv.peak_buckets_no_sync" if par.ddp_bucket_view and inp.accumulation > 1 else None
-        return (Part.later(n, _buckets_derivation, src, "comm_buffers", (n, gb, "Φ", trained, "sci", note)),
+        return (Part.later(n, buckets_derivation, src, "comm_buffers", (n, gb, "Φ", trained, "sci", note)),
                 0, par.ddp_bucket_view)
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
@@ -299,12 +277,10 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     elems = min(bucket, inp.trained)
     n = gb * elems
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
-    return (Part.later(n, _buckets_derivation, src, "comm_buffers", (n, gb, "reduce_bucket", elems, "grouped", None)),
+    return (Part.later(n, buckets_derivation, src, "comm_buffers", (n, gb, "reduce_bucket", elems, "grouped", None)),
             n, False)
 
 
-def _buckets_derivation(n: int, gb: int, symbol: str, elems: int, style: Any, note: str | None) -> Derivation:
-    return Derivation((Term(n, gb, symbol, elems, style=style),), n, note=None if note is None else Msg.of(note))
 
 
 def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
@@ -351,16 +327,10 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
     fwd, end = root + gathered, root + units + grads
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return (Part.later(end, _fsdp_derivation, src, "zero3_working_set", (end, root, units, grads, wb, gb,
+    return (Part.later(end, fsdp_derivation, src, "zero3_working_set", (end, root, units, grads, wb, gb,
                                                                           root_params, layer)), fwd, fwd, end)
 
 
-def _fsdp_derivation(end: int, root: int, units: int, grads: int, wb: int, gb: int, root_params: int, layer: int
-                     ) -> Derivation:
-    fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
-    fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
-                 Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
-    return Derivation(tuple(fsdp), end)
 
 
 def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
@@ -393,10 +363,7 @@ def context_term(inp: StepInputs) -> Part:
     return _DEFAULT_CONTEXT
 
 
-def _context_derivation() -> Derivation:
-    n = DEFAULT_CUDA_CONTEXT
-    return Derivation((Term(n, symbol="cuda_context", style="bytes"),), n, note=Msg.of("deriv.cuda_context_default"))
 
 
-_DEFAULT_CONTEXT = Part.later(DEFAULT_CUDA_CONTEXT, _context_derivation,  # one frozen value for every estimate
+_DEFAULT_CONTEXT = Part.later(DEFAULT_CUDA_CONTEXT, context_derivation,  # one frozen value for every estimate
                               "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
