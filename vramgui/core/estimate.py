@@ -155,7 +155,7 @@ def clear_caches() -> None:
     architecture's figures and which scenarios were found valid (bench: the first estimate of a new model)."""
     from vramgui.core.activations import cache
     from vramgui.core.fields.validate import forget_validated
-    from vramgui.core.step.root import blocks_of
+    from vramgui.core.step.blocks import blocks_of
 
     cache.clear(every_shape=True)
     model_facts.cache_clear()

@@ -14,6 +14,7 @@ from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.step.blocks import blocks_of, unit_layer
 from vramgui.core.step.derivations import (  # noqa: F401 - the constants re-exported
     DEFAULT_CUDA_CONTEXT,
     FOR_LOOP_TEMPORARIES,
@@ -27,7 +28,6 @@ from vramgui.core.step.derivations import (  # noqa: F401 - the constants re-exp
     optimizer_derivation,
     updated_bytes,
 )
-from vramgui.core.step.root import blocks_of, unit_layer
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
@@ -304,7 +304,7 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     arch = s.model.architecture
     layer = inp.largest_layer
     if arch is not None:  # the largest block; an MoE block's routed experts / (ep·etp) when they are held apart
-        layer = unit_layer(inp, arch)
+        layer = unit_layer(par, arch)
     if not layer:
         return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0, 0
     n_d = max(inp.data_parallel, 1)
