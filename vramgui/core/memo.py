@@ -25,19 +25,19 @@ class Seen:
     good; a changed copy is a new object and is asked about again."""
 
     def __init__(self, limit: int = 4096) -> None:
-        self._objects: dict[int, object] = {}
+        self.objects: dict[int, object] = {}  # id -> object; ``objects.get(id(x)) is x`` asks without a call
         self._limit = limit
 
     def __contains__(self, obj: object) -> bool:
-        return self._objects.get(id(obj)) is obj
+        return self.objects.get(id(obj)) is obj
 
     def add(self, obj: object) -> None:
-        if len(self._objects) >= self._limit:
-            self._objects.clear()
-        self._objects[id(obj)] = obj
+        if len(self.objects) >= self._limit:
+            self.objects.clear()
+        self.objects[id(obj)] = obj
 
     def clear(self) -> None:
-        self._objects.clear()
+        self.objects.clear()
 
 
 class ByIdentity(Generic[K, V]):
@@ -118,4 +118,21 @@ def dict_init(cls: type[T]) -> type[T]:
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[misc]
+    cls.__dict_init_fields__ = tuple(names)  # type: ignore[attr-defined]  # for ``replaced``
     return cls
+
+
+def replaced(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` for a ``dict_init`` value: its fields' dict copied and updated in
+    one step (``replace`` loops over the fields in Python and calls ``__init__`` with keywords: several times the
+    cost for a section of fourteen fields, which a sweep replaces at every point)."""
+    names: tuple[str, ...] = type(obj).__dict_init_fields__  # type: ignore[attr-defined]
+    now = obj.__dict__
+    values = {name: now[name] for name in names}
+    for name in changes:
+        if name not in values:
+            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
+    values.update(changes)
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", values)
+    return new

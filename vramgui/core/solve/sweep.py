@@ -11,10 +11,10 @@ the fit (``estimate.estimate_at_count``). ``peak_sweep`` keeps only the step pea
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from vramgui.core.estimate import CountFree, Estimate, count_free, estimate_at_count, peak_at_count
 from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.memo import replaced
 from vramgui.core.parallel import world
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.questions import solve_base
@@ -24,7 +24,7 @@ from vramgui.core.text.errors import InputError
 def at_count(base: Scenario, n: int) -> Scenario:
     """``base`` on ``n`` GPUs (at most ``n`` per node); its other sections are the same objects."""
     par = base.parallel
-    return replace(base, parallel=replace(par, num_gpus=n, gpus_per_node=min(par.gpus_per_node, n)))
+    return replaced(base, parallel=replaced(par, num_gpus=n, gpus_per_node=min(par.gpus_per_node, n)))
 
 
 def gpu_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate | None]]:
