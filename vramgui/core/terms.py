@@ -151,8 +151,7 @@ class Part:
         ``build`` is best a module-level function given its values in ``args`` rather than a closure: a sweep keeps
         a thousand estimates, and every closure's cells are more objects for the garbage collector to walk."""
         part = object.__new__(Part)
-        object.__setattr__(part, "__dict__", {"bytes": bytes, "source": source, "key": key,
-                                              "_later": (build, args)})  # frozen: no __setattr__
+        part.__dict__.update(bytes=bytes, source=source, key=key, _later=(build, args))  # frozen: no __setattr__
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread

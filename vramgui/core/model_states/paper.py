@@ -96,12 +96,11 @@ def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int,
                        offload_optimizer: bool, offload_params: bool, param_tensors: int | None,
                        symbol: str = "Φ") -> ModelStates:
     """Per-GPU model states under the paper convention (see module docstring); ``symbol``: how Φ is written."""
-    wb, gb = prec.weight_bytes(precision), prec.gradient_bytes(precision)
-    mb, sb = prec.master_bytes(precision), prec.state_bytes(precision)
+    wb, gb, mb, sb, counted = prec.widths(precision)
     k = mb + sb
-    steps = step_counter_bytes(param_tensors, precision)
+    steps = prec.STEP_COUNTER_BYTES * param_tensors if counted and param_tensors is not None else 0
     notes: list[Msg] = []
-    if prec.counts_step_tensors(precision) and param_tensors is None:
+    if counted and param_tensors is None:
         notes.append(Msg.of("note.step_counter_unknown"))
     step_term = Term(steps, prec.STEP_COUNTER_BYTES, "n_tensors", param_tensors, style="plain") if steps else None
 
