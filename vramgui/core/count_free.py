@@ -44,9 +44,9 @@ def activations_cached(arch: Architecture, training: TrainingSpec, parallel: Par
     import statement costs a microsecond even when the module is loaded)."""
     fn = _LOADED.get("activations_for")
     if fn is None:
-        from vramgui.core.activations.cache import activations_for as fn
+        from vramgui.core.activations.cache import activations_for
 
-        _LOADED["activations_for"] = fn
+        fn = _LOADED["activations_for"] = activations_for
     return fn(arch, training, parallel, dtype, amp, lora, fp8)
 
 

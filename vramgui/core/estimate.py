@@ -207,7 +207,8 @@ def peak_at_count(scenario: Scenario, free: CountFree) -> StepPeak:
     """``estimate_at_count(scenario, free).peak`` without the rest of the estimate (its rows, notes and fit): what
     a sweep of the step peak needs (``vramgui.core.solve.sweep.peak_sweep``); validated like ``estimate``."""
     s = validate_scenario(scenario)
-    return _states_and_peak(s, free if serves(free, s) else count_free(s))[-1]
+    peak: StepPeak = _states_and_peak(s, free if serves(free, s) else count_free(s))[-1]
+    return peak
 
 
 def _states_and_peak(s: Scenario, free: CountFree) -> tuple[Any, ...]:

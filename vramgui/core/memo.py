@@ -117,7 +117,7 @@ def dict_init(cls: type[T]) -> type[T]:
     exec(source, namespace)  # as dataclasses itself writes __init__
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     cls.__dict_init_fields__ = tuple(names)  # type: ignore[attr-defined]  # for ``replaced``
     return cls
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vramgui.core.estimate import CountFree, Estimate, count_free, estimate_at_count, peak_at_count
+from vramgui.core.count_free import CountFree, count_free
+from vramgui.core.estimate import Estimate, estimate_at_count, peak_at_count
 from vramgui.core.fields.validate import validate_scenario
 from vramgui.core.memo import replaced
 from vramgui.core.parallel import world

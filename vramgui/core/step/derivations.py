@@ -11,10 +11,6 @@ from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.terms import Derivation, Term
 from vramgui.core.text.message import Msg
 
-FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
-MiB = 2**20
-DEFAULT_CUDA_CONTEXT = 500 * MiB + 32 * MiB  # CUDA context (pytorch#107667, #28113) + cuBLAS workspace (Hopper)
-
 
 def bytes_derivation(key: str, n: int) -> Derivation:
     return Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
@@ -33,12 +29,13 @@ def grouped_derivation(n: int, coefficient: int, symbol: str, quantity: int, t: 
 
 
 def optimizer_derivation(n: int, foreach: bool, for_loop: bool, cast: bool, width: int, big: int, phi: int,
-                          n_shard: int, experts: int, n_e: int) -> Derivation:
+                          n_shard: int, experts: int, n_e: int, loops: int) -> Derivation:
+    """``loops``: the for-loop optimizer's temporaries per tensor (``step.terms.FOR_LOOP_TEMPORARIES``)."""
     terms: list[Term] = []
     if foreach:
         terms += updated_terms(width, phi, n_shard, experts, n_e)
     elif for_loop:
-        terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
+        terms.append(Term(loops * width * big, loops * width, "T_largest", big))
     if cast:
         terms += updated_terms(prec.FP32, phi, n_shard, experts, n_e)
     return Derivation(tuple(terms), n)
@@ -56,8 +53,7 @@ def fsdp_derivation(end: int, root: int, units: int, grads: int, wb: int, gb: in
     return Derivation(tuple(fsdp), end)
 
 
-def context_derivation() -> Derivation:
-    n = DEFAULT_CUDA_CONTEXT
+def context_derivation(n: int) -> Derivation:
     return Derivation((Term(n, symbol="cuda_context", style="bytes"),), n, note=Msg.of("deriv.cuda_context_default"))
 
 def updated_bytes(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> tuple[int, int]:

@@ -15,10 +15,7 @@ from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.step.blocks import blocks_of, unit_layer
-from vramgui.core.step.derivations import (  # noqa: F401 - the constants re-exported
-    DEFAULT_CUDA_CONTEXT,
-    FOR_LOOP_TEMPORARIES,
-    MiB,
+from vramgui.core.step.derivations import (
     buckets_derivation,
     bytes_derivation,
     context_derivation,
@@ -36,10 +33,13 @@ if TYPE_CHECKING:
     from vramgui.core.scenario.architecture import Architecture
     from vramgui.core.scenario.specs import PrecisionSpec, Scenario
 
+MiB = 2**20
+DEFAULT_CUDA_CONTEXT = 500 * MiB + 32 * MiB  # CUDA context (pytorch#107667, #28113) + cuBLAS workspace (Hopper)
 DS_MAX_LIVE_PARAMETERS = 10**9  # deepspeed/runtime/zero/config.py stage3_max_live_parameters default
 DS_PREFETCH_BUCKET = 5 * 10**7  # stage3_prefetch_bucket_size default
 DS_REDUCE_BUCKET = 5 * 10**8  # reduce_bucket_size default
 LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's output, fp32 (b·s, v) each
+FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
 
 
 @dict_init
@@ -91,13 +91,6 @@ class StepInputs:
 
 
 # ------------------------------------------------------------------------------------------------ terms
-
-
-
-
-
-
-
 
 
 def _bytes_term(key: str, n: int, source: str) -> Part:
@@ -245,13 +238,7 @@ def optimizer_term(inp: StepInputs) -> Part:
          + (FOR_LOOP_TEMPORARIES * width * big if for_loop else 0)
          + (sum(updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
     return Part.later(n, optimizer_derivation, src, "optimizer_temporaries",
-                      (n, foreach, for_loop, cast, width, big, phi, n_shard, experts, n_e))
-
-
-
-
-
-
+                      (n, foreach, for_loop, cast, width, big, phi, n_shard, experts, n_e, FOR_LOOP_TEMPORARIES))
 
 
 def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
@@ -279,8 +266,6 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
     return (Part.later(n, buckets_derivation, src, "comm_buffers", (n, gb, "reduce_bucket", elems, "grouped", None)),
             n, False)
-
-
 
 
 def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
@@ -331,8 +316,6 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
                                                                           root_params, layer)), fwd, fwd, end)
 
 
-
-
 def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
     """FSDP2 over a frozen base: the root and two layers unsharded in the base's storage format; backward adds only
     the adapters' unsharded gradients of one layer (twice: gradients and the reduce-scatter input)."""
@@ -363,7 +346,6 @@ def context_term(inp: StepInputs) -> Part:
     return _DEFAULT_CONTEXT
 
 
-
-
 _DEFAULT_CONTEXT = Part.later(DEFAULT_CUDA_CONTEXT, context_derivation,  # one frozen value for every estimate
-                              "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
+                              "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context",
+                              (DEFAULT_CUDA_CONTEXT,))
