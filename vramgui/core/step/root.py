@@ -83,8 +83,9 @@ _LAST: list[tuple[StepInputs, Root | str]] = []  # the step being built: its fou
 
 def root_of(inp: StepInputs) -> Root | str:
     """The root's sizes, or the id of the reason none of its moments is modelled (worked out once per step)."""
-    if _LAST and _LAST[0][0] is inp:
-        return _LAST[0][1]
+    last = _LAST[-1] if _LAST else None  # read once: another thread's step may replace it (the plan search)
+    if last is not None and last[0] is inp:
+        return last[1]
     root = _root_of(inp)
     _LAST[:] = [(inp, root)]
     return root
