@@ -4,7 +4,8 @@ cProfile times every call it sees, so it inflates code made of many small calls 
 what is spent in C (dataclass ``__init__``, dict and tuple building); this samples the stack every 0.5 ms of CPU
 time instead and counts, per function, the samples in which it runs (self) or is on the stack (inclusive).
 ``what``: ``estimate`` (bench_core's "one full estimate": the per-layout activations computed afresh, the model's
-own figures kept), ``new-shape`` (a new sequence length each time) or ``sweep`` (the 1,024-point GPU sweep).
+own figures kept), ``new-shape`` (a new sequence length each time), ``sweep`` (the 1,024-point GPU sweep, its
+estimates kept) or ``peak-sweep`` (the same sweep of the step peak only, what *By GPU count* draws).
 The table in docs/architecture.md ("Performance") was made with it.
 """
 
@@ -27,6 +28,7 @@ def _workloads() -> dict[str, Callable[[], object]]:
         "estimate": lambda: [bench_core.fresh_estimate() for _ in range(1000)],
         "new-shape": lambda: [bench_core.new_shape_estimate() for _ in range(500)],
         "sweep": lambda: bench_core.gpu_sweep(bench_core.LLAMA_7B, 1024),
+        "peak-sweep": lambda: bench_core.peak_sweep(bench_core.LLAMA_7B, 1024),
     }
 
 

@@ -20,3 +20,9 @@ def test_the_sweep_has_one_estimate_per_accepted_count_and_drops_the_global_batc
 
 def test_the_benchmarked_sweep_covers_every_count_up_to_1024():
     assert [n for n, _ in gpu_sweep(LLAMA_7B, 16)] == list(range(1, 17))  # tp = cp = pp = 1
+
+
+def test_the_benchmarked_peak_sweep_is_the_estimate_sweeps_peaks():
+    from bench.bench_core import peak_sweep
+
+    assert peak_sweep(LLAMA_7B, 16) == [(n, est.peak.bytes) for n, est in gpu_sweep(LLAMA_7B, 16)]

@@ -81,3 +81,31 @@ def test_every_cache_cleared_gives_the_same_numbers() -> None:
     warm = estimate(s).to_dict()
     clear_caches()
     assert estimate(s).to_dict() == warm
+
+
+def test_dict_init_values_are_dataclasses_built_replaced_and_refused_as_before() -> None:
+    """``dict_init`` writes a frozen dataclass's fields in one dict: the same fields, defaults (factories too),
+    equality, hashing and frozenness; ``replaced`` is ``dataclasses.replace`` for them."""
+    import dataclasses
+
+    import pytest
+
+    from vramgui.core.memo import dict_init, replaced
+    from vramgui.core.scenario.specs import ParallelSpec, Scenario
+
+    p = ParallelSpec(num_gpus=8, tp=2)
+    assert p == dataclasses.replace(ParallelSpec(), num_gpus=8, tp=2) and hash(p) == hash(ParallelSpec(8, tp=2))
+    assert Scenario().model == Scenario().model and Scenario().model is not Scenario().model  # factory per call
+    assert replaced(p, num_gpus=16) == dataclasses.replace(p, num_gpus=16) and p.num_gpus == 8
+    with pytest.raises(TypeError):
+        replaced(p, gpus=16)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.tp = 4  # type: ignore[misc]
+
+    @dataclasses.dataclass(frozen=True)
+    class Later:
+        n: int
+        total: int = dataclasses.field(init=False, default=0)
+
+    with pytest.raises(TypeError):  # a field __init__ does not take: refused at import, not silently mis-built
+        dict_init(Later)

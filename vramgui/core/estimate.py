@@ -8,68 +8,48 @@ Fit: usable = gpu_memory x (1 - reserve) (the seed's overhead_ratio), headroom =
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from vramgui.core.accumulation import accumulation_steps, tokens_per_step
 from vramgui.core.activations import fp8 as fp8_acts
+from vramgui.core.count_free import (  # noqa: F401 - re-exported: the sweep and its tests ask this module
+    CountFree,
+    activations_cached,
+    activations_component,
+    count_free,
+    largest_layer,
+    serves,
+)
 from vramgui.core.fields.validate import validate_scenario
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import fp8 as fp8_mod
 from vramgui.core.model_states.conventions import model_states_for
 from vramgui.core.parallel.layout import (
-    StageParams,
     batch_parallel_size,
-    ceil_div,
     data_parallel_size,
     expert_data_parallel_size,
     fsdp_name,
     parallel_notes,
-    stage_params,
 )
 from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.model_facts import model_facts
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
 from vramgui.core.scenario.strategy import Strategy
-from vramgui.core.step import components
-from vramgui.core.step.components import COMPONENT_KEYS  # noqa: F401 - re-exported
+from vramgui.core.step.components import COMPONENT_KEYS, Component  # noqa: F401 - re-exported
 from vramgui.core.step.peak import StepInputs, StepPeak, step_peak
-from vramgui.core.terms import Derivation, ExplainedRow, Part, Term
+from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg, english, render
 
 if TYPE_CHECKING:  # the activation model is imported on first use (a count-only CLI run never needs it)
     from vramgui.core.activations.estimate import ActivationEstimate
     from vramgui.core.activations.lora import LoraActs
     from vramgui.core.scenario.architecture import Architecture
-    from vramgui.core.scenario.specs import ParallelSpec, TrainingSpec
     from vramgui.core.time.result import StepTime
 
 
-@dataclass(frozen=True)
-class Component(ExplainedRow):
-    """One row of an estimate: a keyed ``Part`` (``part.key`` one of ``COMPONENT_KEYS``) and its place in the
-    bars (``components.label``, ``components.stack``). ``estimated`` is False only for activations that cannot
-    be estimated: their ``bytes`` is None, not 0."""
-
-    part: Part
-    estimated: bool = True
-
-    @property
-    def key(self) -> str:
-        return self.part.key
-
-    @property
-    def bytes(self) -> int | None:
-        return self.part.bytes if self.estimated else None
-
-    @property
-    def deriv(self) -> Derivation:
-        return self.part.deriv
-
-    @property
-    def label_msg(self) -> Msg:
-        return components.label(self.key)
-
-
+@dict_init
 @dataclass(frozen=True)
 class Estimate:
     scenario: Scenario
@@ -92,8 +72,19 @@ class Estimate:
     activation_detail: ActivationEstimate | None = None  # None when activations are not estimated
     peak: StepPeak | None = None  # the training step's peak (vramgui.core.step.peak); fits and headroom use it
     trainable_params: int | None = None  # None = every parameter (full training); LoRA: the adapters
-    time: StepTime | None = None  # the step's time and the run's cost (vramgui.core.time); None: no compute figures
-    time_note: Msg | None = None  # why ``time`` is None (kept apart from ``notes``: the memory answer's own)
+    # what ``time`` is computed from (``_step_time``'s arguments), when first read: a sweep, a solve or the adviser
+    # reading only the peak never pays for the step time
+    time_inputs: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def time(self) -> StepTime | None:
+        """The step's time and the run's cost (vramgui.core.time); None: no compute figures (``time_note``)."""
+        return None if self.time_inputs is None else _step_time(*self.time_inputs)
+
+    @cached_property
+    def time_note(self) -> Msg | None:
+        """Why ``time`` is None (kept apart from ``notes``: the memory answer's own)."""
+        return Msg.of("time.note_no_figures") if self.time is None else None
 
     @property
     def host_formula(self) -> str:
@@ -151,14 +142,6 @@ class Estimate:
         }
 
 
-def largest_layer(scenario: Scenario) -> int | None:
-    if scenario.model.largest_layer is not None:
-        return scenario.model.largest_layer
-    if scenario.model.architecture is not None:
-        return model_facts(scenario.model.architecture).largest_layer
-    return None
-
-
 def clear_activation_cache() -> None:
     """Forget every activation estimate kept per layout and batch (bench: time a scenario not seen before; the
     per-model parts stay, see ``clear_caches``)."""
@@ -172,31 +155,12 @@ def clear_caches() -> None:
     architecture's figures and which scenarios were found valid (bench: the first estimate of a new model)."""
     from vramgui.core.activations import cache
     from vramgui.core.fields.validate import forget_validated
+    from vramgui.core.step.blocks import blocks_of
 
     cache.clear(every_shape=True)
     model_facts.cache_clear()
+    blocks_of.cache_clear()
     forget_validated()
-
-
-def _activations_cached(arch: Architecture, training: TrainingSpec, parallel: ParallelSpec,
-                        dtype: str, amp: bool = False, lora: LoraActs | None = None,
-                        fp8: str = "none") -> ActivationEstimate:
-    from vramgui.core.activations.cache import activations_for
-
-    return activations_for(arch, training, parallel, dtype, amp, lora, fp8)
-
-
-def activations_component(scenario: Scenario, lora: LoraActs | None = None
-                          ) -> tuple[Component, ActivationEstimate | None]:
-    arch = scenario.model.architecture
-    if arch is None:
-        why = Msg.of("deriv.no_architecture")
-        deriv = Derivation(total=None, note=Msg.of("deriv.not_estimable", reason=why),
-                           formula=Msg.of("deriv.not_available"))
-        return Component(Part(0, deriv, "", "activations"), estimated=False), None
-    act = _activations_cached(arch, scenario.training, scenario.parallel, scenario.precision.dtype,
-                              scenario.precision.recipe == Recipe.AMP, lora, fp8_acts.active_recipe(scenario))
-    return Component(Part.later(act.total, act.derivation, act.source, "activations")), act
 
 
 def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
@@ -217,66 +181,19 @@ def _other_component(scenario: Scenario, extra_part: Part | None) -> Component:
     if ov.extra:
         terms.append(Term(ov.extra, symbol="extra", style="bytes"))
     if not terms:
-        return Component(Part(0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs", "other"))
+        return _NO_OTHER
     source = extra_part.source + "; explicit inputs" if extra_part is not None else "explicit inputs"
     total = sum(t.bytes for t in terms)
     return Component(Part(total, Derivation(tuple(terms), total), source, "other"))
+
+
+_NO_OTHER = Component(Part(0, Derivation(note=Msg.of("deriv.no_fixed_terms")), "explicit inputs", "other"))
 
 
 def estimate(scenario: Scenario) -> Estimate:
     """Per-GPU memory of one training step under ``scenario`` (validated first; raises ``InputError``)."""
     s = validate_scenario(scenario)
     return _estimate(s, count_free(s))
-
-
-@dataclass(frozen=True)
-class CountFree:
-    """What an estimate needs that the GPU count does not change (``count_free``): a sweep over counts computes it
-    once (``vramgui.core.solve.sweep``) and each point only what depends on the count."""
-
-    scenario: Scenario  # what it was computed for: it serves another count of the same sections (``serves``)
-    params: int
-    active: int | None
-    stage: StageParams
-    tensors: int | None
-    largest_layer: int | None
-    activations: Component | None  # None under LoRA / QLoRA
-    act: ActivationEstimate | None
-
-
-def count_free(s: Scenario) -> CountFree:
-    """The parts of ``estimate(s)`` that depend on the architecture, the layout's model-parallel sizes and the
-    batch but not on the GPU count, for a validated ``s``. Activations depend on the count only through the
-    micro-batches a pipeline holds in flight with a global batch (``activations.cache``): ``serves`` checks."""
-    arch = s.model.architecture
-    facts = model_facts(arch) if arch is not None else None
-    if s.model.params is not None:
-        params = s.model.params
-    else:
-        assert facts is not None  # validate_scenario: a parameter count or an architecture
-        params = facts.params
-    sp = stage_params(params, s.parallel, arch, s.model.params is not None)
-    tensors = None if facts is None else facts.tensors
-    if tensors is not None and s.parallel.tp * s.parallel.pp > 1:
-        tensors = ceil_div(tensors, s.parallel.pp)
-    # under LoRA the activations need the adapters (finetune_parts, with the count): computed with them
-    act_comp, act = activations_component(s) if s.finetune.method == FinetuneMethod.FULL else (None, None)
-    return CountFree(s, params, facts.active_params if facts is not None else None, sp, tensors, largest_layer(s),
-                     act_comp, act)
-
-
-def _model_parallel(p: ParallelSpec) -> tuple[object, ...]:
-    return (p.tp, p.pp, p.cp, p.sp, p.ep, p.etp, p.vpp, p.first_stage_layers, p.last_stage_layers)
-
-
-def serves(free: CountFree, s: Scenario) -> bool:
-    """Whether ``free`` is ``count_free(s)``: computed for the same sections (the same objects, as a sweep hands
-    them on) and model-parallel sizes, with no pipeline holding a count-dependent number of micro-batches."""
-    f = free.scenario
-    return (s.model is f.model and s.training is f.training and s.precision is f.precision
-            and s.finetune is f.finetune and s.convention == f.convention
-            and (s.parallel.pp == 1 or s.training.global_batch is None)
-            and _model_parallel(s.parallel) == _model_parallel(f.parallel))
 
 
 def estimate_at_count(scenario: Scenario, free: CountFree) -> Estimate:
@@ -286,9 +203,18 @@ def estimate_at_count(scenario: Scenario, free: CountFree) -> Estimate:
     return _estimate(s, free if serves(free, s) else count_free(s))
 
 
-def _estimate(s: Scenario, free: CountFree) -> Estimate:
-    """``estimate(s)`` from its count-free part (``s`` validated)."""
-    arch = s.model.architecture
+def peak_at_count(scenario: Scenario, free: CountFree) -> StepPeak:
+    """``estimate_at_count(scenario, free).peak`` without the rest of the estimate (its rows, notes and fit): what
+    a sweep of the step peak needs (``vramgui.core.solve.sweep.peak_sweep``); validated like ``estimate``."""
+    s = validate_scenario(scenario)
+    peak: StepPeak = _states_and_peak(s, free if serves(free, s) else count_free(s))[-1]
+    return peak
+
+
+def _states_and_peak(s: Scenario, free: CountFree) -> tuple[Any, ...]:
+    """(data-parallel size, its batch size, expert data-parallel size, LoRA's parts or None, the model states, the
+    FP8 states or None, the activations row and estimate, micro-batches per step, the step peak) of ``s`` (validated)
+    from its count-free part: everything the estimate's figures are made from."""
     params, sp = free.params, free.stage
     n_d, dp = data_parallel_size(s.parallel), batch_parallel_size(s.parallel)
     n_e = expert_data_parallel_size(s.parallel)
@@ -302,20 +228,27 @@ def _estimate(s: Scenario, free: CountFree) -> Estimate:
     fp8 = fp8_mod.fp8_states(s)
     if fp8 is not None:  # FP8 weight copies and scaling state: persistent, beside the parameters
         states = replace(states, parameters=fp8_mod.with_fp8_parameters(states.parameters, fp8))
-
-    comps = [Component(p.keyed(key)) for key, p in (
-        ("parameters", states.parameters), ("gradients", states.gradients),
-        ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
     act_comp, act = (free.activations, free.act) if free.activations is not None else activations_component(
         s, ft.acts if ft is not None else None)
-    comps.append(act_comp)
-    comps.append(_other_component(s, states.other))
-    total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
     n_micro = accumulation_steps(s.training, dp)
     peak = step_peak(StepInputs(
         s, states.parameters.bytes, states.gradients.bytes, states.optimizer_states.bytes, act, sp.params, n_d,
         n_micro, _decoder_layer(s), _recompute_layer(s, ft.acts if ft is not None else None) if act is not None
         else 0, ft.step if ft is not None else None, sp.experts if ft is None else 0, n_e))
+    return n_d, dp, n_e, ft, states, fp8, act_comp, act, n_micro, peak
+
+
+def _estimate(s: Scenario, free: CountFree) -> Estimate:
+    """``estimate(s)`` from its count-free part (``s`` validated)."""
+    arch = s.model.architecture
+    params, sp = free.params, free.stage
+    n_d, dp, n_e, ft, states, fp8, act_comp, act, n_micro, peak = _states_and_peak(s, free)
+    comps = [Component(p.keyed(key)) for key, p in (
+        ("parameters", states.parameters), ("gradients", states.gradients),
+        ("optimizer_states", states.optimizer_states), ("master_weights", states.master_weights))]
+    comps.append(act_comp)
+    comps.append(_other_component(s, states.other))
+    total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
 
     hw = s.hardware
     usable = fits = headroom = None
@@ -337,15 +270,14 @@ def _estimate(s: Scenario, free: CountFree) -> Estimate:
         notes += ft.notes
     if fp8 is not None:
         notes.append(Msg.of("note.fp8_not_measured", recipe=fp8.recipe))
-    time = _step_time(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None)
     return Estimate(
         scenario=s, components=tuple(comps), per_gpu_total=total, host_per_node=states.host_per_node,
         host_formula_msg=states.host_formula, usable=usable, fits=fits, headroom=headroom, params=params,
         active_params=free.active, stage_params=sp.params, data_parallel=n_d,
         accumulation_steps=n_micro, tokens_per_step=tokens_per_step(s.training, dp),
         strategy=Strategy.of(s), fsdp=fsdp_name(s.parallel.zero_stage), notes=tuple(notes), activation_detail=act,
-        peak=peak, trainable_params=ft.trainable if ft is not None else None, time=time,
-        time_note=Msg.of("time.note_no_figures") if time is None else None,
+        peak=peak, trainable_params=ft.trainable if ft is not None else None,
+        time_inputs=(s, arch, params, n_d, dp, n_micro, sp.params, states, ft.trainable if ft is not None else None),
     )
 
 
@@ -374,5 +306,5 @@ def _recompute_layer(s: Scenario, lora: LoraActs | None = None) -> int:
     if arch is None or s.training.recompute != Recompute.FULL:
         return 0
     plain = replace(s.training, recompute=Recompute.NONE)
-    return _activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == Recipe.AMP,
+    return activations_cached(arch, plain, s.parallel, s.precision.dtype, s.precision.recipe == Recipe.AMP,
                                lora, fp8_acts.active_recipe(s)).per_layer

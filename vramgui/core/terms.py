@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vramgui.core.memo import dict_init
 from vramgui.core.text.message import Msg, Translator, english, render
 from vramgui.core.text.units import GB, GiB, format_bytes, format_seconds
 
@@ -24,6 +25,7 @@ Style = Literal["sci", "plain", "grouped", "bytes", "fine_bytes", "seconds"]
 NS = 10**9  # a time term holds whole nanoseconds (``vramgui.core.time``): sums stay exact
 
 
+@dict_init
 @dataclass(frozen=True)
 class Term:
     """One addend: ``coefficient × quantity [/ divisor]`` (``2Φ/N_d``), or a byte amount (``cuda_context``).
@@ -53,6 +55,7 @@ class Term:
                 "rounding": self.rounding or None, "text": _term_text(self, "GB", english)}
 
 
+@dict_init
 @dataclass(frozen=True)
 class Derivation:
     """How one component's bytes come about.
@@ -115,6 +118,7 @@ class ExplainedRow:
         return str(self.part.source)
 
 
+@dict_init
 @dataclass(frozen=True)
 class Part:
     """Bytes on one GPU with how they come about (``deriv``) and where the figure comes from (``source``): a
@@ -139,28 +143,33 @@ class Part:
         return render_derivation(self.deriv, "GB", english)
 
     @staticmethod
-    def later(bytes: int, build: Callable[[], Derivation], source: str, key: str = "") -> Part:
-        """A part whose derivation ``build()`` writes when it is first read: a sweep, a solve or an estimate
+    def later(bytes: int, build: Callable[..., Derivation], source: str, key: str = "", args: tuple[Any, ...] = ()
+              ) -> Part:
+        """A part whose derivation ``build(*args)`` writes when it is first read: a sweep, a solve or an estimate
         nobody shows needs only the bytes. ``bytes`` must be what the derivation totals (``build`` only describes
-        bytes computed before it, from the same values). Equal to, hashed and shown as the part built at once."""
+        bytes computed before it, from the same values). Equal to, hashed and shown as the part built at once.
+        ``build`` is best a module-level function given its values in ``args`` rather than a closure: a sweep keeps
+        a thousand estimates, and every closure's cells are more objects for the garbage collector to walk."""
         part = object.__new__(Part)
-        part.__dict__.update(bytes=bytes, source=source, key=key, _build=build)  # frozen: no __setattr__
+        part.__dict__.update(bytes=bytes, source=source, key=key, _later=(build, args))  # frozen: no __setattr__
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
-        build = self.__dict__.get("_build") if name == "deriv" else None
-        if build is None:
+        later = self.__dict__.get("_later") if name == "deriv" else None
+        if later is None:
             raise AttributeError(name)
-        built = build()
+        built = later[0](*later[1])
         object.__setattr__(self, "deriv", built)
-        del self.__dict__["_build"]
+        self.__dict__.pop("_later", None)  # popped: a shared part (a frozen value) may be read by two threads at once
         return built
 
     def keyed(self, key: str) -> Part:
         """This part under ``key`` (a derivation not yet written stays so)."""
-        build = self.__dict__.get("_build")
-        if build is not None:
-            return Part.later(self.bytes, build, self.source, key)
+        if self.key == key:
+            return self
+        later = self.__dict__.get("_later")
+        if later is not None:
+            return Part.later(self.bytes, later[0], self.source, key, later[1])
         return Part(self.bytes, self.deriv, self.source, key)
 
 

@@ -297,8 +297,7 @@ def _max_params_cached(scenario: Scenario) -> int | None:
 def _sweep_cached(scenario: Scenario) -> tuple[int | None, ...]:
     """The step peak at each of SWEEP_COUNTS (what decides fits, vramgui.core.step.peak), so a line below "usable"
     means it fits; None where the layout refuses the count (``vramgui.core.solve.sweep``)."""
-    return tuple(None if est is None or est.peak is None else est.peak.bytes
-                 for _, est in sweep.gpu_sweep(scenario, SWEEP_COUNTS))
+    return tuple(peak for _, peak in sweep.peak_sweep(scenario, SWEEP_COUNTS))
 
 
 def sweep_vm(computed: Computed, unit: str) -> SweepVM:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vramgui.core.estimate import count_free, estimate, estimate_at_count, serves
+from vramgui.core.estimate import count_free, estimate, estimate_at_count, peak_at_count, serves
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.specs import HardwareSpec, ModelSpec, ParallelSpec, Scenario, TrainingSpec
 from vramgui.core.solve.questions import solve_base
-from vramgui.core.solve.sweep import at_count, gpu_sweep
+from vramgui.core.solve.sweep import at_count, gpu_sweep, peak_sweep
 
 LLAMA = Scenario(model=ModelSpec(architecture=Architecture()), training=TrainingSpec(micro_batch=2, seq_len=2048,
                                                                                       global_batch=64),
@@ -42,3 +42,19 @@ def test_the_count_free_part_serves_only_the_same_sections_and_sizes() -> None:
     assert estimate_at_count(more_tp, free).to_dict() == estimate(more_tp).to_dict()
     batched = replace(base, training=LLAMA.training)  # a pipeline with a global batch: in-flight count varies
     assert not serves(count_free(batched), at_count(batched, 16))
+
+
+def test_the_peak_sweep_is_the_peaks_of_the_estimate_sweep() -> None:
+    """What *By GPU count* draws: each count's step peak, None where the layout refuses the count; for a LoRA run,
+    a ZeRO-1 run with a pipeline and an offloading one too (each takes another path through the estimate)."""
+    counts = (1, 2, 3, 4, 8, 12, 16, 64, 256)
+    lora = replace(LLAMA, finetune=replace(LLAMA.finetune, method="lora"))
+    zero1 = replace(LLAMA, parallel=replace(LLAMA.parallel, zero_stage=1))
+    offload = replace(LLAMA, offload=replace(LLAMA.offload, optimizer="cpu"))
+    for scenario in (LLAMA, lora, zero1, offload):
+        expected = [(n, None if est is None else est.peak.bytes) for n, est in gpu_sweep(scenario, counts)]
+        assert peak_sweep(scenario, counts) == expected
+        assert any(peak is not None for _, peak in expected)
+    base = solve_base(LLAMA, "parallel.num_gpus")
+    longer = replace(base, training=replace(base.training, seq_len=4096))  # not served: computed afresh
+    assert peak_at_count(longer, count_free(base)) == estimate(longer).peak

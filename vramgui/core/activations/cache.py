@@ -10,12 +10,11 @@ the strategy bars and a parameter-count solve find their activations for the cos
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import count
 from typing import TYPE_CHECKING
 
 from vramgui.core.activations.estimate import ActivationEstimate, clear_profile_cache, estimate_activations
-from vramgui.core.memo import ByIdentity
+from vramgui.core.memo import ByIdentity, replaced
 from vramgui.core.parallel.layout import batch_parallel_size
 
 if TYPE_CHECKING:
@@ -43,8 +42,8 @@ def activations_for(arch: Architecture, training: TrainingSpec, parallel: Parall
     hit = _ESTIMATES.get(key)
     if hit is None:
         group = p.tp * p.cp * p.pp
-        norm = replace(p, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
-                       distributed_optimizer=True, ddp_bucket_view=False)
+        norm = replaced(p, num_gpus=group * n_d, gpus_per_node=max(1, group), zero_stage=0,
+                         distributed_optimizer=True, ddp_bucket_view=False)
         hit = estimate_activations(arch, training, norm, dtype, amp, lora, fp8)
         if len(_ESTIMATES) >= _MAX:
             _ESTIMATES.clear()

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vramgui.core.memo import dict_init
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.architecture import Architecture
 
 
+@dict_init
 @dataclass(frozen=True)
 class Shape:
     """The dimensions one GPU sees for one micro-batch of one layer (tensor/sequence parallel applied)."""
@@ -70,6 +72,7 @@ class Shape:
         return ceil_div(self.b * self.s_rep * top_k * self.route_gather * self.route_pct, 100)
 
 
+@dict_init
 @dataclass(frozen=True)
 class RawTerm:
     """One group of saved tensors for one micro-batch (not yet multiplied by layers or micro-batches).

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from vramgui.core.activations import fp8, window
 from vramgui.core.activations import fused as activations_fused
 from vramgui.core.activations import hf as activations_hf
 from vramgui.core.activations import lora as activations_lora
 from vramgui.core.activations.common import RawTerm, Shape
+from vramgui.core.memo import dict_init
 from vramgui.core.parallel.layout import batch_parallel_size, ceil_div, rank_chunks
 from vramgui.core.scenario.architecture import FAMILIES, Architecture, moe_blocks_between, sliding_blocks_between
 from vramgui.core.scenario.choices import Attention, Implementation, Recompute
@@ -32,6 +34,7 @@ from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, english, render
 
 
+@dict_init
 @dataclass(frozen=True)
 class ActivationTerm:
     """One group of saved tensors on the most loaded GPU; ``bytes`` already counts layers and micro-batches.
@@ -53,6 +56,7 @@ class ActivationTerm:
         return " + ".join(f"{count}×({raw.formula})" for count, raw in self.counts)
 
 
+@dict_init
 @dataclass(frozen=True)
 class StageHeld:
     """What the most loaded stage holds: the raw terms of one micro-batch (``profile_terms``) and how many times
@@ -82,6 +86,7 @@ def _held(terms: list[RawTerm] | None, count: int) -> int:
     return count * _sum(terms) if count > 0 else 0
 
 
+@dict_init
 @dataclass(frozen=True)
 class ActivationEstimate:
     """``total`` = sum of ``terms`` bytes; ``per_layer`` = one layer of one micro-batch (the largest layer kind);
@@ -92,7 +97,9 @@ class ActivationEstimate:
     per_layer: int
     layers: int
     held: StageHeld = field(compare=False, repr=False)
-    formula_msg: Msg
+    # ``_formula``'s arguments: the formula is written when first read (``formula_msg``). Not compared: they hold
+    # the whole shape, fields the formula does not read included (amp in fp32 changes nothing else)
+    formula_args: tuple[Any, ...] = field(repr=False, compare=False)
     source: str
     stage: int = 0  # index of the most loaded pipeline stage
     in_flight: int = 1  # micro-batches whose activations that stage holds
@@ -100,6 +107,10 @@ class ActivationEstimate:
     @cached_property
     def terms(self) -> tuple[ActivationTerm, ...]:
         return self.held.terms()
+
+    @cached_property
+    def formula_msg(self) -> Msg:
+        return _formula(*self.formula_args)
 
     def derivation(self) -> Derivation:
         """"32 layers × 134.2 MB + 8.94 GB outside the layers (embedding, logits, loss) = 13.24 GB": the per-layer
@@ -136,31 +147,61 @@ def estimate_activations(
     )
     gpt = arch.family == "gpt"
     fused = training.implementation == Implementation.FUSED
-    dense, moe_layer, inputs, outputs, sliding = profile_terms(arch, sh, fused, lora, fp8_recipe)
+    profile = profile_terms(arch, sh, fused, lora, fp8_recipe)
+    dense, moe_layer, inputs, outputs, sliding = profile
+    s_dense, s_moe, s_inputs, s_outputs, s_sliding = _profile_sums(profile)
 
     chunks = rank_chunks(arch.num_layers, parallel)
     flights = _chunk_flights(training, parallel)
-    best: tuple[int, int, StageHeld, int, int] | None = None
+    last = len(chunks) - 1
+    best: tuple[int, int, int, int, int, int, int] | None = None
     for i, ranges in enumerate(chunks):
         counts = flights[i]
-        n_moe = sum(moe_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True))
-        n_all = sum((b - a) * c for (a, b), c in zip(ranges, counts, strict=True))
-        n_slide = sum(sliding_blocks_between(arch, a, b) * c for (a, b), c in zip(ranges, counts, strict=True)
-                      ) if sliding else 0
-        on_stage = StageHeld(dense, moe_layer, n_all - n_moe, n_moe, counts[0] if i == 0 else 0,
-                             inputs if i == 0 else [], outputs if i == len(chunks) - 1 and counts[-1] else [],
-                             sliding, n_slide)
-        total = on_stage.total()
+        n_all = n_moe = n_slide = 0
+        for (a, b), c in zip(ranges, counts, strict=True):
+            n_all += (b - a) * c
+            n_moe += moe_blocks_between(arch, a, b) * c
+            if sliding:
+                n_slide += sliding_blocks_between(arch, a, b) * c
+        # StageHeld.total() of this stage, from the cached sums (a count of 0 holds nothing)
+        n_inputs = counts[0] if i == 0 else 0
+        has_outputs = i == last and counts[-1]
+        total = (_held_sum(s_dense, n_all - n_moe) + _held_sum(s_moe, n_moe) + _held_sum(s_sliding, n_slide)
+                 + _held_sum(s_inputs, n_inputs) + (s_outputs if has_outputs else 0))
         if best is None or total > best[0]:
-            best = (total, i, on_stage, n_all, sum(counts))
+            best = (total, i, n_all, sum(counts), n_moe, n_slide, n_inputs)
     assert best is not None
-    total, stage, on_stage, held, m = best
-    per_layer = max(_sum(dense), _sum(moe_layer) if moe_layer else 0) + _sum(sliding)
-    formula = _formula(sh, gpt, fused and fp8_recipe == "none", held // max(m, 1), m, len(chunks), arch)
+    total, stage, held, m, n_moe, n_slide, n_inputs = best
+    on_stage = StageHeld(dense, moe_layer, held - n_moe, n_moe, n_inputs, inputs if stage == 0 else [],
+                         outputs if stage == last and flights[stage][-1] else [], sliding, n_slide)
+    per_layer = max(s_dense, s_moe) + s_sliding
     return ActivationEstimate(
-        total=total, per_layer=per_layer, layers=held, held=on_stage, formula_msg=formula,
+        total=total, per_layer=per_layer, layers=held, held=on_stage,
+        formula_args=(sh, gpt, fused and fp8_recipe == "none", held // max(m, 1), m, len(chunks), arch),
         source=activations_fused.SOURCE if fused else activations_hf.SOURCE, stage=stage, in_flight=m,
     )
+
+
+def _held_sum(total: int, count: int) -> int:
+    return count * total if count > 0 else 0
+
+
+Profile = tuple[list[RawTerm], list[RawTerm] | None, list[RawTerm], list[RawTerm], list[RawTerm]]
+_SUMS: dict[int, tuple[Profile, tuple[int, int, int, int, int]]] = {}
+
+
+def _profile_sums(profile: Profile) -> tuple[int, int, int, int, int]:
+    """The bytes of each of ``profile_terms``'s lists, summed once per shape: looked up by the identity of the
+    cached tuple ``profile_terms`` returns, kept beside its sums so that the id cannot be reused while listed."""
+    hit = _SUMS.get(id(profile))
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    dense, moe, inputs, outputs, sliding = profile
+    sums = (_sum(dense), _sum(moe) if moe else 0, _sum(inputs), _sum(outputs), _sum(sliding))
+    if len(_SUMS) >= 1024:
+        _SUMS.clear()
+    _SUMS[id(profile)] = (profile, sums)
+    return sums
 
 
 @lru_cache(maxsize=1024)
@@ -195,6 +236,7 @@ def profile_terms(arch: Architecture, sh: Shape, fused: bool, lora: activations_
 def clear_profile_cache() -> None:
     """Forget the per-shape terms (bench: time the activation model from nothing)."""
     profile_terms.cache_clear()
+    _SUMS.clear()
 
 
 def _sum(terms: list[RawTerm] | None) -> int:

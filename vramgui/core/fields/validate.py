@@ -67,6 +67,7 @@ def _section_names() -> dict[str, tuple[str, ...]]:
 # frozen objects found valid, by identity (vramgui.core.memo): a changed copy is a new object, checked again
 _VALID_SCENARIOS = Seen(4096)  # whole scenarios that passed validate_scenario
 _VALID_SECTIONS = Seen(4096)  # sections that passed check_fields (a sweep changes one section, keeps the others)
+_LAST_VALID: dict[str, object] = {}  # per section, the last one that passed check_fields (checked against it)
 
 
 def check_fields(s: Scenario) -> None:
@@ -74,21 +75,32 @@ def check_fields(s: Scenario) -> None:
     frozen dataclass: each distinct one is checked once (an estimate sweep repeats the same sections): by identity
     first, then by value."""
     names = _section_names()
+    valid = _VALID_SECTIONS.objects
     for section, group in _sections().items():
         if not section:
             for f in group:
                 fields.check(f, getattr(s, f.name))
             continue
         value = getattr(s, section)
-        if value in _VALID_SECTIONS:
+        if valid.get(id(value)) is value:
             continue
-        # the value types are part of the key: True == 1 and 1.0 == 1 hash alike, and only one of them is valid
-        types = tuple([type(getattr(value, name)) for name in names[section]])
-        try:
-            _check_section(section, value, types)
-        except TypeError:  # an unhashable value built in code: check it without the cache
-            _check_values(group, value)
+        last = _LAST_VALID.get(section)
+        if last is not None and type(last) is type(value):
+            # a copy of the last valid section (``dataclasses.replace`` keeps the values it does not change, as a
+            # sweep over GPU counts or an edit of one field does): only the fields holding another object are asked
+            for f, name in zip(group, names[section], strict=True):
+                v = getattr(value, name)
+                if v is not getattr(last, name):
+                    fields.check(f, v)
+        else:
+            # the value types are part of the key: True == 1 and 1.0 == 1 hash alike, and only one of them is valid
+            types = tuple([type(getattr(value, name)) for name in names[section]])
+            try:
+                _check_section(section, value, types)
+            except TypeError:  # an unhashable value built in code: check it without the cache
+                _check_values(group, value)
         _VALID_SECTIONS.add(value)
+        _LAST_VALID[section] = value
     arch = s.model.architecture
     if arch is not None and arch not in _VALID_SECTIONS:
         _check_architecture(arch)
@@ -147,6 +159,7 @@ def forget_validated() -> None:
     """Forget which scenarios and sections were found valid (bench: time a validation that is not a hit)."""
     _VALID_SCENARIOS.clear()
     _VALID_SECTIONS.clear()
+    _LAST_VALID.clear()
 
 
 def _validate(s: Scenario) -> None:

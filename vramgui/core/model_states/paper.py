@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import precision as prec
 from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.specs import PrecisionSpec
@@ -26,6 +27,7 @@ OFFLOAD_SOURCE = "ZeRO-Offload (Ren et al. 2021) §4.1"
 __all__ = ["ModelStates", "Part", "offloaded", "paper_model_states", "part", "sci"]
 
 
+@dict_init
 @dataclass(frozen=True)
 class ModelStates:
     parameters: Part
@@ -64,58 +66,65 @@ def phi_term(coef: int, phi: int, n_shard: int | None = None, value: int | None 
 
 
 def part(coef: int, phi: int, n_shard: int, *, sharded: bool, source: str, extra: Term | None = None,
-         symbol: str = "Φ") -> Part:
+         symbol: str = "Φ", key: str = "") -> Part:
     """coef·Φ bytes, divided (rounded up) by ``n_shard`` when ``sharded``, plus an unsharded ``extra`` term; the
     terms are written when the derivation is first read (their bytes are ``phi_bytes``, counted the same way)."""
     shard = n_shard if sharded else None
     total = (phi_bytes(coef, phi, shard) if coef else 0) + (extra.bytes if extra is not None else 0)
-
-    def derivation() -> Derivation:
-        terms = [phi_term(coef, phi, shard, symbol=symbol)] if coef else []
-        if extra is not None and extra.bytes:
-            terms.append(extra)
-        return Derivation(tuple(terms), total)
-
-    return Part.later(total, derivation, source)
+    return Part.later(total, _part_derivation, source, key, (total, coef, phi, shard, extra, symbol))
 
 
-def offloaded(note: str, source: str = OFFLOAD_SOURCE) -> Part:
+def _part_derivation(total: int, coef: int, phi: int, shard: int | None, extra: Term | None, symbol: str
+                     ) -> Derivation:
+    """``part``'s derivation, written when first read (module-level, given its values: no closure to keep)."""
+    terms = [phi_term(coef, phi, shard, symbol=symbol)] if coef else []
+    if extra is not None and extra.bytes:
+        terms.append(extra)
+    return Derivation(tuple(terms), total)
+
+
+def offloaded(note: str, source: str = OFFLOAD_SOURCE, key: str = "") -> Part:
     """0 bytes on the GPU; ``note`` (a ``deriv.*`` code) says where they went."""
-    return Part.later(0, lambda: Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded")), source)
+    return Part.later(0, _offloaded_derivation, source, key, (note,))
+
+
+def _offloaded_derivation(note: str) -> Derivation:
+    return Derivation(note=Msg.of(note), formula=Msg.of("deriv.offloaded"))
 
 
 def paper_model_states(phi: int, precision: PrecisionSpec, stage: int, n_d: int, ranks_on_node: int,
                        offload_optimizer: bool, offload_params: bool, param_tensors: int | None,
                        symbol: str = "Φ") -> ModelStates:
     """Per-GPU model states under the paper convention (see module docstring); ``symbol``: how Φ is written."""
-    wb, gb = prec.weight_bytes(precision), prec.gradient_bytes(precision)
-    mb, sb = prec.master_bytes(precision), prec.state_bytes(precision)
+    wb, gb, mb, sb, counted = prec.widths(precision)
     k = mb + sb
-    steps = step_counter_bytes(param_tensors, precision)
+    steps = prec.STEP_COUNTER_BYTES * param_tensors if counted and param_tensors is not None else 0
     notes: list[Msg] = []
-    if prec.counts_step_tensors(precision) and param_tensors is None:
+    if counted and param_tensors is None:
         notes.append(Msg.of("note.step_counter_unknown"))
     step_term = Term(steps, prec.STEP_COUNTER_BYTES, "n_tensors", param_tensors, style="plain") if steps else None
 
     host_rank = 0
     host_terms: list[str] = []
     if offload_params:
-        parameters = offloaded("deriv.param_partition_offloaded")
+        parameters = offloaded("deriv.param_partition_offloaded", key="parameters")
         host_rank += ceil_div(wb * phi, n_d)
         host_terms.append(f"{wb}Φ/N_d")
     else:
-        parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE, symbol=symbol)
+        parameters = part(wb, phi, n_d, sharded=stage >= 3, source=PAPER_SOURCE, symbol=symbol, key="parameters")
     if offload_optimizer:
-        gradients = offloaded("deriv.gradient_partition_offloaded")
-        optimizer = offloaded("deriv.optimizer_states_offloaded")
-        master = (offloaded("deriv.master_offloaded") if mb
-                  else Part(0, Derivation(note=Msg.of("deriv.no_master_copy")), PAPER_SOURCE))
+        gradients = offloaded("deriv.gradient_partition_offloaded", key="gradients")
+        optimizer = offloaded("deriv.optimizer_states_offloaded", key="optimizer_states")
+        master = (offloaded("deriv.master_offloaded", key="master_weights") if mb
+                  else Part(0, Derivation(note=Msg.of("deriv.no_master_copy")), PAPER_SOURCE, "master_weights"))
         host_rank += ceil_div(gb * phi, n_d) + ceil_div(k * phi, n_d) + steps
         host_terms.append(f"({gb} + {k})Φ/N_d")
     else:
-        gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE, symbol=symbol)
-        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term, symbol=symbol)
-        master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, symbol=symbol)
+        # keyed as the estimate's rows (``Part.keyed`` then keeps them as they are)
+        gradients = part(gb, phi, n_d, sharded=stage >= 2, source=PAPER_SOURCE, symbol=symbol, key="gradients")
+        optimizer = part(k, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, extra=step_term, symbol=symbol,
+                         key="optimizer_states")
+        master = part(mb, phi, n_d, sharded=stage >= 1, source=PAPER_SOURCE, symbol=symbol, key="master_weights")
     host_node = host_rank * ranks_on_node if host_terms else None
     host_formula = Msg.of("deriv.host_paper", terms=" + ".join(host_terms)) if host_terms else None
     return ModelStates(parameters, gradients, optimizer, master, None, host_node, host_formula, tuple(notes))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vramgui.core.memo import by_identity
 from vramgui.core.scenario.choices import DType, Recipe
 from vramgui.core.scenario.specs import DTYPE_BYTES, PrecisionSpec
 
@@ -97,3 +98,12 @@ def counts_step_tensors(precision: PrecisionSpec) -> bool:
 
 SEED_OPTIMIZER_BYTES = {"adam": 12, "sgd": 4}  # the seed's optimizer_bytes table (mixed-precision K)
 SEED_MODEL_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
+
+
+@by_identity(256)
+def widths(precision: PrecisionSpec) -> tuple[int, int, int, int, bool]:
+    """(weight, gradient, master and state bytes per parameter, whether step counters count) of ``precision``,
+    worked out once per precision section (every estimate of an edit or a sweep asks the same section)."""
+    return (weight_bytes(precision), gradient_bytes(precision), master_bytes(precision), state_bytes(precision),
+            counts_step_tensors(precision))
+

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from vramgui.core.memo import dict_init
 from vramgui.core.parallel.world import context_grid, expert_grid, model_grid
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.architecture import Architecture
@@ -98,6 +99,7 @@ def fsdp_name(stage: int) -> str:
     return f"FSDP {name}" if name else "no FSDP equivalent"
 
 
+@dict_init
 @dataclass(frozen=True)
 class StageParams:
     """Parameters held by one GPU of the most loaded pipeline stage (before data-parallel sharding)."""

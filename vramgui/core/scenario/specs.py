@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vramgui.core.memo import dict_init
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import (
     AdapterDType,
@@ -54,6 +55,7 @@ ADAPTER_DTYPES = tuple(AdapterDType)
 LORA_TARGET_SETS = tuple(LoraTargetSet)  # or a comma list of module names (vramgui.core.finetune.adapters)
 
 
+@dict_init
 @dataclass(frozen=True)
 class ModelSpec:
     """What is trained. Either an explicit parameter count, or an architecture (or both: ``params`` wins
@@ -65,6 +67,7 @@ class ModelSpec:
     largest_layer: int | None = None  # explicit override of DeepSpeed's ZeRO-3 largest-layer term (params)
 
 
+@dict_init
 @dataclass(frozen=True)
 class PrecisionSpec:
     dtype: DType = DType.BF16  # the dtype of weights/gradients/activations
@@ -74,6 +77,7 @@ class PrecisionSpec:
     fp8: Fp8Recipe = Fp8Recipe.NONE  # TransformerEngine FP8 Linears (fused profile, 16-bit dtype only)
 
 
+@dict_init
 @dataclass(frozen=True)
 class TrainingSpec:
     micro_batch: int = 1
@@ -91,6 +95,7 @@ class TrainingSpec:
     train_tokens: int | None = None  # tokens of the whole run (300B): days, GPU-hours and cost (core/time)
 
 
+@dict_init
 @dataclass(frozen=True)
 class ParallelSpec:
     """``num_gpus`` GPUs in all; data-parallel size N_d = num_gpus / (tp * pp) (= dp · cp: the group that shards
@@ -122,6 +127,7 @@ class ParallelSpec:
         return self.tp if self.etp is None else self.etp
 
 
+@dict_init
 @dataclass(frozen=True)
 class OffloadSpec:
     optimizer: Offload = Offload.NONE
@@ -129,6 +135,7 @@ class OffloadSpec:
     zero_init: bool = True  # DeepSpeed zero.Init: host memory while the model initialises (deepspeed convention)
 
 
+@dict_init
 @dataclass(frozen=True)
 class HardwareSpec:
     gpu_name: str | None = None
@@ -157,6 +164,7 @@ class HardwareSpec:
     gpu_hour_price: float | None = None  # price of one GPU for one hour (any currency)
 
 
+@dict_init
 @dataclass(frozen=True)
 class OverheadSpec:
     """Fixed per-GPU terms, each an explicit input. ``None`` = not given: the textbook sum (``per_gpu``) counts
@@ -171,6 +179,7 @@ class OverheadSpec:
     extra: int = 0  # bytes: anything else the user wants to add
 
 
+@dict_init
 @dataclass(frozen=True)
 class FinetuneSpec:
     """What is trained: every parameter (``full``, the default: today's numbers), or LoRA adapters of rank
@@ -185,6 +194,7 @@ class FinetuneSpec:
     adapter_dtype: AdapterDType = AdapterDType.FP32
 
 
+@dict_init
 @dataclass(frozen=True)
 class ServeSpec:
     """Serving a model (``vramgui serve``, ``vramgui.core.serve``): ``batch`` sequences of ``context`` tokens each
@@ -204,6 +214,7 @@ class ServeSpec:
     active: bool = False  # the window's Serve mode: the scenario plans serving, not training (a file reopens in it)
 
 
+@dict_init
 @dataclass(frozen=True)
 class Scenario:
     model: ModelSpec = field(default_factory=ModelSpec)

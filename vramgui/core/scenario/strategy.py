@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from vramgui.core.memo import dict_init
 from vramgui.core.scenario.choices import Convention, Offload
 from vramgui.core.scenario.convention import RULES, convention_of
 from vramgui.core.scenario.specs import Scenario
@@ -19,6 +20,7 @@ from vramgui.core.text.message import Msg, Translator, english, render
 FIELDS = ("parallel.zero_stage", "offload.optimizer", "offload.params", "parallel.distributed_optimizer")
 
 
+@dict_init
 @dataclass(frozen=True)
 class Strategy:
     """How model states are sharded and where they live. Under the megatron convention only

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from vramgui.core.memo import dict_init
+from vramgui.core.terms import Derivation, ExplainedRow, Part
 from vramgui.core.text.message import Msg
 
 
@@ -77,3 +79,30 @@ def stack(bars: Sequence[Mapping[str, int | None]], keys: Sequence[str] = STACK_
         out.append((key, tuple(bottoms), heights))
         bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
     return tuple(out)
+
+
+@dict_init
+@dataclass(frozen=True)
+class Component(ExplainedRow):
+    """One row of an estimate: a keyed ``Part`` (``part.key`` one of ``COMPONENT_KEYS``) and its place in the
+    bars (``components.label``, ``components.stack``). ``estimated`` is False only for activations that cannot
+    be estimated: their ``bytes`` is None, not 0."""
+
+    part: Part
+    estimated: bool = True
+
+    @property
+    def key(self) -> str:
+        return self.part.key
+
+    @property
+    def bytes(self) -> int | None:
+        return self.part.bytes if self.estimated else None
+
+    @property
+    def deriv(self) -> Derivation:
+        return self.part.deriv
+
+    @property
+    def label_msg(self) -> Msg:
+        return label(self.key)

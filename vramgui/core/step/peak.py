@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import itemgetter
 from typing import Any
 
+from vramgui.core.memo import dict_init
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.step.components import PEAK_KEYS
 from vramgui.core.step.root import root_all_gather_term, root_reduce_scatter_term, tied_sum_components, tied_sum_term
@@ -59,7 +59,12 @@ from vramgui.core.text.message import Msg, render
 
 __all__ = ["DEFAULT_CUDA_CONTEXT", "PEAK_KEYS", "PHASES", "Part", "Phase", "StepInputs", "StepPeak", "step_peak"]
 
-_in_peak_order = itemgetter(*PEAK_KEYS)  # a phase's bytes in PEAK_KEYS order (KeyError for a key left out)
+# ``phase`` below writes a moment's bytes as one tuple in this order (a dict per moment cost more than its sums)
+_ROW_ORDER = ("parameters", "gradients", "optimizer_states", "activations", "loss_gradient", "backward_transient",
+              "optimizer_temporaries", "comm_buffers", "zero3_working_set", "root_all_gather", "tied_gradient_sum",
+              "root_reduce_scatter", "cuda_context", "other")
+if PEAK_KEYS != _ROW_ORDER:  # pragma: no cover - a new component needs its place in ``phase``
+    raise ImportError("step.peak writes its rows in an order that PEAK_KEYS no longer has")
 
 PHASES = ("root_all_gather", "forward", "loss_backward", "forward_accum", "loss_backward_accum", "backward",
           "tied_gradient_sum", "root_reduce_scatter", "optimizer_step")
@@ -91,6 +96,7 @@ class Phase:
         return {"name": self.name, "step": self.step, "bytes": self.bytes, "components": dict(self.components)}
 
 
+@dict_init
 @dataclass(frozen=True)
 class StepPeak:
     """The peak (``bytes`` at ``phase`` of the ``step``) and every moment of the step: ``rows`` holds each phase's
@@ -158,40 +164,35 @@ def step_peak(inp: StepInputs) -> StepPeak:
     # ``zero_grad_buffer``): its gradients are live in every phase, the forward ones included
     always_grads = convention_of(s).main_grad_buffers
     extra = s.overhead.extra
+    params, states, context = inp.parameters, inp.optimizer_states, ctx.bytes
 
     rows: list[tuple[str, str, tuple[int, ...]]] = []
-
-    def phase(name: str, step: str, *, o: bool, grads: bool, act: int, lg: int = 0, bt: int = 0, ot: int = 0,
-              bwd: bool = False, zs: int = 0, g_now: int | None = None, rag: int = 0, ts: int = 0, rrs: int = 0
-              ) -> None:
-        held = g if g_now is None else g_now
-        comps = {"parameters": inp.parameters, "gradients": held if grads or always_grads else 0,
-                 "optimizer_states": inp.optimizer_states if o else 0, "activations": act, "loss_gradient": lg,
-                 "backward_transient": bt, "optimizer_temporaries": ot,
-                 "comm_buffers": persistent_comm + (comm_bwd if bwd else 0), "zero3_working_set": zs,
-                 "root_all_gather": rag, "tied_gradient_sum": ts, "root_reduce_scatter": rrs,
-                 "cuda_context": ctx.bytes, "other": extra}
-        rows.append((name, step, _in_peak_order(comps)))
-
+    # each moment's bytes in _ROW_ORDER: parameters, gradients, optimizer states, activations, loss gradient,
+    # backward temporaries, optimizer temporaries, buckets, ZeRO-3 working set, root all-gather, tied gradient sum,
+    # root reduce-scatter, CUDA context, other. Buckets: the persistent ones, plus those of backward from the loss
+    # gradient to the end of backward; gradients: none in forward (Megatron's buffer always), those of the earlier
+    # micro-batches in the accumulated forwards, all from backward on.
+    p, c, x, lg, bt, ot = params, context, extra, loss.bytes, back.bytes, opt.bytes
+    pc, pcb = persistent_comm, persistent_comm + comm_bwd
+    g_fwd = g if always_grads else 0
     accum = inp.accumulation > 1
     tied_g, tied_z = tied_sum_components(inp, g)
     for step in ("first", "steady"):
-        o = step == "steady"
+        o = states if step == "steady" else 0  # the first step's states are made inside step()
         if gather.bytes:  # FSDP2: the root gathered before the first activation (each micro-batch)
-            phase("root_all_gather", step, o=o, grads=accum, act=0, rag=gather.bytes, g_now=g_accum)
-        phase("forward", step, o=o, grads=False, act=a, zs=z_fwd)
-        phase("loss_backward", step, o=o, grads=False, act=a, lg=loss.bytes, bwd=True, zs=z_bwd)
+            rows.append(("root_all_gather", step, (p, g_accum if accum or always_grads else 0, o, 0, 0, 0, 0, pc, 0,
+                                                   gather.bytes, 0, 0, c, x)))
+        rows.append(("forward", step, (p, g_fwd, o, a, 0, 0, 0, pc, z_fwd, 0, 0, 0, c, x)))
+        rows.append(("loss_backward", step, (p, g_fwd, o, a, lg, 0, 0, pcb, z_bwd, 0, 0, 0, c, x)))
         if accum:
-            phase("forward_accum", step, o=o, grads=True, act=a, zs=z_fwd, g_now=g_accum)
-            phase("loss_backward_accum", step, o=o, grads=True, act=a, lg=loss.bytes, bwd=True, zs=z_bwd,
-                  g_now=g_accum)
-        phase("backward", step, o=o, grads=True, act=0, bt=back.bytes, bwd=True, zs=z_end)
+            rows.append(("forward_accum", step, (p, g_accum, o, a, 0, 0, 0, pc, z_fwd, 0, 0, 0, c, x)))
+            rows.append(("loss_backward_accum", step, (p, g_accum, o, a, lg, 0, 0, pcb, z_bwd, 0, 0, 0, c, x)))
+        rows.append(("backward", step, (p, g, o, 0, 0, bt, 0, pcb, z_end, 0, 0, 0, c, x)))
         if tied.bytes:
-            phase("tied_gradient_sum", step, o=o, grads=True, act=0, ts=tied.bytes, bwd=True, zs=tied_z,
-                  g_now=tied_g)
+            rows.append(("tied_gradient_sum", step, (p, tied_g, o, 0, 0, 0, 0, pcb, tied_z, 0, tied.bytes, 0, c, x)))
         if scatter.bytes:
-            phase("root_reduce_scatter", step, o=o, grads=True, act=0, rrs=scatter.bytes, bwd=True)
-        phase("optimizer_step", step, o=True, grads=True, act=0, ot=opt.bytes)
+            rows.append(("root_reduce_scatter", step, (p, g, o, 0, 0, 0, 0, pcb, 0, 0, 0, scatter.bytes, c, x)))
+        rows.append(("optimizer_step", step, (p, g, states, 0, 0, 0, ot, pc, 0, 0, 0, 0, c, x)))
     best, peak = rows[0], sum(rows[0][2])
     for row in rows[1:]:  # the latest of equal peaks: the steady state over the first step
         total = sum(row[2])

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import precision as prec
-from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
-from vramgui.core.scenario import architecture as am
+from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.step.blocks import blocks_of, unit_layer
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
@@ -24,10 +25,14 @@ if TYPE_CHECKING:
     from vramgui.core.step.terms import StepInputs
 
 FSDP2_SOURCE = "torch/distributed/fsdp/_fully_shard"
+_ALL_GATHER_SOURCE = f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state (measured, gloo)"
+_REDUCE_SCATTER_SOURCE = (f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
+                          "_root_post_backward_final_callback (measured, gloo's own copy left out)")
 TIED_SUM_SOURCE = ("torch/csrc/autograd/input_buffer.cpp InputBuffer::add: the LM head's and the embedding's "
                    "gradients summed out of place (measured, bench/validate: fake and real tensors, FSDP2 on gloo)")
 
 
+@dict_init
 @dataclass(frozen=True)
 class Root:
     """The root's sizes on this GPU (elements) and the byte widths of the run."""
@@ -41,8 +46,27 @@ class Root:
     n_d: int
 
 
+_ZEROS: dict[tuple[str, str], Part] = {}
+
+
 def _zero(key: str, why: str) -> Part:
-    return Part.later(0, lambda: Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why))), "", key)
+    """0 bytes: this moment does not occur, ``why`` (one shared part per key and reason: a frozen value)."""
+    found = _ZEROS.get((key, why))
+    if found is None:
+        found = _ZEROS[key, why] = Part.later(0, _no_moment, "", key, (why,))
+    return found
+
+
+def _no_moment(why: str) -> Derivation:
+    return Derivation(note=Msg.of("deriv.peak_no_root_moment", why=Msg.of(why)))
+
+
+def _root_derivation(n: int, note: str, t: int, *terms: tuple[int, str, int, bool]) -> Derivation:
+    """Grouped terms (coefficient, symbol, quantity, divided over t) totalling ``n``: the derivations of this
+    module's moments, written when first read (``Part.later``; module-level, given its values: no closure)."""
+    return Derivation(tuple(Term(c * q, c, symbol, q * t if over_t else q, t if over_t and t > 1 else None,
+                                 "t" if over_t and t > 1 else "", style="grouped") for c, symbol, q, over_t in terms),
+                      n, note=Msg.of(note))
 
 
 def fsdp2(inp: StepInputs) -> bool:
@@ -59,8 +83,9 @@ _LAST: list[tuple[StepInputs, Root | str]] = []  # the step being built: its fou
 
 def root_of(inp: StepInputs) -> Root | str:
     """The root's sizes, or the id of the reason none of its moments is modelled (worked out once per step)."""
-    if _LAST and _LAST[0][0] is inp:
-        return _LAST[0][1]
+    last = _LAST[-1] if _LAST else None  # read once: another thread's step may replace it (the plan search)
+    if last is not None and last[0] is inp:
+        return last[1]
     root = _root_of(inp)
     _LAST[:] = [(inp, root)]
     return root
@@ -76,13 +101,10 @@ def _root_of(inp: StepInputs) -> Root | str:
     if s.parallel.pp > 1:
         return "deriv.peak_root_pipeline"  # embedding and head on different stages
     tp = s.parallel.tp
-    layer = ceil_div(blocks_params(arch, 0, 1), tp)
-    first = am.first_moe_block(arch)
-    if first is not None:  # FSDP2's unit is a whole block: an MoE block's routed experts / (ep·etp) when apart
-        routed = routed_expert_params(arch) if experts_split(s.parallel, arch) else 0
-        moe = blocks_params(arch, first, first + 1)
-        layer = max(layer, ceil_div(moe - routed, tp) + ceil_div(routed, s.parallel.ep * s.parallel.expert_tp))
-    return Root(params=ceil_div(am.embedding_params(arch) + am.head_params(arch), tp),
+    blocks = blocks_of(arch)
+    # FSDP2's unit is a whole block: an MoE block's routed experts / (ep·etp) when apart
+    layer = unit_layer(s.parallel, arch)
+    return Root(params=ceil_div(blocks.embedding + blocks.head, tp),
                 matrix=ceil_div(arch.vocab_size * arch.hidden_size, tp), layer=layer, tied=arch.tied_embeddings,
                 wb=prec.weight_bytes(s.precision), gb=prec.gradient_bytes(s.precision), n_d=max(inp.data_parallel, 1))
 
@@ -102,13 +124,9 @@ def root_all_gather_term(inp: StepInputs) -> Part:
     if isinstance(root, str):
         return _zero(key, root)
     n = 2 * root.wb * root.params + 2 * root.wb * root.layer
-
-    def derivation() -> Derivation:
-        terms = (Term(2 * root.wb * root.params, 2 * root.wb, "R", root.params, style="grouped"),
-                 Term(2 * root.wb * root.layer, 2 * root.wb, "Φ_layer", root.layer, style="grouped"))
-        return Derivation(terms, n, note=Msg.of("deriv.peak_root_all_gather"))
-    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_param_group.py wait_for_unshard, all_gather_state "
-                      "(measured, gloo)", key)
+    return Part.later(n, _root_derivation, _ALL_GATHER_SOURCE, key,
+                      (n, "deriv.peak_root_all_gather", 1, (2 * root.wb, "R", root.params, False),
+                       (2 * root.wb, "Φ_layer", root.layer, False)))
 
 
 def root_reduce_scatter_term(inp: StepInputs) -> Part:
@@ -129,15 +147,9 @@ def root_reduce_scatter_term(inp: StepInputs) -> Part:
         return _zero(key, root)
     t = inp.scenario.parallel.tp
     n = root.gb * root.params + root.gb * root.matrix + root.gb * root.layer
-
-    def derivation() -> Derivation:
-        terms = (Term(root.gb * root.params, root.gb, "R", root.params, style="grouped"),
-                 Term(root.gb * root.matrix, root.gb, "V·h", root.matrix * t, t if t > 1 else None,
-                      "t" if t > 1 else "", style="grouped"),
-                 Term(root.gb * root.layer, root.gb, "Φ_layer", root.layer, style="grouped"))
-        return Derivation(terms, n, note=Msg.of("deriv.peak_root_reduce_scatter"))
-    return Part.later(n, derivation, f"{FSDP2_SOURCE}/_fsdp_collectives.py foreach_reduce; _fsdp_state.py "
-                      "_root_post_backward_final_callback (measured, gloo's own copy left out)", key)
+    return Part.later(n, _root_derivation, _REDUCE_SCATTER_SOURCE, key,
+                      (n, "deriv.peak_root_reduce_scatter", t, (root.gb, "R", root.params, False),
+                       (root.gb, "V·h", root.matrix, True), (root.gb, "Φ_layer", root.layer, False)))
 
 
 def tied_sum_copies(inp: StepInputs, root: Root) -> int:
@@ -163,12 +175,7 @@ def tied_sum_term(inp: StepInputs) -> Part:
     t = inp.scenario.parallel.tp
     n = k * root.gb * root.matrix
     note = "deriv.peak_tied_sum_three" if k == 3 else "deriv.peak_tied_sum_two"
-
-    def derivation() -> Derivation:
-        term = Term(n, k * root.gb, "V·h", root.matrix * t, t if t > 1 else None, "t" if t > 1 else "",
-                    style="grouped")
-        return Derivation((term,), n, note=Msg.of(note))
-    return Part.later(n, derivation, TIED_SUM_SOURCE, key)
+    return Part.later(n, _root_derivation, TIED_SUM_SOURCE, key, (n, note, t, (k * root.gb, "V·h", root.matrix, True)))
 
 
 def tied_sum_components(inp: StepInputs, gradients: int) -> tuple[int, int]:

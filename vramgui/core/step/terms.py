@@ -8,11 +8,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vramgui.core.memo import dict_init
 from vramgui.core.model_states import precision as prec
-from vramgui.core.parallel.layout import blocks_params, ceil_div, experts_split, routed_expert_params
+from vramgui.core.parallel.layout import ceil_div
 from vramgui.core.scenario import architecture as am
 from vramgui.core.scenario.choices import Attention, Loss, Offload, OptimizerImpl, Recompute
 from vramgui.core.scenario.convention import convention_of
+from vramgui.core.step.blocks import blocks_of, unit_layer
+from vramgui.core.step.derivations import (
+    buckets_derivation,
+    bytes_derivation,
+    context_derivation,
+    fsdp_derivation,
+    grouped_derivation,
+    note_derivation,
+    optimizer_derivation,
+    updated_bytes,
+)
 from vramgui.core.terms import Derivation, Part, Term
 from vramgui.core.text.message import Msg
 
@@ -30,6 +42,7 @@ LOSS_GRAD_FP32_TENSORS = 2  # nll_loss's gradient + _log_softmax_backward_data's
 FOR_LOOP_TEMPORARIES = 2  # torch/optim/adamw.py _single_tensor_adamw: about two of the largest tensor
 
 
+@dict_init
 @dataclass(frozen=True)
 class TrainableStep:
     """Under LoRA / QLoRA (``vramgui.core.finetune.estimate``): only the adapters have gradients and optimizer
@@ -43,6 +56,7 @@ class TrainableStep:
     largest_trainable: int = 0  # elements of the largest adapter tensor (the for-loop optimizer's temporaries)
 
 
+@dict_init
 @dataclass(frozen=True)
 class StepInputs:
     """What the step model needs from an estimate (``vramgui.core.estimate`` builds it)."""
@@ -81,12 +95,21 @@ class StepInputs:
 
 def _bytes_term(key: str, n: int, source: str) -> Part:
     """An explicit byte amount (``comm_buffers``)."""
-    return Part.later(n, lambda: Derivation((Term(n, symbol=key, style="bytes"),) if n else (), n,
-                                            note=None if n else Msg.of("deriv.cuda_context_given")), source, key)
+    return Part.later(n, bytes_derivation, source, key, (key, n))
+
+
+_ZEROS: dict[tuple[Any, ...], Part] = {}
 
 
 def _zero(key: str, note: str, source: str = "", **params: Any) -> Part:
-    return Part.later(0, lambda: Derivation(note=Msg.of(note, **params)), source, key)
+    """0 bytes with a note: one shared part per (key, note, source, params), as a frozen value may be."""
+    args = (note, tuple(params.items()))
+    found = _ZEROS.get((key, source, args))
+    if found is None:
+        if len(_ZEROS) >= 256:  # bounded (the notes are a fixed set; their params are messages)
+            _ZEROS.clear()
+        found = _ZEROS[key, source, args] = Part.later(0, note_derivation, source, key, args)
+    return found
 
 
 def loss_term(inp: StepInputs) -> Part:
@@ -103,13 +126,9 @@ def loss_term(inp: StepInputs) -> Part:
     seq = s.training.seq_len // s.parallel.cp
     per = ceil_div(v, t)
     n = LOSS_GRAD_FP32_TENSORS * prec.FP32 * b * seq * per
-
-    def derivation() -> Derivation:
-        term = Term(n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t if t > 1 else None,
-                    "t" if t > 1 else "", style="grouped")
-        return Derivation((term,), n, note=Msg.of("deriv.peak_loss_hf"))
-    return Part.later(n, derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
-                      "loss_gradient")
+    return Part.later(n, grouped_derivation, "transformers loss_utils.ForCausalLMLoss (measured, bench/validate)",
+                      "loss_gradient", (n, LOSS_GRAD_FP32_TENSORS * prec.FP32, "b·s·v", b * seq * v, t,
+                                        "deriv.peak_loss_hf"))
 
 
 def backward_term(inp: StepInputs) -> Part:
@@ -143,11 +162,9 @@ def backward_term(inp: StepInputs) -> Part:
     # without recompute: the gradient flowing into and out of the first layer (2·B·b·s·h)
     rows = b * seq
     n = 2 * bb * rows * arch.hidden_size
-
-    def derivation() -> Derivation:
-        term = Term(n, 2 * bb, "b·s·h", rows * arch.hidden_size, style="grouped")
-        return Derivation((term,), n, note=Msg.of("deriv.peak_backward_grads"))
-    return _with_dequant(inp, Part.later(n, derivation, "measured (bench/validate)", "backward_transient"))
+    return _with_dequant(inp, Part.later(n, grouped_derivation, "measured (bench/validate)", "backward_transient",
+                                         (n, 2 * bb, "b·s·h", rows * arch.hidden_size, 1,
+                                          "deriv.peak_backward_grads")))
 
 
 def _with_dequant(inp: StepInputs, t: Part) -> Part:
@@ -217,34 +234,11 @@ def optimizer_term(inp: StepInputs) -> Part:
     if not (foreach or for_loop or cast):
         why = "deriv.peak_fused_optimizer" if impl == OptimizerImpl.FUSED else "deriv.peak_no_state"
         return _zero("optimizer_temporaries", "deriv.peak_no_temporaries", src, why=Msg.of(why))
-    n = ((sum(_updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
+    n = ((sum(updated_bytes(width, phi, n_shard, experts, n_e)) if foreach else 0)
          + (FOR_LOOP_TEMPORARIES * width * big if for_loop else 0)
-         + (sum(_updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
-
-    def derivation() -> Derivation:
-        terms: list[Term] = []
-        if foreach:
-            terms += _updated_terms(width, phi, n_shard, experts, n_e)
-        elif for_loop:
-            terms.append(Term(FOR_LOOP_TEMPORARIES * width * big, FOR_LOOP_TEMPORARIES * width, "T_largest", big))
-        if cast:
-            terms += _updated_terms(prec.FP32, phi, n_shard, experts, n_e)
-        return Derivation(tuple(terms), n)
-    return Part.later(n, derivation, src, "optimizer_temporaries")
-
-
-def _updated_bytes(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> tuple[int, int]:
-    """width bytes per parameter this GPU updates: (over Φ/N_d, over the routed experts Φ_e/N_e when held apart)."""
-    return width * ceil_div(phi, n_shard), width * ceil_div(experts, n_e) if experts else 0
-
-
-def _updated_terms(width: int, phi: int, n_shard: int, experts: int, n_e: int) -> list[Term]:
-    """``_updated_bytes`` as terms: Φ/N_d, and Φ_e/N_e when the routed experts are held apart."""
-    dense, routed = _updated_bytes(width, phi, n_shard, experts, n_e)
-    if not experts:
-        return [Term(dense, width, "Φ", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else "")]
-    return [Term(dense, width, "Φ_d", phi, n_shard if n_shard > 1 else None, "N_d" if n_shard > 1 else ""),
-            Term(routed, width, "Φ_e", experts, n_e if n_e > 1 else None, "N_e" if n_e > 1 else "")]
+         + (sum(updated_bytes(prec.FP32, phi, n_shard, experts, n_e)) if cast else 0))
+    return Part.later(n, optimizer_derivation, src, "optimizer_temporaries",
+                      (n, foreach, for_loop, cast, width, big, phi, n_shard, experts, n_e, FOR_LOOP_TEMPORARIES))
 
 
 def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
@@ -261,8 +255,8 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     if par.zero_stage == 0:  # PyTorch DDP: buckets the size of the gradients, allocated at wrap
         n, trained = gb * inp.trained, inp.trained
         src = "torch/nn/parallel/distributed.py _Reducer (measured, gloo, bench/validate)"
-        note = Msg.of("deriv.peak_buckets_no_sync") if par.ddp_bucket_view and inp.accumulation > 1 else None
-        return (Part.later(n, lambda: Derivation((Term(n, gb, "Φ", trained),), n, note=note), src, "comm_buffers"),
+        note = "deriv.peak_buckets_no_sync" if par.ddp_bucket_view and inp.accumulation > 1 else None
+        return (Part.later(n, buckets_derivation, src, "comm_buffers", (n, gb, "Φ", trained, "sci", note)),
                 0, par.ddp_bucket_view)
     if par.zero_stage == 3 and s.convention == "paper" and ov.reduce_bucket is None:
         return _zero("comm_buffers", "deriv.peak_no_buckets"), 0, False  # FSDP2: in the working set
@@ -270,8 +264,8 @@ def comm_terms(inp: StepInputs) -> tuple[Part, int, bool]:
     elems = min(bucket, inp.trained)
     n = gb * elems
     src = "deepspeed/runtime/zero/stage_1_and_2.py backward(): ipg_buffer of reduce_bucket_size"
-    return (Part.later(n, lambda: Derivation((Term(n, gb, "reduce_bucket", elems, style="grouped"),), n), src,
-                       "comm_buffers"), n, False)
+    return (Part.later(n, buckets_derivation, src, "comm_buffers", (n, gb, "reduce_bucket", elems, "grouped", None)),
+            n, False)
 
 
 def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
@@ -294,21 +288,17 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
         return Part(n, Derivation(terms, n), src, "zero3_working_set"), n, n, n
     arch = s.model.architecture
     layer = inp.largest_layer
-    if arch is not None:
-        first = am.first_moe_block(arch)
-        layer = ceil_div(blocks_params(arch, 0, 1), par.tp)
-        if first is not None:  # an MoE block: its routed experts / (ep·etp) when they are held apart
-            moe = blocks_params(arch, first, first + 1)
-            routed = routed_expert_params(arch) if experts_split(par, arch) else 0
-            layer = max(layer, ceil_div(moe - routed, par.tp) + ceil_div(routed, par.ep * par.expert_tp))
+    if arch is not None:  # the largest block; an MoE block's routed experts / (ep·etp) when they are held apart
+        layer = unit_layer(par, arch)
     if not layer:
         return _zero("zero3_working_set", "deriv.peak_working_set_unknown"), 0, 0, 0
     n_d = max(inp.data_parallel, 1)
     root = root_params = 0
     if arch is not None:  # embedding, final norm and head: unsharded from forward into backward
-        whole = am.embedding_params(arch) + am.head_params(arch)
+        blocks = blocks_of(arch)
+        whole = blocks.embedding + blocks.head
         if par.pp > 1:  # one stage holds the embedding (first) or the head (last), not both (not measured)
-            whole = max(am.embedding_params(arch), am.head_params(arch, include_tied=True))
+            whole = max(blocks.embedding, blocks.head_tied)
         root_params = ceil_div(whole, par.tp)
         # the unsharded copy is a storage of its own beside the shard (FSDPParam._unsharded_param), so all of it
         # counts (measured: the gathered parameters at every FSDP2 peak are B_w·R)
@@ -321,14 +311,9 @@ def working_set_terms(inp: StepInputs) -> tuple[Part, int, int, int]:
     units = 2 * wb * layer - 2 * ceil_div(wb * layer, n_d)  # current + prefetched layer, beyond their shards
     grads = 2 * gb * layer  # the layer's unsharded gradients and the reduce-scatter input
     fwd, end = root + gathered, root + units + grads
-
-    def derivation() -> Derivation:
-        fsdp = [Term(root, wb, "R", root_params, style="grouped")] if root else []
-        fsdp.extend((Term(units, 2 * wb, "Φ_layer", layer, style="grouped"),
-                     Term(grads, 2 * gb, "Φ_layer", layer, style="grouped")))
-        return Derivation(tuple(fsdp), end)
     src = "torch.distributed.fsdp fully_shard per layer + root (FSDPMemTracker, gloo, bench/validate)"
-    return Part.later(end, derivation, src, "zero3_working_set"), fwd, fwd, end
+    return (Part.later(end, fsdp_derivation, src, "zero3_working_set", (end, root, units, grads, wb, gb,
+                                                                          root_params, layer)), fwd, fwd, end)
 
 
 def _lora_working_set(inp: StepInputs, layer: int, root_params: int, n_d: int) -> tuple[Part, int, int, int]:
@@ -358,7 +343,9 @@ def context_term(inp: StepInputs) -> Part:
         return Part(given, Derivation(note=Msg.of("deriv.cuda_context_given"), total=given,
                                       terms=(Term(given, symbol="cuda_context", style="bytes"),) if given else ()),
                     "explicit input", "cuda_context")
-    n = DEFAULT_CUDA_CONTEXT
-    return Part.later(n, lambda: Derivation((Term(n, symbol="cuda_context", style="bytes"),), n,
-                                            note=Msg.of("deriv.cuda_context_default")),
-                      "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context")
+    return _DEFAULT_CONTEXT
+
+
+_DEFAULT_CONTEXT = Part.later(DEFAULT_CUDA_CONTEXT, context_derivation,  # one frozen value for every estimate
+                              "pytorch/pytorch#107667, #28113; cuBLAS docs cublasSetWorkspace", "cuda_context",
+                              (DEFAULT_CUDA_CONTEXT,))

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Union
 
+from vramgui.core.memo import dict_init
+
 # re-exported: the field tables mark their labels with it
 from vramgui.core.text import catalogue
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP
@@ -38,6 +40,7 @@ def english(context: str, text: str, n: int = -1, /) -> str:
 Param = Union[str, int, float, "Msg", None]
 
 
+@dict_init
 @dataclass(frozen=True)
 class Msg:
     """A message id and its parameters. ``str(msg)`` is the English text."""
