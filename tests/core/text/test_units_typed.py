@@ -9,13 +9,20 @@ from vramgui.core.text.message import render
 from vramgui.core.text.units import parse_bytes_exact, require_size_unit
 
 
-@pytest.mark.parametrize("text", ["80", " 80 ", "0.5", "1e9", "24576", "0.0000001"])
+@pytest.mark.parametrize("text", ["80", " 80 ", "24576"])
 def test_a_bare_number_other_than_zero_is_asked_for_its_unit(text):
     with pytest.raises(InputError) as caught:
         require_size_unit(text, "hardware.gpu_memory")
     number = text.strip()
     assert caught.value.field == "hardware.gpu_memory"
     assert render(caught.value.msg) == f"'{number}' has no unit: write {number}GB or {number}GiB ({number}B for bytes)"
+
+
+@pytest.mark.parametrize("text", ["0.5", "1e9", "0.0000001"])
+def test_a_bare_number_that_is_no_whole_count_of_bytes_is_offered_gb_and_gib_only(text):
+    with pytest.raises(InputError) as caught:  # "0.5B" or "1e9B" would be no size the parser takes
+        require_size_unit(text, "hardware.gpu_memory")
+    assert render(caught.value.msg) == f"'{text}' has no unit: write {text}GB or {text}GiB"
 
 
 @pytest.mark.parametrize("text", ["0", "0.0", "00", "80GB", "80 GiB", "2048B", "", "  ", "abc", "80 potatoes", "-1"])
