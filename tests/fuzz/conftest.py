@@ -1,3 +1,9 @@
 """The window fixtures of the view tests, for the GUI random-action test."""
 
-from tests.views.conftest import settings, unsaved_prompt, window  # noqa: F401 - fixtures
+from tests.views.conftest import (  # noqa: F401 - fixtures
+    seed_window,
+    seeded_settings,
+    settings,
+    unsaved_prompt,
+    window,
+)
