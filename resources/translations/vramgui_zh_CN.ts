@@ -4443,12 +4443,6 @@ The file on disk is unchanged.</source>
         <source>The plans are searched when this tab is shown.</source>
         <translation>显示此标签页时才会搜索计划。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n accumulation step(s)</source>
-        <translation>
-            <numerusform>%n 个梯度累积步</numerusform>
-        </translation>
-    </message>
     <message>
         <source>DP {0}</source>
         <translation>DP {0}</translation>
@@ -4781,6 +4775,12 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
     <message>
         <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
         <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n accumulation step(s)</source>
+        <translation>
+            <numerusform>%n 个梯度累积步</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -27,7 +27,9 @@ from vramgui.presenters.plan_models import PlanChartVM, PlanStatusVM
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
-STEPS = (QT_TRANSLATE_NOOP("Plans", "%n accumulation step(s)", None, 1), "%n accumulation step", "%n accumulation steps")
+# counted with time_results.counted, which translates in its "Results" context
+STEPS = (QT_TRANSLATE_NOOP("Results", "%n accumulation step(s)", None, 1), "%n accumulation step",
+         "%n accumulation steps")
 CLIP_OVER = 1.3  # the y axis reaches 1.3 x the GPU's memory at most: higher peaks are drawn at its top (clipped)
 SURVEY_SHARE = 250  # of 1,000: the progress bar's part for the survey of every layout (the refinement takes the rest)
 
