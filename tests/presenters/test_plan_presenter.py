@@ -16,7 +16,7 @@ from vramgui.io.presets import find_gpu, find_model
 from vramgui.presenters.main_presenter import MainPresenter
 from vramgui.presenters.plan_models import PlanView
 from vramgui.presenters.plan_presenter import PlanPresenter
-from vramgui.presenters.plan_results import distinct
+from vramgui.presenters.plan_results import answer_of
 from vramgui.presenters.protocols import MainView
 from vramgui.presenters.time_results import seconds_text
 
@@ -79,7 +79,7 @@ def test_every_searched_plan_is_a_point_and_the_fitting_ones_are_marked(plans, v
     _search_now(plans, pool, A)
     vm = _shown(view)
     core = fastest(A, A.parallel.num_gpus)
-    points = distinct(core.points)
+    points = answer_of(core).points
     assert len(vm.seconds) == len(vm.peaks) == len(vm.tooltips) == len(points) > 50
     assert vm.seconds == tuple(p.seconds for p in points)
     assert vm.fits == tuple(p.fits for p in points) and any(vm.fits) and not all(vm.fits)
@@ -94,7 +94,7 @@ def test_the_fastest_plan_that_fits_is_highlighted_and_named(plans, view, pool):
     _search_now(plans, pool, A)
     vm = _shown(view)
     best = fastest(A, A.parallel.num_gpus).best
-    assert vm.chosen >= 0 and plans.points[vm.chosen].plan == best.plan
+    assert vm.chosen == plans.answer.best >= 0 and plans.points[vm.chosen].plan == best.plan
     assert vm.seconds[vm.chosen] == best.seconds == min(s for s, f in zip(vm.seconds, vm.fits, strict=True) if f)
     assert vm.chosen_label == f"fastest: {seconds_text(best.seconds)}"
     assert vm.tooltips[vm.chosen].startswith("Fastest plan that fits: ")
@@ -109,12 +109,12 @@ def test_a_click_applies_the_plan_to_the_scenario_as_one_edit(qapp, pool):
     plans.follow(editor)
     plans.set_visible(True)
     pool.jobs[-1].run()
-    chosen = next(i for i, p in enumerate(plans.points) if p.plan == plans.search.best.plan)
+    chosen = plans.answer.best
     results = []
     editor.result_changed.connect(results.append)
     plans.apply_point(chosen)
     assert len(results) == 1  # one recompute for every field the plan changes
-    assert editor.draft == editor.scenario == plans.points[chosen].estimate.scenario
+    assert editor.draft == editor.scenario == plans.points[chosen].scenario
     assert editor.computed.estimate.fits
     assert not plans.current  # the new scenario's plans are searched next (the old ones faded meanwhile)
 
@@ -135,13 +135,13 @@ def test_an_answer_for_an_older_scenario_is_dropped(plans, view, pool):
     old = pool.jobs[-1]
     plans.show_scenario(B, "B")  # an edit while A is searched: A's job is cancelled
     assert old.cancelled and _status(view).stale and _status(view).busy
-    old.signals.finished.emit(old.generation, A, fastest(A, 2))  # A's answer arrives anyway (it had finished)
+    old.signals.finished.emit(old.generation, A, answer_of(fastest(A, 2)))  # A's answer arrives anyway (it had finished)
     view.show_plans.assert_not_called()
     assert not plans.current
     plans.search_now()
     pool.jobs[-1].run()
     assert plans.current and _shown(view).title == "B" and view.show_plans.call_count == 1
-    assert plans.search.gpus == 2 and plans.points[0].estimate.scenario.training.seq_len == 4096
+    assert plans.answer.gpus == 2 and plans.points[0].scenario.training.seq_len == 4096
 
 
 def test_the_chart_is_stale_while_the_new_scenario_is_searched(plans, view, pool):
@@ -188,7 +188,7 @@ def test_going_back_to_a_searched_scenario_shows_its_answer_at_once(plans, view,
     _search_now(plans, pool, B)
     count = len(pool.jobs)
     plans.show_scenario(A, "A again")
-    assert len(pool.jobs) == count and plans.current and plans.points[0].estimate.scenario.training.seq_len == 8192
+    assert len(pool.jobs) == count and plans.current and plans.points[0].scenario.training.seq_len == 8192
 
 
 def test_the_unit_redraws_without_searching_again(plans, view, pool):

@@ -7,7 +7,37 @@ are drawn apart from the ones that do not, the fastest that fits highlighted and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class PlanPoint:
+    """One plan the search estimated, with only what the chart, its texts and a click need: the search's own
+    answer holds every plan's whole ``Estimate`` (a 70B search on 64 GPUs: about 200,000 objects, which made every
+    full garbage collection of the window five times slower while it was kept)."""
+
+    plan: Any  # core.solve.plans.Plan
+    scenario: Any  # the plan applied to the searched scenario (what a click gives the editor)
+    seconds: float  # step time
+    peak: int  # step peak per GPU, bytes
+    fits: bool
+    strategy: Any  # core.scenario.strategy.Strategy
+    steps: int  # gradient accumulation steps
+
+
+@dataclass(frozen=True)
+class PlanAnswer:
+    """A search's answer as the presenter keeps it: every plan once, in the order estimated, and the fastest that
+    fits (``best``: its index, -1 for none, then ``reason``, ``least_peak`` and ``usable`` say why)."""
+
+    gpus: int
+    batch: int
+    layouts: int
+    points: tuple[PlanPoint, ...]
+    best: int
+    reason: str = ""  # core.solve.nothing_fits.PLAN_REASONS
+    least_peak: int | None = None  # the smallest step peak seen (bytes)
+    usable: int | None = None  # the usable memory it was judged against (bytes)
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,13 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
 from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.solve.fastest import PlanSearch, Point
 from vramgui.presenters.messages import input_error_text
-from vramgui.presenters.plan_models import PlanChartVM, PlanStatusVM, PlanView
-from vramgui.presenters.plan_results import chart_vm, distinct, empty_vm, plan_edits, progress_status
+from vramgui.presenters.plan_models import PlanAnswer, PlanChartVM, PlanPoint, PlanStatusVM, PlanView
+from vramgui.presenters.plan_results import chart_vm, empty_vm, plan_edits, progress_status
 from vramgui.presenters.plan_worker import PlanJob
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
@@ -60,8 +58,8 @@ class PlanPresenter(QObject):
         self._job: PlanJob | None = None
         self._started = 0.0
         self.last_seconds: float | None = None  # how long the last search shown took, start to answer (wall clock)
-        self._shown: tuple[Scenario, PlanSearch | None, tuple[Point, ...], str] | None = None  # + a failure's text
-        self._kept: OrderedDict[Scenario, tuple[PlanSearch, tuple[Point, ...]]] = OrderedDict()
+        self._shown: tuple[Scenario, PlanAnswer | None, str] | None = None  # the answer or a failure's text
+        self._kept: OrderedDict[Scenario, PlanAnswer] = OrderedDict()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
@@ -83,12 +81,13 @@ class PlanPresenter(QObject):
         return self._job is not None or self._timer.isActive()
 
     @property
-    def points(self) -> tuple[Point, ...]:
-        return () if self._shown is None else self._shown[2]
+    def answer(self) -> PlanAnswer | None:
+        return None if self._shown is None else self._shown[1]
 
     @property
-    def search(self) -> PlanSearch | None:
-        return None if self._shown is None else self._shown[1]
+    def points(self) -> tuple[PlanPoint, ...]:
+        answer = self.answer
+        return () if answer is None else answer.points
 
     # ----- what the window tells it
     def follow(self, editor: Any) -> None:
@@ -115,7 +114,7 @@ class PlanPresenter(QObject):
         kept = None if scenario is None else self._kept.get(scenario)
         if scenario is not None and kept is not None:
             self._kept.move_to_end(scenario)
-            self._show(scenario, *kept)
+            self._show(scenario, kept)
             return
         if self._visible and not self._paused and scenario is not None:
             self._timer.start()
@@ -132,7 +131,7 @@ class PlanPresenter(QObject):
         if unit != self._unit:
             self._unit = unit
             if self._shown is not None:
-                self._show(*self._shown[:3], failure=self._shown[3], quiet=True)
+                self._show(*self._shown[:2], failure=self._shown[2], quiet=True)
 
     def search_now(self) -> None:
         """"Search plans": resume after a cancel (or search again)."""
@@ -150,7 +149,7 @@ class PlanPresenter(QObject):
         were searched for another)."""
         if not self.current or self._scenario is None or not 0 <= index < len(self.points):
             return
-        edits = plan_edits(self._scenario, self.points[index].estimate.scenario)
+        edits = plan_edits(self._scenario, self.points[index].scenario)
         if edits:
             self.apply_requested.emit(edits)
 
@@ -189,16 +188,15 @@ class PlanPresenter(QObject):
         if gen == self._gen and self._job is not None and self._scenario is not None:
             self._view.show_plan_status(progress_status(self._scenario.parallel.num_gpus, done, total, layouts))
 
-    def _finished(self, gen: int, scenario: Scenario, search: PlanSearch) -> None:
+    def _finished(self, gen: int, scenario: Scenario, answer: PlanAnswer) -> None:
         if gen != self._gen or scenario != self._scenario:  # an older scenario's answer: dropped, never shown
             return
         self._job = None
         self.last_seconds = time.perf_counter() - self._started
-        points = distinct(search.points)
-        self._kept[scenario] = (search, points)
+        self._kept[scenario] = answer
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)
-        self._show(scenario, search, points)
+        self._show(scenario, answer)
 
     def _failed(self, gen: int, scenario: Scenario, err: Exception) -> None:
         if gen != self._gen or scenario != self._scenario:
@@ -206,17 +204,16 @@ class PlanPresenter(QObject):
         self._job = None
         text = input_error_text(err) if hasattr(err, "msg") else translate(
             "Plans", "Internal error, please report it: {0}").format(err)
-        self._show(scenario, None, (), failure=text)
+        self._show(scenario, None, failure=text)
 
     def _stopped(self, gen: int) -> None:
         if gen == self._gen:
             self._job = None
 
     # ----- the view
-    def _show(self, scenario: Scenario, search: PlanSearch | None, points: Sequence[Point], failure: str = "",
-              quiet: bool = False) -> None:
-        self._shown = (scenario, search, tuple(points), failure)
-        vm: PlanChartVM = (chart_vm(search, points, scenario, self._unit, self._title) if search is not None
+    def _show(self, scenario: Scenario, answer: PlanAnswer | None, failure: str = "", quiet: bool = False) -> None:
+        self._shown = (scenario, answer, failure)
+        vm: PlanChartVM = (chart_vm(answer, scenario, self._unit, self._title) if answer is not None
                            else empty_vm(scenario, self._unit, self._title, failure))
         self._view.show_plans(vm)
         self._push_status()

@@ -9,7 +9,6 @@ data-parallel size (``vramgui.core.parallel.layout.batch_parallel_size``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
@@ -17,13 +16,13 @@ from PySide6.QtCore import QCoreApplication
 from vramgui.core.fields import registry as fields
 from vramgui.core.parallel.layout import batch_parallel_size
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.solve.fastest import PlanSearch, Point
+from vramgui.core.solve.fastest import PlanSearch
 from vramgui.core.solve.plans import LAYOUT_PATHS, TRAINING_PATHS
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import scenario_inputs
 from vramgui.presenters.time_results import counted, seconds_text
-from vramgui.presenters.plan_models import PlanChartVM, PlanStatusVM
+from vramgui.presenters.plan_models import PlanAnswer, PlanChartVM, PlanPoint, PlanStatusVM
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -34,21 +33,33 @@ CLIP_OVER = 1.3  # the y axis reaches 1.3 x the GPU's memory at most: higher pea
 SURVEY_SHARE = 250  # of 1,000: the progress bar's part for the survey of every layout (the refinement takes the rest)
 
 
-def distinct(points: Sequence[Point]) -> tuple[Point, ...]:
-    """Each plan once (the search may estimate a layout's frugal plan twice), in the order first estimated."""
+def answer_of(search: PlanSearch) -> PlanAnswer:
+    """The part of ``search`` the window keeps: each plan once (the search may estimate a layout's frugal plan
+    twice), in the order first estimated, without its ``Estimate``."""
     seen: set[Any] = set()
-    out = []
-    for pt in points:
-        if pt.plan not in seen:
-            seen.add(pt.plan)
-            out.append(pt)
-    return tuple(out)
+    points = []
+    best = -1
+    for pt in search.points:
+        if pt.plan in seen:
+            continue
+        seen.add(pt.plan)
+        est = pt.estimate
+        if search.best is not None and pt.plan == search.best.plan:
+            best = len(points)
+        points.append(PlanPoint(pt.plan, est.scenario, pt.seconds, pt.peak, pt.fits, est.strategy,
+                                est.accumulation_steps))
+    why = search.nothing
+    least = None if why is None else why.least
+    return PlanAnswer(search.gpus, search.batch, search.layouts, tuple(points), best,
+                      "" if why is None else why.reason,
+                      None if least is None or least.peak is None else least.peak.bytes,
+                      None if least is None else least.usable)
 
 
-def plan_words(pt: Point) -> str:
+def plan_words(pt: PlanPoint) -> str:
     """The plan as the form says its fields: "TP 2 · SP · PP 2 · DP 4 · ZeRO-3 · full recomputation ·
     micro-batch 1, 16 accumulation steps" (sizes of 1 left out)."""
-    s = pt.estimate.scenario
+    s = pt.scenario
     parts = []
     for path in LAYOUT_PATHS:
         value = fields.get(s, path)
@@ -57,15 +68,15 @@ def plan_words(pt: Point) -> str:
             if said:
                 parts.append(said)
     parts.append(translate("Plans", "DP {0}").format(batch_parallel_size(s.parallel)))
-    parts.append(scenario_inputs.text(scenario_inputs.STRATEGY, pt.estimate.strategy, s) or "")
+    parts.append(scenario_inputs.text(scenario_inputs.STRATEGY, pt.strategy, s) or "")
     micro, recompute = (scenario_inputs.text(p, fields.get(s, p), s) for p in TRAINING_PATHS)
     parts.append(recompute or "")
-    steps = pt.estimate.accumulation_steps
+    steps = pt.steps
     parts.append(translate("Plans", "{0}, {1}").format(micro, counted(STEPS, steps, f"{steps:,}")))
     return " · ".join(p for p in parts if p)
 
 
-def tooltip(pt: Point, unit: str, chosen: bool) -> str:
+def tooltip(pt: PlanPoint, unit: str, chosen: bool) -> str:
     head = (translate("Plans", "Fastest plan that fits") if chosen else translate("Plans", "Fits") if pt.fits
             else translate("Plans", "Does not fit"))
     return "\n".join((
@@ -76,25 +87,23 @@ def tooltip(pt: Point, unit: str, chosen: bool) -> str:
     ))
 
 
-def searched_text(search: PlanSearch, shown: int, fitting: int) -> str:
+def searched_text(search: PlanAnswer, shown: int, fitting: int) -> str:
     """ "16 GPUs, global batch 128: 594 plans searched over 318 layouts, 472 fit." """
     return translate("Plans", "{gpus} GPUs, global batch {batch}: {plans} plans searched over {layouts} layouts, "
                      "{fit} fit.").format(gpus=f"{search.gpus:,}", batch=f"{search.batch:,}", plans=f"{shown:,}",
                                           layouts=f"{search.layouts:,}", fit=f"{fitting:,}")
 
 
-def nothing_text(search: PlanSearch, unit: str) -> str:
+def nothing_text(search: PlanAnswer, unit: str) -> str:
     """Why the search has no answer (``NoPlanFits``), and what to change."""
-    why = search.nothing
-    least = None if why is None else why.least
-    if why is None or why.reason == "no_layout" or least is None or least.peak is None or least.usable is None:
+    if search.reason != "memory" or search.least_peak is None or search.usable is None:
         return translate("Plans", "No layout of {0} GPUs takes the global batch {1} (the data-parallel size must "
                          "divide it): change the number of GPUs or the global batch.").format(
                              f"{search.gpus:,}", f"{search.batch:,}")
     return translate("Plans", "Nothing fits on {0} GPUs: even the most frugal plan (full recomputation, the most "
                      "sharded strategy with offload) needs {1} at the step's peak, more than the usable {2}. Try "
                      "more GPUs, a shorter sequence or a smaller global batch.").format(
-                         f"{search.gpus:,}", format_bytes(least.peak.bytes, unit), format_bytes(least.usable, unit))
+                         f"{search.gpus:,}", format_bytes(search.least_peak, unit), format_bytes(search.usable, unit))
 
 
 def _limits(s: Scenario, unit: str) -> tuple[float | None, float | None]:
@@ -120,11 +129,11 @@ def legend_texts(fit: int, over: int) -> tuple[str, str, str]:
         f"{over:,}"), translate("Plans", "fastest that fits"))
 
 
-def chart_vm(search: PlanSearch, points: Sequence[Point], scenario: Scenario, unit: str, title: str) -> PlanChartVM:
-    """The chart of ``search`` (``points``: its plans, ``distinct``) for ``scenario``, in ``unit``."""
+def chart_vm(search: PlanAnswer, scenario: Scenario, unit: str, title: str) -> PlanChartVM:
+    """The chart of ``search`` for ``scenario``, in ``unit``."""
     capacity, usable = _limits(scenario, unit)
-    best = search.best
-    chosen = -1 if best is None else next(i for i, pt in enumerate(points) if pt.plan == best.plan)
+    points, chosen = search.points, search.best
+    best = points[chosen] if chosen >= 0 else None
     peaks = [to_unit(pt.peak, unit) for pt in points]
     fits = tuple(pt.fits for pt in points)
     fitting = sum(fits)

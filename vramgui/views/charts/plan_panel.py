@@ -12,6 +12,7 @@ from vramgui.views.charts.plan_chart import PlanChart
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
 BAR_WIDTH_PX = 140
+TEXT_SCALE = 0.9
 
 
 class PlanPanel(QWidget):
@@ -32,6 +33,9 @@ class PlanPanel(QWidget):
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the tab
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.text.font()  # a caption's size: at 1,024 x 640 the plot below needs every line it can get
+        font.setPointSizeF(font.pointSizeF() * TEXT_SCALE)
+        self.text.setFont(font)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
