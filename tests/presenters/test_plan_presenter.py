@@ -135,7 +135,7 @@ def test_an_answer_for_an_older_scenario_is_dropped(plans, view, pool):
     old = pool.jobs[-1]
     plans.show_scenario(B, "B")  # an edit while A is searched: A's job is cancelled
     assert old.cancelled and _status(view).stale and _status(view).busy
-    old.signals.finished.emit(old.generation, A, answer_of(fastest(A, 2)))  # A's answer arrives anyway (it had finished)
+    old.signals.finished.emit(old.generation, A, answer_of(fastest(A, 2)))  # A's answer arrives anyway (done)
     view.show_plans.assert_not_called()
     assert not plans.current
     plans.search_now()

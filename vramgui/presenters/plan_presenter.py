@@ -22,6 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from typing import Any
+
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
 from vramgui.core.scenario.specs import Scenario

@@ -21,8 +21,8 @@ from vramgui.core.solve.plans import LAYOUT_PATHS, TRAINING_PATHS
 from vramgui.core.text.mark import QT_TRANSLATE_NOOP
 from vramgui.core.text.units import format_bytes, to_unit
 from vramgui.presenters import scenario_inputs
-from vramgui.presenters.time_results import counted, seconds_text
 from vramgui.presenters.plan_models import PlanAnswer, PlanChartVM, PlanPoint, PlanStatusVM
+from vramgui.presenters.time_results import counted, seconds_text
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for
 
@@ -37,7 +37,7 @@ def answer_of(search: PlanSearch) -> PlanAnswer:
     """The part of ``search`` the window keeps: each plan once (the search may estimate a layout's frugal plan
     twice), in the order first estimated, without its ``Estimate``."""
     seen: set[Any] = set()
-    points = []
+    points: list[PlanPoint] = []
     best = -1
     for pt in search.points:
         if pt.plan in seen:
@@ -63,7 +63,7 @@ def plan_words(pt: PlanPoint) -> str:
     parts = []
     for path in LAYOUT_PATHS:
         value = fields.get(s, path)
-        if not (value is None or isinstance(value, bool) and not value or type(value) is int and value == 1):
+        if not (value is None or (isinstance(value, bool) and not value) or (type(value) is int and value == 1)):
             said = scenario_inputs.text(path, value, s)
             if said:
                 parts.append(said)

@@ -22,7 +22,7 @@ from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
-from vramgui.views.plan_tab import PLANS_TAB, PlanTabMixin  # noqa: F401 - re-exported
+from vramgui.views.plan_tab import PLANS_TAB, PlanTabMixin
 from vramgui.views.results_column import ResultsColumn
 from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel

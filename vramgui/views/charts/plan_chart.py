@@ -111,7 +111,7 @@ class PlanChart(ChartView):
         changed = texts != self._legend_texts
         if changed:
             self._legend_texts = texts
-            for item, text in entries:
+            for item, _ in entries:
                 if self.legend.getLabel(item) is not None:
                     self.legend.removeItem(item)
             for item, text in entries:
