@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("1024x640", "1366x768", "1920x1080")
 SCALES = ("1", "1.5", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
+TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "plans", "compare")  # the window's tabs, in order
 TIME, MAX_MODEL, CHARTS = TABS.index("time"), TABS.index("maxmodel"), TABS.index("compare")  # charts: before Compare
 SERVE = TABS.index("serve")  # shot last, in Serve mode (SERVE_SHOTS), the training tabs disabled then
 SERVE_SHOTS = {  # Serve mode: the scenario's edits over the bench's
@@ -114,6 +114,8 @@ def child(out: Path, sizes: list[str], lang: str, scale: str) -> int:
                 for key, value in SERVE_SHOTS.get(tab, ()):
                     _edit(window, key, value)
                 window.chart_tabs.setCurrentIndex(index)
+                while tab == "plans" and window.plans_presenter.pending:  # its search runs on a worker thread
+                    app.processEvents()
                 _settle(app)
                 name = f"{tab}_{size}_{_scale_name(scale)}_{lang}.png"
                 window.grab().save(str(out / name))
