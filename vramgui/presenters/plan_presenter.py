@@ -56,7 +56,8 @@ class PlanPresenter(QObject):
         self._visible = False
         self._paused = False
         self._gen = 0
-        self._job: PlanJob | None = None
+        self._job: PlanJob | None = None  # the search whose answer is wanted
+        self._alive: dict[int, PlanJob] = {}  # every job the pool still runs, cancelled ones too (kept referenced)
         self._started = 0.0
         self.last_seconds: float | None = None  # how long the last search shown took, start to answer (wall clock)
         self._shown: tuple[Scenario, PlanAnswer | None, str] | None = None  # the answer or a failure's text
@@ -176,7 +177,7 @@ class PlanPresenter(QObject):
             return
         self._stop()
         self._gen += 1
-        job = self._job = PlanJob(self._gen, scenario, self._closed)
+        job = self._job = self._alive[self._gen] = PlanJob(self._gen, scenario, self._closed)
         job.signals.progressed.connect(self._progressed)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
@@ -190,6 +191,7 @@ class PlanPresenter(QObject):
             self._view.show_plan_status(progress_status(self._scenario.parallel.num_gpus, done, total, layouts))
 
     def _finished(self, gen: int, scenario: Scenario, answer: PlanAnswer) -> None:
+        self._alive.pop(gen, None)
         if gen != self._gen or scenario != self._scenario:  # an older scenario's answer: dropped, never shown
             return
         self._job = None
@@ -200,6 +202,7 @@ class PlanPresenter(QObject):
         self._show(scenario, answer)
 
     def _failed(self, gen: int, scenario: Scenario, err: Exception) -> None:
+        self._alive.pop(gen, None)
         if gen != self._gen or scenario != self._scenario:
             return
         self._job = None
@@ -208,6 +211,7 @@ class PlanPresenter(QObject):
         self._show(scenario, None, failure=text)
 
     def _stopped(self, gen: int) -> None:
+        self._alive.pop(gen, None)
         if gen == self._gen:
             self._job = None
 

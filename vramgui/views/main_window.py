@@ -22,7 +22,7 @@ from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
-from vramgui.views.plan_tab import PLANS_TAB, PlanTabMixin
+from vramgui.views.plan_tab import PLANS_TAB, CompactTabBar, PlanTabMixin
 from vramgui.views.results_column import ResultsColumn
 from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
@@ -172,6 +172,7 @@ class MainWindow(ServeModeMixin, PlanTabMixin, FileActionsMixin, MenusMixin, Cha
 
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
+        self.chart_tabs.setTabBar(CompactTabBar())  # eight tabs: each may shrink to a letter (the window's minimum)
         self.chart_tabs.setObjectName("chart_tabs")
         self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)  # six tabs at 1,024 px: titles shortened (in
         self.chart_tabs.setUsesScrollButtons(False)  # full in each tab's tooltip), never a tab scrolled out of sight

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QTabBar
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget
 
@@ -42,3 +45,20 @@ class PlanTabMixin:
         plans.follow(editor)
         self.chart_tabs.currentChanged.connect(lambda index: plans.set_visible(index == PLANS_TAB))
         plans.set_visible(self.chart_tabs.currentIndex() == PLANS_TAB)
+
+
+class CompactTabBar(QTabBar):
+    """The chart tabs' bar: a tab's least width is its first letter and "…" (Qt's own keeps two letters and "...").
+
+    The least width of the bar is the sum of its tabs' (the tabs are elided, never scrolled out of sight): the Plans
+    tab added 46 px to it, and the window no longer fitted an 800-pixel screen (816 px at least, against 798). Only
+    how far a tab may shrink changes: the text Qt measures is swapped for the shorter one in the same size hint."""
+
+    def minimumTabSizeHint(self, index: int) -> QSize:  # noqa: N802 - Qt override
+        hint = super().minimumTabSizeHint(index)
+        text = self.tabText(index).replace("&", "")
+        if len(text) <= 3:  # Qt does not elide these
+            return hint
+        metrics = self.fontMetrics()
+        saved = metrics.horizontalAdvance(text[:2] + "...") - metrics.horizontalAdvance(text[:1] + "…")
+        return QSize(max(hint.width() - max(saved, 0), 1), hint.height())
