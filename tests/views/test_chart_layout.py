@@ -127,8 +127,9 @@ def test_every_chart_fits_at_scale_factor_2(tmp_path):
                           timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     shots = sorted(tmp_path.glob("*_1366x768_s2_en.png"))
-    assert {p.name.split("_")[0] for p in shots} == {"strategy", "step", "time", "sweep", "maxmodel", "plans", "compare",
-                                                     "time-cost", "maxmodel-mixtral8k", "serve", "serve-llamacpp"}
+    assert {p.name.split("_")[0] for p in shots} == {"strategy", "step", "time", "sweep", "maxmodel", "plans",
+                                                     "compare", "time-cost", "maxmodel-mixtral8k", "serve",
+                                                     "serve-llamacpp"}
     from PySide6.QtGui import QImage
 
     assert QImage(str(shots[0])).width() == 2 * 1366
