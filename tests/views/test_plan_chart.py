@@ -31,7 +31,7 @@ def _scenario(model: str, gpus: int, seq: int = 8192, batch: int = 128) -> Scena
 
 
 SMALL = _scenario("llama-3-8b", 2, batch=4)  # a search of about 0.1 s
-LONG = _scenario("llama-3-70b", 64)  # about 2 s of CPU (issue 22's second case)
+LONG = _scenario("mixtral-8x7b", 256, batch=1024)  # about 4 s of CPU, caches warm (2,622 layouts)
 
 
 def _searched(qtbot, window, scenario: Scenario, timeout: int = 60_000):
@@ -60,22 +60,21 @@ def test_typing_is_not_blocked_while_a_search_runs(qtbot, window):
     window.ensure_charts()
     plans = window.plans_presenter
     window.presenter.load_scenario(LONG)
-    window.chart_tabs.setCurrentIndex(PLANS_TAB)
+    window.presenter.finish_sweeps()  # the editor's own idle-time sweeps: measured apart (one step of a 256-GPU MoE
+    window.chart_tabs.setCurrentIndex(PLANS_TAB)  # sweep holds the UI thread for up to seconds, search or none)
     assert plans.running
     bar = window.plan_panel.progress
-    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() > 0, timeout=30_000)  # the worker is reporting
-    ticks: list[tuple[float, bool]] = []
+    ticks: list[tuple[float, bool, int]] = []
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append((time.perf_counter(), plans.running)))
+    timer.timeout.connect(lambda: ticks.append((time.perf_counter(), plans.running, bar.value())))
     timer.start(10)
-    start_value = bar.value()
     qtbot.wait(400)
     timer.stop()
-    during = [t for t, running in ticks if running]
+    during = [(t, value) for t, running, value in ticks if running]
     # the event loop kept turning while the worker searched (on the UI thread: no tick until the search's end)
-    assert len(during) >= 4, ticks
-    assert bar.value() > start_value or not plans.running  # and the worker got on meanwhile
-    assert plans.running, "the search should still run (2 s of CPU): the test needs a longer one"
+    assert len(during) >= 4, (plans.last_seconds, ticks[:3])
+    assert during[-1][1] > 0  # the worker's progress arrived meanwhile
+    assert plans.running, "the search should still run (4 s of CPU): the test needs a longer one"
     seq = window.inputs.editors["training.seq_len"]
     type_into(qtbot, seq.lineEdit() if hasattr(seq, "lineEdit") else seq, "4096")
     qtbot.waitUntil(lambda: window.presenter.draft.training.seq_len == 4096, timeout=5_000)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from vramgui.presenters.plan_presenter import PlanPresenter
     from vramgui.views.charts.plan_panel import PlanPanel
 
+WHOLE_CHARS = 6  # a tab title this short keeps every letter ("Plans", "计划")
 PLANS_TAB = 6  # after Serving (hidden while training is planned: then it follows "Largest model"), before Compare
 
 
@@ -48,17 +49,18 @@ class PlanTabMixin:
 
 
 class CompactTabBar(QTabBar):
-    """The chart tabs' bar: a tab's least width is its first letter and "…" (Qt's own keeps two letters and "...").
+    """The chart tabs' bar: a tab's least width is its first letter and "…" (Qt's own keeps two letters and "..."),
+    a short title's its whole title.
 
     The least width of the bar is the sum of its tabs' (the tabs are elided, never scrolled out of sight): the Plans
     tab added 46 px to it, and the window no longer fitted an 800-pixel screen (816 px at least, against 798). Only
     how far a tab may shrink changes: the text Qt measures is swapped for the shorter one in the same size hint."""
 
     def minimumTabSizeHint(self, index: int) -> QSize:  # noqa: N802 - Qt override
-        hint = super().minimumTabSizeHint(index)
         text = self.tabText(index).replace("&", "")
-        if len(text) <= 3:  # Qt does not elide these
-            return hint
+        if len(text) <= WHOLE_CHARS:  # a short title is never elided: Qt shrinks tabs to their least width in
+            return self.tabSizeHint(index)  # turn, and "Plans" read "..." at 1,024 px while the long ones kept words
+        hint = super().minimumTabSizeHint(index)
         metrics = self.fontMetrics()
         saved = metrics.horizontalAdvance(text[:2] + "...") - metrics.horizontalAdvance(text[:1] + "…")
         return QSize(max(hint.width() - max(saved, 0), 1), hint.height())
