@@ -4,7 +4,8 @@ What it holds: the scenario the chart should show (the editor's last valid train
 invalid or the scenario plans serving), the search shown and the one running. The rules:
 
 - A search runs only while the tab is visible (``set_visible``): the search estimates hundreds to thousands of plans
-  (0.4 s for Llama-3-8B on 16 GPUs, about 2 s for Llama-3-70B on 64 on the shared test machine), too much to spend
+  (in the window, seq 8,192, global batch 128: Llama-3-8B on 16 H100s 0.4 s, Llama-3-70B on 64 0.7 s, 1-2 s with a
+  cold cache or a busy machine; Mixtral 8x7B on 256 GPUs about 2.5 s), too much to spend
   on every keystroke for a chart nobody looks at. Shown, the tab follows edits by itself, as the other charts do,
   a short ``DELAY_MS`` after the last one (typing "8192" is one search, not four).
 - The newest edit wins: each search carries a generation and its scenario; an answer for anything but the current
