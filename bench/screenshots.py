@@ -43,9 +43,9 @@ LAPTOP_PLOT_PX = 120  # ... at 1,024 x 640 (the step chart's 12 bars under a leg
 COMPARE_LAPTOP_PX = 90  # ... the Compare tab's at 1,024 x 640, under its buttons and over its table of three pins
 SCALES = ("1", "2")
 LANGS = ("en", "zh_CN")
-TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "compare")  # the window's tabs, in order
-TIME, MAX_MODEL, SERVE, COMPARE = (TABS.index(t) for t in ("time", "maxmodel", "serve", "compare"))
-TRAINING = tuple(i for i in range(len(TABS)) if i not in (SERVE, COMPARE))
+TABS = ("strategy", "step", "time", "sweep", "maxmodel", "serve", "plans", "compare")  # the window's tabs, in order
+TIME, MAX_MODEL, SERVE, PLANS, COMPARE = (TABS.index(t) for t in ("time", "maxmodel", "serve", "plans", "compare"))
+TRAINING = tuple(i for i in range(len(TABS)) if i not in (SERVE, PLANS, COMPARE))  # PLANS: shot once (its search)
 NOT_FITTING = ROOT / "tests" / "fixtures" / "scenarios_v1" / "count_13b_fp16_zero1.json"
 PINS = ((("model.preset", "llama-3-8b"), ("hardware.gpu", "a100-80gb")), (("parallel.zero_stage", "3"),),
         (("model.preset", "mixtral-8x7b"),))
@@ -123,6 +123,8 @@ class Shooter:
         window = self.window
         window.chart_tabs.setCurrentIndex(index)
         _settle(self.app)
+        while index == PLANS and window.plans_presenter.pending:  # its search runs on a worker thread
+            self.app.processEvents()
         _settle(self.app)  # the results column fits itself to the tab shown once its chart is laid out
         chart = window.charts()[index] if index != COMPARE else ComparePlot(window.compare_view)
         problems = chart_problems(chart) + widget_problems(window)
@@ -228,7 +230,7 @@ def shoot_screen(app, screen, size: str, scale: str, lang: str, out: Path | None
             window.pin_current()
         window.document.open_path(str(NOT_FITTING), ask=False)
         window.presenter.finish_sweeps()
-        for index in (*TRAINING, COMPARE):
+        for index in (*TRAINING, PLANS, COMPARE):
             shooter.check(TABS[index], index)
         for key, value in TIME_COST:
             _edit(window, key, value)

@@ -158,8 +158,10 @@ def create_main_window(settings=None, defer_charts: bool = False):
     document.open_comparison = lambda path: _open_comparison(window, path)  # a dropped comparison file
     if window.charts_built:
         _attach_compare(window, presenter, wrapped)
-    else:  # the comparison tab is built with the charts (pyqtgraph), just after the window is first shown
+        _attach_plans(window, presenter)
+    else:  # the comparison and plans tabs are built with the charts (pyqtgraph), just after the window is first shown
         window.charts_ready.connect(lambda: _attach_compare(window, presenter, wrapped))
+        window.charts_ready.connect(lambda: _attach_plans(window, presenter))
     document.restore_session()  # reopen where the user left off (else the first-run scenario)
     return window
 
@@ -184,6 +186,20 @@ def _attach_compare(window, presenter, settings) -> None:
     restored = settings.pinned_scenarios(MAX_PINNED)
     if restored:
         compare.restore(restored)
+
+
+def _attach_plans(window, presenter) -> None:
+    """The Plans tab's presenter: searches the editor's scenario on a worker thread while the tab is shown; stopped
+    (and its worker waited for) when the application quits."""
+    from PySide6.QtCore import QCoreApplication
+
+    from vramgui.presenters.plan_presenter import PlanPresenter
+
+    plans = PlanPresenter(window.plan_panel, unit=presenter.unit, parent=window)
+    window.attach_plans(plans, presenter)
+    app = QCoreApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(plans.shutdown)
 
 
 def rebuild_window(old, language: str):

@@ -4193,6 +4193,10 @@ The file on disk is unchanged.</source>
         <translation>最大模型</translation>
     </message>
     <message>
+        <source>Plans</source>
+        <translation>计划</translation>
+    </message>
+    <message>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
@@ -4361,6 +4365,10 @@ The file on disk is unchanged.</source>
         <translation>图表：最大模型(&amp;M)</translation>
     </message>
     <message>
+        <source>Chart: &amp;plans that fit</source>
+        <translation>图表：装得下的计划(&amp;P)</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -4413,6 +4421,143 @@ The file on disk is unchanged.</source>
     <message>
         <source>GPU-hours times the GPU-hour price given</source>
         <translation>GPU 小时数乘以所给的每 GPU 小时价格</translation>
+    </message>
+</context>
+<context>
+    <name>PlanChart</name>
+    <message>
+        <source>Plans searched: step peak against step time</source>
+        <translation>已搜索的计划：训练步峰值与步时间</translation>
+    </message>
+    <message>
+        <source>Step time, seconds (log scale)</source>
+        <translation>步时间，秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Step peak per GPU (GB)</source>
+        <translation>单卡训练步峰值（GB）</translation>
+    </message>
+    <message>
+        <source>capacity {0:,.1f} {1}</source>
+        <translation>容量 {0:,.1f} {1}</translation>
+    </message>
+    <message>
+        <source>usable {0:,.1f} {1}</source>
+        <translation>可用 {0:,.1f} {1}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the search; the plans are not searched again until you ask</source>
+        <translation>停止搜索；在您再次要求之前不会重新搜索计划</translation>
+    </message>
+    <message>
+        <source>Search plans</source>
+        <translation>搜索计划</translation>
+    </message>
+    <message>
+        <source>Search every layout, ZeRO stage, recomputation, micro-batch and offload for the plans that fit</source>
+        <translation>在所有布局、ZeRO 阶段、重计算、微批次与卸载组合中搜索装得下的计划</translation>
+    </message>
+</context>
+<context>
+    <name>Plans</name>
+    <message>
+        <source>Internal error, please report it: {0}</source>
+        <translation>内部错误，请报告：{0}</translation>
+    </message>
+    <message>
+        <source>Searching plans on {0} GPUs…</source>
+        <translation>正在 {0} 个 GPU 上搜索计划…</translation>
+    </message>
+    <message>
+        <source>Search cancelled: the chart shows the plans of an earlier scenario.</source>
+        <translation>搜索已取消：图表显示的是先前方案的计划。</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+    <message>
+        <source>The plans are searched when this tab is shown.</source>
+        <translation>显示此标签页时才会搜索计划。</translation>
+    </message>
+    <message>
+        <source>DP {0}</source>
+        <translation>DP {0}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}</source>
+        <translation>{0}，{1}</translation>
+    </message>
+    <message>
+        <source>Fastest plan that fits</source>
+        <translation>装得下的最快计划</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>Step time {0} · peak {1} per GPU</source>
+        <translation>步时间 {0} · 单卡峰值 {1}</translation>
+    </message>
+    <message>
+        <source>Click to apply this plan</source>
+        <translation>点击应用此计划</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs, global batch {batch}: {plans} plans searched over {layouts} layouts, {fit} fit.</source>
+        <translation>{gpus} 个 GPU，全局批次 {batch}：在 {layouts} 种布局中搜索了 {plans} 个计划，其中 {fit} 个装得下。</translation>
+    </message>
+    <message>
+        <source>No layout of {0} GPUs takes the global batch {1} (the data-parallel size must divide it): change the number of GPUs or the global batch.</source>
+        <translation>{0} 个 GPU 的任何布局都无法承接全局批次 {1}（数据并行规模必须整除它）：请更改 GPU 数量或全局批次。</translation>
+    </message>
+    <message>
+        <source>Nothing fits on {0} GPUs: even the most frugal plan (full recomputation, the most sharded strategy with offload) needs {1} at the step&apos;s peak, more than the usable {2}. Try more GPUs, a shorter sequence or a smaller global batch.</source>
+        <translation>{0} 个 GPU 上没有装得下的计划：即使最节省的计划（完全重计算、切分最彻底并带卸载的策略）在训练步峰值也需要 {1}，超过可用的 {2}。请尝试更多 GPU、更短的序列或更小的全局批次。</translation>
+    </message>
+    <message>
+        <source>Step peak per GPU ({0})</source>
+        <translation>单卡训练步峰值（{0}）</translation>
+    </message>
+    <message>
+        <source>fits ({0})</source>
+        <translation>装得下（{0}）</translation>
+    </message>
+    <message>
+        <source>does not fit ({0})</source>
+        <translation>装不下（{0}）</translation>
+    </message>
+    <message>
+        <source>fastest that fits</source>
+        <translation>装得下的最快计划</translation>
+    </message>
+    <message>
+        <source>Fastest that fits: {0}, {1} per step, peak {2}.</source>
+        <translation>装得下的最快计划：{0}，每步 {1}，峰值 {2}。</translation>
+    </message>
+    <message>
+        <source>fastest: {0}</source>
+        <translation>最快：{0}</translation>
+    </message>
+    <message>
+        <source>Searching plans on {0} GPUs: layout {1} of {2}</source>
+        <translation>正在 {0} 个 GPU 上搜索计划：布局 {1} / {2}</translation>
+    </message>
+    <message>
+        <source>Searching plans on {0} GPUs: ranking the layouts that fit, {1} of {2}</source>
+        <translation>正在 {0} 个 GPU 上搜索计划：为装得下的布局排序，{1} / {2}</translation>
     </message>
 </context>
 <context>
@@ -4674,6 +4819,12 @@ MFU {mfu} % · HFU {hfu} %（含重计算），相对 {dtype} 稠密峰值 {peak
     <message>
         <source>No step time: the GPU has no compute figures. Choose a GPU preset (a memory size alone says nothing of its speed).</source>
         <translation>没有步时间：该 GPU 没有算力数据。请选择 GPU 预设（仅凭显存大小无法得知其速度）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n accumulation step(s)</source>
+        <translation>
+            <numerusform>%n 个梯度累积步</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -222,7 +222,8 @@ def test_pin_shortcut_and_tab_shortcuts(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path / "s.ini")
     assert window.pin_action.shortcut().toString() == "Ctrl+P"
     view_menu = window.menuBar().actions()[1].menu()
-    compare = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+7"]  # Serving is the sixth tab
+    # Serving is the sixth tab, Plans the seventh
+    compare = [a for a in view_menu.actions() if a.shortcut().toString() == "Ctrl+8"]
     assert len(compare) == 1
     compare[0].trigger()
     assert window.comparing()

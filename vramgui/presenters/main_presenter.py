@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -308,12 +308,17 @@ class MainPresenter(QObject):
         """Apply the summary's suggestion ``index`` as the form would: each change is an edit of its field."""
         shown = () if self._computed is None or self._errors else self._computed.suggestions
         if 0 <= index < len(shown):
-            self._form.finish_typing()
-            for path, value in shown[index].changes:
-                self._form.edit_field(path, display(fields.field(path), value))
-                self._form.shown.pop(path, None)  # not typed in the view: show the new value
-            self._sync()
-            self.recompute()
+            self.apply_changes(shown[index].changes)
+
+    def apply_changes(self, changes: Iterable[tuple[str, object]]) -> None:
+        """Apply (path, value) pairs (a way out, a plan from the Plans tab) as one edit: each field edited as the
+        form would, then one recompute."""
+        self._form.finish_typing()
+        for path, value in changes:
+            self._form.edit_field(path, display(fields.field(path), value))
+            self._form.shown.pop(path, None)  # not typed in the view: show the new value
+        self._sync()
+        self.recompute()
 
     # ----- the sweeps (charts 2 and 3), a slice at a time in idle time
     @property

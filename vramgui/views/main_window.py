@@ -22,6 +22,7 @@ from vramgui.views.dialogs import AboutDialog, FormulasDialog
 from vramgui.views.file_actions import FileActionsMixin
 from vramgui.views.form.panel import InputPanel
 from vramgui.views.menus import DEFAULT_EXPORT_WIDTH, MenusMixin
+from vramgui.views.plan_tab import PLANS_TAB, CompactTabBar, PlanTabMixin
 from vramgui.views.results_column import ResultsColumn
 from vramgui.views.serve_mode import SERVE_TAB, TRAINING_TABS, ServeModeMixin  # noqa: F401 - re-exported
 from vramgui.views.summary_panel import SummaryPanel
@@ -34,12 +35,12 @@ if TYPE_CHECKING:
     from vramgui.views.charts.panels import ChartView
     from vramgui.views.compare.view import CompareWidget
 
-STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 6  # Serving: 5 (serve_mode); Compare last
+STEP_TAB, TIME_TAB, SWEEP_TAB, MAX_MODEL_TAB, COMPARE_TAB = 1, 2, 3, 4, 7  # Serving 5, Plans 6; Compare last
 RESULTS_SPLIT = (590, 240)  # chart : breakdown table at first start, in proportion (a size restored wins)
 CHART_SIDE_PX = 480  # the summary and the chart at least, where a short window leaves the table its minimum
 
 
-class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
+class MainWindow(ServeModeMixin, PlanTabMixin, FileActionsMixin, MenusMixin, ChartFreshness, QMainWindow):
     """``defer_charts``: build the pyqtgraph charts after the window is first shown (pyqtgraph's import is
     most of the start-up time); ``charts_ready`` fires once they exist. Accessing a chart builds them."""
 
@@ -86,10 +87,10 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
             SweepChart(self.tr("Peak memory per GPU against the number of GPUs"), self.tr("Memory per GPU (GB)")),
             SweepChart(self.tr("Largest trainable model against the number of GPUs"),
                        self.tr("Largest model (billion parameters)"), log_y=True),
-            self.serve_chart(),
+            self.serve_chart(), self.plan_chart(),
         )
         for (_page, page_layout), chart in zip(self._chart_pages, charts, strict=False):
-            page_layout.addWidget(chart)
+            page_layout.addWidget(chart.parentWidget() or chart)  # the plan chart is in its panel
             page_layout.activate()
         self._charts = charts
         self._build_compare_view()
@@ -172,12 +173,14 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
 
         self.summary = SummaryPanel()
         self.chart_tabs = QTabWidget()
+        self.chart_tabs.setTabBar(CompactTabBar())  # eight tabs: each may shrink to a letter (the window's minimum)
         self.chart_tabs.setObjectName("chart_tabs")
         self.chart_tabs.setElideMode(Qt.TextElideMode.ElideRight)  # six tabs at 1,024 px: titles shortened (in
         self.chart_tabs.setUsesScrollButtons(False)  # full in each tab's tooltip), never a tab scrolled out of sight
         self._chart_pages: list[tuple[QWidget, QVBoxLayout]] = []
         for tab_title in (self.tr("By strategy"), self.tr("One training step"), self.tr("Time and cost"),
-                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Serving"), self.tr("Compare")):
+                          self.tr("By GPU count"), self.tr("Largest model"), self.tr("Serving"), self.tr("Plans"),
+                          self.tr("Compare")):
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(0, 0, 0, 0)
@@ -188,8 +191,9 @@ class MainWindow(ServeModeMixin, FileActionsMixin, MenusMixin, ChartFreshness, Q
 
         table_box = self.breakdown_panel = BreakdownPanel()
         self.chart_tabs.currentChanged.connect(lambda i: table_box.follow_tab(i == TIME_TAB))
-        # Compare has its own table of the pins: the editor's breakdown under it would read as the comparison's
-        self.chart_tabs.currentChanged.connect(lambda i: table_box.setVisible(i != COMPARE_TAB))
+        # Compare has its own table of the pins: the editor's breakdown under it would read as the comparison's; the
+        # plans are many scenarios, not the editor's one (and their chart needs the height)
+        self.chart_tabs.currentChanged.connect(lambda i: table_box.setVisible(i not in (COMPARE_TAB, PLANS_TAB)))
         self.breakdown = table_box.table
         self.copy_table_button = table_box.copy_button
         self.copy_table_button.clicked.connect(self._copy_table)

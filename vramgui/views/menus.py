@@ -138,7 +138,7 @@ class MenusMixin(_WindowBase):
         tabs = (translate("MainWindow", "Chart: by &strategy"), translate("MainWindow", "Chart: one training s&tep"),
                 translate("MainWindow", "Chart: time &and cost"), translate("MainWindow", "Chart: by GPU &count"),
                 translate("MainWindow", "Chart: largest &model"), translate("MainWindow", "Chart: ser&ving"),
-                translate("MainWindow", "C&ompare pinned scenarios"))
+                translate("MainWindow", "Chart: &plans that fit"), translate("MainWindow", "C&ompare pinned scenarios"))
         for i, text in enumerate(tabs):
             view_menu.addAction(self._action(text, lambda _=False, i=i: self.chart_tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))

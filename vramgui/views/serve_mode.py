@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from vramgui.presenters.view_models import ServeResultVM
+from vramgui.views.plan_tab import PLANS_TAB
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 translate = QCoreApplication.translate  # the name pyside6-lupdate looks for (the window's context)
 
-TRAINING_TABS = (0, 1, 2, 3, 4)  # by strategy, one training step, time and cost, by GPU count, largest model
+TRAINING_TABS = (0, 1, 2, 3, 4, PLANS_TAB)  # by strategy, one step, time and cost, by GPU count, largest model, plans
 SERVE_TAB = 5  # before Compare (the last tab)
 
 

@@ -38,7 +38,9 @@ from vramgui.core.text.message import Msg
 
 ALTERNATIVES = 5  # the next best plans an answer lists
 
-Progress = Callable[[int, int], bool]  # (layouts done, layouts in all) -> keep going
+# (done, in all) -> keep going: the layouts surveyed of all of them, then (layouts + candidates refined, layouts +
+# candidates) while the layouts that fit are refined best-first (that phase may stop early, at the bound)
+Progress = Callable[[int, int], bool]
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,8 @@ def fastest(scenario: Scenario, gpus: int, keep: int = ALTERNATIVES, cutoff: flo
     times: list[float] = []
     estimated = 0
     while heap:
+        if progress is not None and not progress(len(all_layouts) + estimated, len(all_layouts) + len(candidates)):
+            break
         bound, lay, refined, seen = heapq.heappop(heap)
         limit = times[keep] if len(times) > keep else math.inf
         if bound > min(limit, cutoff):
