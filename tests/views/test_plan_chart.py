@@ -68,14 +68,14 @@ def test_typing_is_not_blocked_while_a_search_runs(qtbot, window):
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append((time.perf_counter(), plans.running, bar.value())))
     timer.start(10)
-    qtbot.wait(400)
+    qtbot.waitUntil(lambda: not plans.running or len([1 for _, running, value in ticks if running and value]) >= 4,
+                    timeout=60_000)
     timer.stop()
     during = [(t, value) for t, running, value in ticks if running]
-    # the event loop kept turning while the worker searched (on the UI thread: no tick until the search's end)
-    assert len(during) >= 4, (plans.last_seconds, ticks[:3])
-    assert during[-1][1] > 0  # the worker's progress arrived meanwhile
-    assert plans.running, "the search should still run (4 s of CPU): the test needs a longer one"
-    seq = window.inputs.editors["training.seq_len"]
+    # the event loop kept turning while the worker searched (on the UI thread: no tick until the search's end),
+    # and the worker's progress arrived meanwhile
+    assert len([1 for _, value in during if value > 0]) >= 4, (plans.last_seconds, ticks[:3])
+    seq = window.inputs.editors["training.seq_len"]  # typed while that search runs, or after it (either way a new one)
     type_into(qtbot, seq.lineEdit() if hasattr(seq, "lineEdit") else seq, "4096")
     qtbot.waitUntil(lambda: window.presenter.draft.training.seq_len == 4096, timeout=5_000)
     assert not plans.current  # the 8,192-token answer, if it still comes, is dropped
