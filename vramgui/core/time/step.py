@@ -32,6 +32,7 @@ The step is m micro-batches of pipelined work plus what happens once per optimiz
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vramgui.core.parallel.layout import ranks_per_node
@@ -52,6 +53,7 @@ from vramgui.core.time.work import ACT_BYTES, Work, micro_batch_work, params_onl
 SRC_FLOPS = "Narayanan et al. 2021 eq. 3; Megatron-LM training.py num_floating_point_operations; " + CALCULON
 SRC_TP = "Shoeybi et al. 2019 §3; Korthikanti et al. 2022 §4.2.2; ring volumes (n−1)/n; " + CALCULON
 SRC_DP = "Rajbhandari et al. 2020 (ZeRO) §7; PyTorch DDP/FSDP overlap; DeepSpeed overlap_comm; " + CALCULON
+SRC_DP_PREFETCH = SRC_DP + "; " + overlap.SRC_PREFETCH
 SRC_PP = "Narayanan et al. 2021 eq. 1, §2.2.2, §4.1"
 SRC_OPT = "2(P + O) + G bytes of the estimate at the memory bandwidth; " + CALCULON
 SRC_OFFLOAD = "Ren et al. 2021 (ZeRO-Offload) §4; Rajbhandari et al. 2021 (ZeRO-Infinity); JEDEC DDR4-3200 × 8"
@@ -78,19 +80,43 @@ class TimeInputs:
     trainable_params: int | None  # LoRA: the adapters (whole model); None: everything trains
 
 
-def _s(seconds: float, symbol: str, code: str, **params: Param) -> Term:
-    return Term(round(seconds * NS), symbol=symbol, label=Msg.of(code, **params), style="seconds")
+class _Later:
+    """A term of seconds whose words wait: its whole nanoseconds now, its ``Term`` (a ``Msg`` label with formatted
+    numbers) when the derivation is first read. A search reads only the seconds of thousands of plans."""
+
+    __slots__ = ("ns", "symbol", "code", "params", "sign")
+
+    def __init__(self, ns: int, symbol: str, code: str, params: Callable[[], dict[str, Param]], sign: int = 1):
+        self.ns, self.symbol, self.code, self.params, self.sign = ns, symbol, code, params, sign
+
+    def term(self) -> Term:
+        return Term(self.ns, symbol=self.symbol, label=Msg.of(self.code, **self.params()), style="seconds",
+                    sign=self.sign)
 
 
-def _part(key: str, terms: list[Term], source: str) -> TimeComponent:
-    total = sum(t.bytes for t in terms)  # a subtracted term holds negative nanoseconds
+def _s(seconds: float, symbol: str, code: str, params: Callable[[], dict[str, Param]] = dict) -> _Later:
+    """``params`` writes the label's numbers when the words are read: its values must not change afterwards."""
+    return _Later(round(seconds * NS), symbol, code, params)
+
+
+_EMPTY: dict[tuple[str, str], TimeComponent] = {}  # (key, source): a part with no terms, the same every time
+
+
+def _part(key: str, terms: list[_Later], source: str) -> TimeComponent:
     if not terms:
-        deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
-        return TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))
-    one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
-    deriv = Derivation(tuple(terms), total, measure="seconds", shape=one)
+        empty = _EMPTY.get((key, source))
+        if empty is None:
+            deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
+            empty = _EMPTY[key, source] = TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))
+        return empty
+    total = sum(t.ns for t in terms)  # a subtracted term holds negative nanoseconds
     seconds = total / NS
-    return TimeComponent(key, seconds, TimePart(seconds, deriv, source, key))
+
+    def build() -> Derivation:
+        one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
+        return Derivation(tuple(t.term() for t in terms), total, measure="seconds", shape=one)
+
+    return TimeComponent(key, seconds, TimePart.later(seconds, build, source, key))
 
 
 def _size(nbytes: float, unit: str = "GB") -> str:
@@ -106,12 +132,14 @@ def _link_name(link: comm.Link) -> Msg:
     return Msg.of("time.link_intra" if link.inside_node else "time.link_inter")
 
 
-def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.Link, symbol: str) -> Term | None:
+def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.Link, symbol: str
+                ) -> _Later | None:
     each = comm.collective_seconds(kind, nbytes, ranks, link)
     if each <= 0 or count <= 0:
         return None
-    return _s(count * each, symbol, "time.d_collective", count=f"{count:,.0f}", kind=kind.replace("_", "-"),
-              size=_size(nbytes, "GB"), ranks=ranks, link=_link_name(link), rate=format_rate(link.rate))
+    return _s(count * each, symbol, "time.d_collective", lambda: dict(
+        count=f"{count:,.0f}", kind=kind.replace("_", "-"), size=_size(nbytes, "GB"), ranks=ranks,
+        link=_link_name(link), rate=format_rate(link.rate)))
 
 
 def step_time(inp: TimeInputs) -> StepTime:
@@ -146,8 +174,8 @@ def step_time(inp: TimeInputs) -> StepTime:
     if s.hardware.achieved_tflops is not None:
         rate = s.hardware.achieved_tflops * 1e12
         seconds = hardware_total / (gpus * rate)
-        term = _s(seconds, "F_hw/(N·X)", "time.d_achieved", flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}",
-                  rate=_tflops(rate))
+        term = _s(seconds, "F_hw/(N·X)", "time.d_achieved", lambda: dict(
+            flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}", rate=_tflops(rate)))
         comps = {k: _part(k, [], SRC_ACHIEVED) for k in TIME_KEYS}
         comps["compute"] = _part("compute", [term], SRC_ACHIEVED)
         notes.append(Msg.of("time.note_achieved"))
@@ -168,14 +196,14 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     out: dict[str, TimeComponent] = {}
     mb = f"{m:,}"
     out["compute"] = _part("compute", [
-        _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=m, flops=f"{work.gemm_flops:.3e}",
-           rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB")),
-        _s(m * work.backward, "m·t_bwd", "time.d_backward", mb=mb, each=format_seconds(work.backward)),
+        _s(m * (work.forward), "m·t_fwd", "time.d_forward", lambda: dict(
+            mb=m, flops=f"{work.gemm_flops:.3e}", rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB"))),
+        _s(m * work.backward, "m·t_bwd", "time.d_backward", lambda: dict(mb=mb, each=format_seconds(work.backward))),
     ], SRC_FLOPS)
     rec = []
     if work.recompute > 0:
-        rec.append(_s(m * work.recompute, "m·t_re", "time.d_recompute_" + tr.recompute, mb=mb,
-                      flops=f"{work.recompute_flops:.3e}"))
+        rec.append(_s(m * work.recompute, "m·t_re", "time.d_recompute_" + tr.recompute, lambda: dict(
+            mb=mb, flops=f"{work.recompute_flops:.3e}")))
     out["recompute"] = _part("recompute", rec, SRC_FLOPS)
     if arch is None:  # no activation shape: no TP, CP, EP or pipeline messages to size
         return _once_per_step(inp, rates, work, out)
@@ -205,9 +233,9 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         hidden = min(ring, 3 * work.scores_forward / max(work.layers, 1))
         per = ring - hidden
         if per > 0:
-            cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", mb=mb,
-                               layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
-                               hidden=format_seconds(hidden)))
+            cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", lambda: dict(
+                mb=mb, layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
+                hidden=format_seconds(hidden))))
     out["cp_comm"] = _part("cp_comm", cp_terms, SRC_CP)
     # expert parallelism: 4 all-to-alls per MoE block of tokens·k copies
     ep_terms = []
@@ -224,8 +252,8 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         pp_link = comm.link_for(rates, t * p.cp * inp.batch_parallel, 2, gpn)
         msg = act / t  # Megatron sends 1/tp of the activation and all-gathers it (or SP holds 1/tp already)
         each = comm.transfer_seconds(msg, pp_link)
-        p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", count=f"{2 * m * v:,}",
-                      size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate)))
+        p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", lambda: dict(
+            count=f"{2 * m * v:,}", size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate))))
     out["pp_comm"] = _part("pp_comm", p2p, SRC_PP)
     return _once_per_step(inp, rates, work, out)
 
@@ -239,8 +267,8 @@ def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, Tim
         out[k].seconds for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
     bubble = []
     if p.pp > 1:
-        bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", stages=p.pp - 1, v=v,
-                         mb=mb, each=format_seconds(per_mb)))
+        bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", lambda: dict(
+            stages=p.pp - 1, v=v, mb=mb, each=format_seconds(per_mb))))
     out["pp_bubble"] = _part("pp_bubble", bubble, SRC_PP)
     out["dp_comm"] = _data_parallel(inp, rates, work)
     out["optimizer"], out["offload"] = _optimizer(inp, rates)
@@ -263,7 +291,7 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
     rules = convention_of(s)
     stage = p.zero_stage if rules.uses_zero_stage else (1 if p.distributed_optimizer else 0)
     m = inp.micro_batches
-    terms: list[Term] = []
+    terms: list[_Later] = []
     grads = reduced * wb
     share = 1.0
     if stage == 3:
@@ -284,15 +312,15 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
         term = _collective("all_reduce", 1, grads, n, link, "t_ar")
         terms += [term] if term else []
         overlap_with = 0.0 if s.convention == Convention.MEGATRON else work.backward
-    total = sum(t.bytes for t in terms) / NS
+    total = sum(t.ns for t in terms) / NS
     if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
         hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
-        terms.append(Term(-round(hidden * NS), symbol="min(s·t_dp, m·t_mb)·(1 − 1/L)", label=Msg.of(
-            "time.d_prefetch", share=f"{share:.0%}"), style="seconds", sign=-1))
-        return _part("dp_comm", terms, SRC_DP + "; " + overlap.SRC_PREFETCH)
+        terms.append(_Later(-round(hidden * NS), "min(s·t_dp, m·t_mb)·(1 − 1/L)", "time.d_prefetch",
+                            lambda: dict(share=f"{share:.0%}"), sign=-1))
+        return _part("dp_comm", terms, SRC_DP_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
-        terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of("time.d_overlap"), style="seconds", sign=-1))
+        terms.append(_Later(-round(hidden * NS), "", "time.d_overlap", dict, sign=-1))
     return _part("dp_comm", terms, SRC_DP)
 
 
@@ -302,24 +330,24 @@ def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeCompon
     opt = []
     if moved > 0 and s.offload.optimizer == Offload.NONE:
         eta = efficiency(moved, MEMORY_CURVE)
-        opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer",
-                      size=_size(moved, "GB"), rate=format_rate(rates.memory * eta)))
-    off: list[Term] = []
+        opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer", lambda: dict(
+            size=_size(moved, "GB"), rate=format_rate(rates.memory * eta))))
+    off: list[_Later] = []
     if s.offload.optimizer != Offload.NONE or s.offload.params != Offload.NONE:
         pcie = rates.pcie or rates.intra
         shard = inp.stage_params / max(inp.data_parallel, 1)
         host_link = comm.Link(pcie, 0.9, 2e-6, True)
         if s.offload.optimizer != Offload.NONE:
-            nbytes = 4 * shard  # 16-bit gradients down, 16-bit parameters up
-            off.append(_s(comm.transfer_seconds(nbytes, host_link), "4Φ_shard/B_pcie", "time.d_pcie",
-                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
+            down_up = 4 * shard  # 16-bit gradients down, 16-bit parameters up
+            off.append(_s(comm.transfer_seconds(down_up, host_link), "4Φ_shard/B_pcie", "time.d_pcie", lambda: dict(
+                size=_size(down_up, "GB"), rate=format_rate(host_link.rate))))
             host = 30 * shard * ranks_per_node(s.parallel)  # fp32 p, g, m, v read; p, m, v written; 16-bit p out
             off.append(_s(host / (HOST_MEMORY_BANDWIDTH * 0.9), "30Φ_shard·G_node/B_host", "time.d_cpu_adam",
-                          size=_size(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9)))
+                          lambda: dict(size=_size(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9))))
         if s.offload.params != Offload.NONE:
-            nbytes = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
-            off.append(_s(comm.transfer_seconds(nbytes, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
-                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
+            gathered = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
+            off.append(_s(comm.transfer_seconds(gathered, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
+                          lambda: dict(size=_size(gathered, "GB"), rate=format_rate(host_link.rate))))
     return _part("optimizer", opt, SRC_OPT), _part("offload", off, SRC_OFFLOAD)
 
 
