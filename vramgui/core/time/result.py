@@ -36,21 +36,28 @@ class TimePart:
         return render_derivation(self.deriv, "GB", english)
 
     @staticmethod
-    def later(seconds: float, build: Callable[[], Derivation], source: str, key: str = "") -> TimePart:
-        """A part whose derivation ``build()`` writes when it is first read (``Part.later`` for seconds): a search
+    def later(seconds: float, build: Callable[[str], Derivation], source: str, key: str) -> TimePart:
+        """A part whose derivation ``build(key)`` writes when it is first read (``Part.later`` for seconds): a search
         ranks thousands of plans by their seconds and shows the words of a few. ``seconds`` must be what the
         derivation totals. Equal to, hashed and shown as the part built at once."""
         part = object.__new__(TimePart)
-        part.__dict__.update(seconds=seconds, source=source, key=key, _build=build)  # frozen: no __setattr__
+        for name, value in (("seconds", seconds), ("source", source), ("key", key), ("_build", build)):
+            object.__setattr__(part, name, value)  # frozen; no __dict__ made (a search keeps thousands of parts)
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
-        build = self.__dict__.get("_build") if name == "deriv" else None
+        try:
+            build = object.__getattribute__(self, "_build") if name == "deriv" else None
+        except AttributeError:
+            build = None
         if build is None:
             raise AttributeError(name)
-        built = build()
+        built = build(self.key)
         object.__setattr__(self, "deriv", built)
-        self.__dict__.pop("_build", None)  # pop: two threads may have built it at once (the same derivation)
+        try:
+            object.__delattr__(self, "_build")
+        except AttributeError:  # two threads built it at once (the same derivation)
+            pass
         return built
 
 

@@ -99,24 +99,47 @@ def _s(seconds: float, symbol: str, code: str, params: Callable[[], dict[str, Pa
     return _Later(round(seconds * NS), symbol, code, params)
 
 
+Raw = tuple[list[_Later], str]  # a component's terms and source, before it is a TimeComponent
+
+
+def _seconds(raw: Raw) -> float:
+    return sum(t.ns for t in raw[0]) / NS  # a subtracted term holds negative nanoseconds
+
+
+class _Words:
+    """The derivations of one step time, written when the first is read: the same arithmetic run again (it is
+    deterministic) with the terms kept. Held by the step's parts instead of their terms, so that an unread
+    answer keeps a handful of objects alive (a search keeps thousands of answers for the plan chart)."""
+
+    __slots__ = ("inp", "derivs")
+
+    def __init__(self, inp: TimeInputs) -> None:
+        self.inp, self.derivs = inp, None
+
+    def __call__(self, key: str) -> Derivation:
+        if self.derivs is None:
+            self.derivs = {k: _derivation(terms) for k, (terms, _) in _components(self.inp)[0].items() if terms}
+        return self.derivs[key]
+
+
+def _derivation(terms: list[_Later]) -> Derivation:
+    one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
+    return Derivation(tuple(t.term() for t in terms), sum(t.ns for t in terms), measure="seconds", shape=one)
+
+
 _EMPTY: dict[tuple[str, str], TimeComponent] = {}  # (key, source): a part with no terms, the same every time
 
 
-def _part(key: str, terms: list[_Later], source: str) -> TimeComponent:
+def _component(key: str, raw: Raw, words: _Words) -> TimeComponent:
+    terms, source = raw
     if not terms:
         empty = _EMPTY.get((key, source))
         if empty is None:
             deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
             empty = _EMPTY[key, source] = TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))
         return empty
-    total = sum(t.ns for t in terms)  # a subtracted term holds negative nanoseconds
-    seconds = total / NS
-
-    def build() -> Derivation:
-        one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
-        return Derivation(tuple(t.term() for t in terms), total, measure="seconds", shape=one)
-
-    return TimeComponent(key, seconds, TimePart.later(seconds, build, source, key))
+    seconds = _seconds(raw)
+    return TimeComponent(key, seconds, TimePart.later(seconds, words, source, key))
 
 
 def _size(nbytes: float, unit: str = "GB") -> str:
@@ -143,6 +166,15 @@ def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.L
 
 
 def step_time(inp: TimeInputs) -> StepTime:
+    raw, model_total, hardware_total, rates, notes = _components(inp)
+    words = _Words(inp)
+    components = tuple(_component(k, raw.get(k, ([], SRC_FLOPS)), words) for k in TIME_KEYS)
+    step = sum(c.seconds for c in components)
+    return _result(inp.scenario, components, step, inp.tokens_per_step, model_total, hardware_total, rates, notes)
+
+
+def _components(inp: TimeInputs) -> tuple[dict[str, Raw], int, int, Rates, list[Msg]]:
+    """Each component's terms (words not yet written), the model and hardware FLOPs, the rates, the notes."""
     s, arch = inp.scenario, inp.arch
     p, tr = s.parallel, s.training
     rates = rates_of(s)
@@ -176,26 +208,24 @@ def step_time(inp: TimeInputs) -> StepTime:
         seconds = hardware_total / (gpus * rate)
         term = _s(seconds, "F_hw/(N·X)", "time.d_achieved", lambda: dict(
             flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}", rate=_tflops(rate)))
-        comps = {k: _part(k, [], SRC_ACHIEVED) for k in TIME_KEYS}
-        comps["compute"] = _part("compute", [term], SRC_ACHIEVED)
+        comps: dict[str, Raw] = {k: ([], SRC_ACHIEVED) for k in TIME_KEYS}
+        comps["compute"] = ([term], SRC_ACHIEVED)
         notes.append(Msg.of("time.note_achieved"))
     else:
         comps = _predicted(inp, rates, work)
         if tr.implementation == Implementation.HF:  # the efficiency curves are fitted on Megatron's fused kernels
             notes.append(Msg.of("time.note_hf_kernels"))
-    components = tuple(comps[k] if k in comps else _part(k, [], SRC_FLOPS) for k in TIME_KEYS)
-    step = sum(c.seconds for c in components)
-    return _result(s, components, step, tokens, int(model_total), int(hardware_total), rates, notes)
+    return comps, int(model_total), int(hardware_total), rates, notes
 
 
-def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeComponent]:
+def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, Raw]:
     s, arch = inp.scenario, inp.arch
     p, tr = s.parallel, s.training
     m, v, t = inp.micro_batches, p.vpp, p.tp
     gpn = p.gpus_per_node
-    out: dict[str, TimeComponent] = {}
+    out: dict[str, Raw] = {}
     mb = f"{m:,}"
-    out["compute"] = _part("compute", [
+    out["compute"] = ([
         _s(m * (work.forward), "m·t_fwd", "time.d_forward", lambda: dict(
             mb=m, flops=f"{work.gemm_flops:.3e}", rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB"))),
         _s(m * work.backward, "m·t_bwd", "time.d_backward", lambda: dict(mb=mb, each=format_seconds(work.backward))),
@@ -204,7 +234,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     if work.recompute > 0:
         rec.append(_s(m * work.recompute, "m·t_re", "time.d_recompute_" + tr.recompute, lambda: dict(
             mb=mb, flops=f"{work.recompute_flops:.3e}")))
-    out["recompute"] = _part("recompute", rec, SRC_FLOPS)
+    out["recompute"] = (rec, SRC_FLOPS)
     if arch is None:  # no activation shape: no TP, CP, EP or pipeline messages to size
         return _once_per_step(inp, rates, work, out)
     # tensor parallelism: per block 2 collectives forward, 2 backward (and 2 again under full recompute)
@@ -223,7 +253,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     else:
         term = _collective("all_reduce", count, act, t, tp_link, f"{per_block}·m·L_s·t_ar")
         tp_terms += [term] if term else []
-    out["tp_comm"] = _part("tp_comm", tp_terms, SRC_TP)
+    out["tp_comm"] = (tp_terms, SRC_TP)
     # context parallelism: K, V passed cp − 1 times per block forward, K, V and their gradients backward
     cp_terms = []
     if p.cp > 1:
@@ -236,7 +266,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
             cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", lambda: dict(
                 mb=mb, layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
                 hidden=format_seconds(hidden))))
-    out["cp_comm"] = _part("cp_comm", cp_terms, SRC_CP)
+    out["cp_comm"] = (cp_terms, SRC_CP)
     # expert parallelism: 4 all-to-alls per MoE block of tokens·k copies
     ep_terms = []
     fl = model_flops(arch)
@@ -246,7 +276,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         ep_link = comm.link_for(rates, t, p.ep, gpn)
         term = _collective("all_to_all", m * moe_blocks * 4, sent, p.ep, ep_link, "4·m·L_moe·t_a2a")
         ep_terms += [term] if term else []
-    out["ep_comm"] = _part("ep_comm", ep_terms, SRC_EP)
+    out["ep_comm"] = (ep_terms, SRC_EP)
     p2p = []
     if p.pp > 1:
         pp_link = comm.link_for(rates, t * p.cp * inp.batch_parallel, 2, gpn)
@@ -254,22 +284,21 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         each = comm.transfer_seconds(msg, pp_link)
         p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", lambda: dict(
             count=f"{2 * m * v:,}", size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate))))
-    out["pp_comm"] = _part("pp_comm", p2p, SRC_PP)
+    out["pp_comm"] = (p2p, SRC_PP)
     return _once_per_step(inp, rates, work, out)
 
 
-def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, TimeComponent]
-                   ) -> dict[str, TimeComponent]:
+def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, Raw]) -> dict[str, Raw]:
     """The bubble, the data-parallel reduction, the optimizer and the offload (what the micro-batches share)."""
     p, m, v = inp.scenario.parallel, inp.micro_batches, inp.scenario.parallel.vpp
     mb = f"{m:,}"
     per_mb = work.forward + work.backward + work.recompute + sum(
-        out[k].seconds for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
+        _seconds(out[k]) for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
     bubble = []
     if p.pp > 1:
         bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", lambda: dict(
             stages=p.pp - 1, v=v, mb=mb, each=format_seconds(per_mb))))
-    out["pp_bubble"] = _part("pp_bubble", bubble, SRC_PP)
+    out["pp_bubble"] = (bubble, SRC_PP)
     out["dp_comm"] = _data_parallel(inp, rates, work)
     out["optimizer"], out["offload"] = _optimizer(inp, rates)
     return out
@@ -280,11 +309,11 @@ def work_kv(arch: Architecture) -> int:
     return model_flops(arch).dense.kv_width
 
 
-def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
+def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> Raw:
     s = inp.scenario
     p, n = s.parallel, inp.data_parallel
     if n <= 1 or (inp.trainable_params is not None and inp.trainable_params == 0):
-        return _part("dp_comm", [], SRC_DP)
+        return ([], SRC_DP)
     wb = DTYPE_BYTES[s.precision.dtype]
     reduced = inp.trainable_params / max(p.tp * p.pp, 1) if inp.trainable_params is not None else inp.stage_params
     link = comm.link_for(rates, p.tp * p.cp if p.cp > 1 else p.tp, n, p.gpus_per_node)
@@ -317,14 +346,14 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
         hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
         terms.append(_Later(-round(hidden * NS), "min(s·t_dp, m·t_mb)·(1 − 1/L)", "time.d_prefetch",
                             lambda: dict(share=f"{share:.0%}"), sign=-1))
-        return _part("dp_comm", terms, SRC_DP_PREFETCH)
+        return (terms, SRC_DP_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
         terms.append(_Later(-round(hidden * NS), "", "time.d_overlap", dict, sign=-1))
-    return _part("dp_comm", terms, SRC_DP)
+    return (terms, SRC_DP)
 
 
-def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeComponent]:
+def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[Raw, Raw]:
     s = inp.scenario
     moved = 2 * (inp.parameter_bytes + inp.optimizer_bytes) + inp.gradient_bytes
     opt = []
@@ -348,7 +377,7 @@ def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeCompon
             gathered = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
             off.append(_s(comm.transfer_seconds(gathered, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
                           lambda: dict(size=_size(gathered, "GB"), rate=format_rate(host_link.rate))))
-    return _part("optimizer", opt, SRC_OPT), _part("offload", off, SRC_OFFLOAD)
+    return (opt, SRC_OPT), (off, SRC_OFFLOAD)
 
 
 def _result(s: Scenario, components: tuple[TimeComponent, ...], step: float, tokens: int, model_total: int,
