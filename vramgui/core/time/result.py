@@ -41,23 +41,16 @@ class TimePart:
         ranks thousands of plans by their seconds and shows the words of a few. ``seconds`` must be what the
         derivation totals. Equal to, hashed and shown as the part built at once."""
         part = object.__new__(TimePart)
-        for name, value in (("seconds", seconds), ("source", source), ("key", key), ("_build", build)):
-            object.__setattr__(part, name, value)  # frozen; no __dict__ made (a search keeps thousands of parts)
+        part.__dict__.update(seconds=seconds, source=source, key=key, _build=build)  # frozen: no __setattr__
         return part
 
     def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
-        try:
-            build = object.__getattribute__(self, "_build") if name == "deriv" else None
-        except AttributeError:
-            build = None
+        build = self.__dict__.get("_build") if name == "deriv" else None
         if build is None:
             raise AttributeError(name)
         built = build(self.key)
         object.__setattr__(self, "deriv", built)
-        try:
-            object.__delattr__(self, "_build")
-        except AttributeError:  # two threads built it at once (the same derivation)
-            pass
+        self.__dict__.pop("_build", None)  # pop: two threads may have built it at once (the same derivation)
         return built
 
 

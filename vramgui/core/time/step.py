@@ -99,11 +99,12 @@ def _s(seconds: float, symbol: str, code: str, params: Callable[[], dict[str, Pa
     return _Later(round(seconds * NS), symbol, code, params)
 
 
+_NOTES = {code: Msg.of(code) for code in ("time.note_params_only", "time.note_achieved", "time.note_hf_kernels")}
 Raw = tuple[list[_Later], str]  # a component's terms and source, before it is a TimeComponent
 
 
 def _seconds(raw: Raw) -> float:
-    return sum(t.ns for t in raw[0]) / NS  # a subtracted term holds negative nanoseconds
+    return sum([t.ns for t in raw[0]]) / NS  # a subtracted term holds negative nanoseconds
 
 
 class _Words:
@@ -184,7 +185,7 @@ def _components(inp: TimeInputs) -> tuple[dict[str, Raw], int, int, Rates, list[
     adapter = 2 * (inp.trainable_params or 0) if frozen else 0
     if arch is None:
         work = params_only_work(s, inp.params, rates)
-        notes.append(Msg.of("time.note_params_only"))
+        notes.append(_NOTES["time.note_params_only"])
         model_total = 6 * inp.params * tokens
         hardware_total = model_total + (2 * inp.params * tokens if tr.recompute == Recompute.FULL else 0)
     else:
@@ -210,11 +211,11 @@ def _components(inp: TimeInputs) -> tuple[dict[str, Raw], int, int, Rates, list[
             flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}", rate=_tflops(rate)))
         comps: dict[str, Raw] = {k: ([], SRC_ACHIEVED) for k in TIME_KEYS}
         comps["compute"] = ([term], SRC_ACHIEVED)
-        notes.append(Msg.of("time.note_achieved"))
+        notes.append(_NOTES["time.note_achieved"])
     else:
         comps = _predicted(inp, rates, work)
         if tr.implementation == Implementation.HF:  # the efficiency curves are fitted on Megatron's fused kernels
-            notes.append(Msg.of("time.note_hf_kernels"))
+            notes.append(_NOTES["time.note_hf_kernels"])
     return comps, int(model_total), int(hardware_total), rates, notes
 
 
