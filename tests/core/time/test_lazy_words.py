@@ -8,14 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from vramgui.core.estimate import estimate
+from tests.core.time.test_step import scenario, time_of
 from vramgui.core.scenario.choices import Offload, Recompute
 from vramgui.core.scenario.specs import OffloadSpec, ParallelSpec, TrainingSpec
 from vramgui.core.terms import NS
 from vramgui.core.time import step
 from vramgui.core.time.components import TIME_KEYS
-
-from .test_step import scenario, time_of
 
 PLANS = (
     scenario(num_gpus=64, tp=2, pp=2, zero_stage=1),

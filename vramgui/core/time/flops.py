@@ -21,6 +21,7 @@ LM head (2·h·V per token: tied or not, the product is done).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from vramgui.core.memo import by_identity
 from vramgui.core.scenario.architecture import Architecture, moe_blocks_between
 

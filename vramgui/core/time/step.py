@@ -84,7 +84,7 @@ class _Later:
     """A term of seconds whose words wait: its whole nanoseconds now, its ``Term`` (a ``Msg`` label with formatted
     numbers) when the derivation is first read. A search reads only the seconds of thousands of plans."""
 
-    __slots__ = ("ns", "symbol", "code", "params", "sign")
+    __slots__ = ("code", "ns", "params", "sign", "symbol")
 
     def __init__(self, ns: int, symbol: str, code: str, params: Callable[[], dict[str, Param]], sign: int = 1):
         self.ns, self.symbol, self.code, self.params, self.sign = ns, symbol, code, params, sign
@@ -112,15 +112,18 @@ class _Words:
     deterministic) with the terms kept. Held by the step's parts instead of their terms, so that an unread
     answer keeps a handful of objects alive (a search keeps thousands of answers for the plan chart)."""
 
-    __slots__ = ("inp", "derivs")
+    __slots__ = ("derivs", "inp")
 
     def __init__(self, inp: TimeInputs) -> None:
-        self.inp, self.derivs = inp, None
+        self.inp = inp
+        self.derivs: dict[str, Derivation] | None = None
 
     def __call__(self, key: str) -> Derivation:
-        if self.derivs is None:
-            self.derivs = {k: _derivation(terms) for k, (terms, _) in _components(self.inp)[0].items() if terms}
-        return self.derivs[key]
+        derivs = self.derivs
+        if derivs is None:
+            derivs = self.derivs = {k: _derivation(terms) for k, (terms, _) in _components(self.inp)[0].items()
+                                    if terms}
+        return derivs[key]
 
 
 def _derivation(terms: list[_Later]) -> Derivation:
