@@ -103,6 +103,11 @@ def rates_of(s: Scenario) -> Rates:
     return rates
 
 
+def clear_cache() -> None:
+    """Forget the rates kept per hardware section."""
+    _KEPT.clear()
+
+
 def _rates(s: Scenario) -> Rates:
     hw = s.hardware
     assert hw.tflops_16bit is not None and hw.memory_bandwidth is not None  # compute_figures_known

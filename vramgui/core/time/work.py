@@ -25,8 +25,9 @@ from vramgui.core.parallel.layout import stage_layer_counts
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Recompute
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.time.flops import ModelFlops
+from vramgui.core.time.flops import ModelFlops, model_flops
 from vramgui.core.time.rates import MEMORY_CURVE, Rates, efficiency
+from vramgui.core.time.rates import clear_cache as clear_rates
 
 ACT_BYTES = 2  # activations in 16 bits (the elementwise kernels' traffic)
 
@@ -123,8 +124,11 @@ def micro_batch_work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: 
 
 
 def clear_cache() -> None:
-    """Forget every micro-batch's work kept (bench: a cold estimate; tests)."""
+    """Forget what the step time keeps between estimates: every micro-batch's work, the rates per hardware, the
+    FLOPs per architecture (bench: a cold estimate; tests)."""
     _KEPT.clear()
+    clear_rates()
+    model_flops.cache_clear()
 
 
 def _work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: Rates, frozen_base: bool,
