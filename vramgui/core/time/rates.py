@@ -45,6 +45,8 @@ def efficiency(size: float, curve: tuple[tuple[float, float], ...] = MATRIX_CURV
         return curve[0][1]
     segments = _SEGMENTS.get(curve)
     if segments is None:
+        if len(_SEGMENTS) >= 64:
+            _SEGMENTS.clear()
         segments = _SEGMENTS[curve] = _segments(curve)
     for x0, y0, x1, rise, span in segments:
         if size < x1:
