@@ -12,7 +12,7 @@ from tests.core.time.test_step import scenario, time_of
 from vramgui.core.scenario.choices import Offload, Recompute
 from vramgui.core.scenario.specs import OffloadSpec, ParallelSpec, TrainingSpec
 from vramgui.core.terms import NS
-from vramgui.core.time import step
+from vramgui.core.time import words
 from vramgui.core.time.components import TIME_KEYS
 
 PLANS = (
@@ -28,7 +28,7 @@ def test_an_unread_step_time_writes_no_words(monkeypatch: pytest.MonkeyPatch) ->
     def no_words(self: object) -> object:
         raise AssertionError("a term's words were written before anyone read them")
 
-    monkeypatch.setattr(step._Later, "term", no_words)
+    monkeypatch.setattr(words.Later, "term", no_words)
     t = time_of(replace(PLANS[0], parallel=ParallelSpec(num_gpus=32, tp=2, pp=2, zero_stage=1)))
     assert t.step_seconds > 0 and t.seconds_of("tp_comm") > 0
     with pytest.raises(AssertionError, match="before anyone read"):

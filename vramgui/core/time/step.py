@@ -32,7 +32,6 @@ The step is m micro-batches of pipelined work plus what happens once per optimiz
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from vramgui.core.parallel.layout import ranks_per_node
@@ -40,14 +39,16 @@ from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Convention, FinetuneMethod, Implementation, Offload, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
-from vramgui.core.terms import NS, Derivation, Term, amount
-from vramgui.core.text.message import Msg, Param
+from vramgui.core.terms import NS, amount
+from vramgui.core.text.message import Msg
 from vramgui.core.text.units import format_rate, format_seconds
 from vramgui.core.time import comm, overlap
 from vramgui.core.time.components import TIME_KEYS
 from vramgui.core.time.flops import model_flops
 from vramgui.core.time.rates import CALCULON, HOST_MEMORY_BANDWIDTH, MEMORY_CURVE, Rates, efficiency, rates_of
-from vramgui.core.time.result import StepTime, TimeComponent, TimePart
+from vramgui.core.time.result import StepTime, TimeComponent
+from vramgui.core.time.words import Later, Raw, Words, component, raw_seconds
+from vramgui.core.time.words import later_term as _s
 from vramgui.core.time.work import ACT_BYTES, Work, micro_batch_work, params_only_work
 
 SRC_FLOPS = "Narayanan et al. 2021 eq. 3; Megatron-LM training.py num_floating_point_operations; " + CALCULON
@@ -80,70 +81,7 @@ class TimeInputs:
     trainable_params: int | None  # LoRA: the adapters (whole model); None: everything trains
 
 
-class _Later:
-    """A term of seconds whose words wait: its whole nanoseconds now, its ``Term`` (a ``Msg`` label with formatted
-    numbers) when the derivation is first read. A search reads only the seconds of thousands of plans."""
-
-    __slots__ = ("code", "ns", "params", "sign", "symbol")
-
-    def __init__(self, ns: int, symbol: str, code: str, params: Callable[[], dict[str, Param]], sign: int = 1):
-        self.ns, self.symbol, self.code, self.params, self.sign = ns, symbol, code, params, sign
-
-    def term(self) -> Term:
-        return Term(self.ns, symbol=self.symbol, label=Msg.of(self.code, **self.params()), style="seconds",
-                    sign=self.sign)
-
-
-def _s(seconds: float, symbol: str, code: str, params: Callable[[], dict[str, Param]] = dict) -> _Later:
-    """``params`` writes the label's numbers when the words are read: its values must not change afterwards."""
-    return _Later(round(seconds * NS), symbol, code, params)
-
-
 _NOTES = {code: Msg.of(code) for code in ("time.note_params_only", "time.note_achieved", "time.note_hf_kernels")}
-Raw = tuple[list[_Later], str]  # a component's terms and source, before it is a TimeComponent
-
-
-def _seconds(raw: Raw) -> float:
-    return sum([t.ns for t in raw[0]]) / NS  # a subtracted term holds negative nanoseconds
-
-
-class _Words:
-    """The derivations of one step time, written when the first is read: the same arithmetic run again (it is
-    deterministic) with the terms kept. Held by the step's parts instead of their terms, so that an unread
-    answer keeps a handful of objects alive (a search keeps thousands of answers for the plan chart)."""
-
-    __slots__ = ("derivs", "inp")
-
-    def __init__(self, inp: TimeInputs) -> None:
-        self.inp = inp
-        self.derivs: dict[str, Derivation] | None = None
-
-    def __call__(self, key: str) -> Derivation:
-        derivs = self.derivs
-        if derivs is None:
-            derivs = self.derivs = {k: _derivation(terms) for k, (terms, _) in _components(self.inp)[0].items()
-                                    if terms}
-        return derivs[key]
-
-
-def _derivation(terms: list[_Later]) -> Derivation:
-    one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
-    return Derivation(tuple(t.term() for t in terms), sum(t.ns for t in terms), measure="seconds", shape=one)
-
-
-_EMPTY: dict[tuple[str, str], TimeComponent] = {}  # (key, source): a part with no terms, the same every time
-
-
-def _component(key: str, raw: Raw, words: _Words) -> TimeComponent:
-    terms, source = raw
-    if not terms:
-        empty = _EMPTY.get((key, source))
-        if empty is None:
-            deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
-            empty = _EMPTY[key, source] = TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))
-        return empty
-    seconds = _seconds(raw)
-    return TimeComponent(key, seconds, TimePart.later(seconds, words, source, key))
 
 
 def _size(nbytes: float, unit: str = "GB") -> str:
@@ -160,7 +98,7 @@ def _link_name(link: comm.Link) -> Msg:
 
 
 def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.Link, symbol: str
-                ) -> _Later | None:
+                ) -> Later | None:
     each = comm.collective_seconds(kind, nbytes, ranks, link)
     if each <= 0 or count <= 0:
         return None
@@ -171,10 +109,15 @@ def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.L
 
 def step_time(inp: TimeInputs) -> StepTime:
     raw, model_total, hardware_total, rates, notes = _components(inp)
-    words = _Words(inp)
-    components = tuple(_component(k, raw.get(k, ([], SRC_FLOPS)), words) for k in TIME_KEYS)
+    words = Words(inp, _raw)
+    components = tuple(component(k, raw.get(k, ([], SRC_FLOPS)), words) for k in TIME_KEYS)
     step = sum(c.seconds for c in components)
     return _result(inp.scenario, components, step, inp.tokens_per_step, model_total, hardware_total, rates, notes)
+
+
+def _raw(inp: TimeInputs) -> dict[str, Raw]:
+    """Each component's terms, run again for the words (``vramgui.core.time.words``)."""
+    return _components(inp)[0]
 
 
 def _components(inp: TimeInputs) -> tuple[dict[str, Raw], int, int, Rates, list[Msg]]:
@@ -297,7 +240,7 @@ def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, Raw
     p, m, v = inp.scenario.parallel, inp.micro_batches, inp.scenario.parallel.vpp
     mb = f"{m:,}"
     per_mb = work.forward + work.backward + work.recompute + sum(
-        _seconds(out[k]) for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
+        raw_seconds(out[k]) for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
     bubble = []
     if p.pp > 1:
         bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", lambda: dict(
@@ -324,7 +267,7 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> Raw:
     rules = convention_of(s)
     stage = p.zero_stage if rules.uses_zero_stage else (1 if p.distributed_optimizer else 0)
     m = inp.micro_batches
-    terms: list[_Later] = []
+    terms: list[Later] = []
     grads = reduced * wb
     share = 1.0
     if stage == 3:
@@ -348,12 +291,12 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> Raw:
     total = sum(t.ns for t in terms) / NS
     if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
         hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
-        terms.append(_Later(-round(hidden * NS), "min(s·t_dp, m·t_mb)·(1 − 1/L)", "time.d_prefetch",
+        terms.append(Later(-round(hidden * NS), "min(s·t_dp, m·t_mb)·(1 − 1/L)", "time.d_prefetch",
                             lambda: dict(share=f"{share:.0%}"), sign=-1))
         return (terms, SRC_DP_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
-        terms.append(_Later(-round(hidden * NS), "", "time.d_overlap", dict, sign=-1))
+        terms.append(Later(-round(hidden * NS), "", "time.d_overlap", dict, sign=-1))
     return (terms, SRC_DP)
 
 
@@ -365,7 +308,7 @@ def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[Raw, Raw]:
         eta = efficiency(moved, MEMORY_CURVE)
         opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer", lambda: dict(
             size=_size(moved, "GB"), rate=format_rate(rates.memory * eta))))
-    off: list[_Later] = []
+    off: list[Later] = []
     if s.offload.optimizer != Offload.NONE or s.offload.params != Offload.NONE:
         pcie = rates.pcie or rates.intra
         shard = inp.stage_params / max(inp.data_parallel, 1)
