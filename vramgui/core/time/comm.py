@@ -36,11 +36,20 @@ class Link:
         return "intra" if self.inside_node else "inter"
 
 
+_LINKS: dict[tuple[float, bool], Link] = {}  # (bandwidth, inside a node) -> the link: a few per GPU
+
+
 def link_for(rates: Rates, stride: int, size: int, gpus_per_node: int) -> Link:
     """The link a group of ``size`` ranks ``stride`` apart runs on: inside one node, or across the network."""
-    if stride * size <= gpus_per_node:
-        return Link(rates.intra, NVLINK_EFFICIENCY, NVLINK_LATENCY, True)
-    return Link(rates.inter, NETWORK_EFFICIENCY, NETWORK_LATENCY, False)
+    inside = stride * size <= gpus_per_node
+    key = (rates.intra if inside else rates.inter, inside)
+    link = _LINKS.get(key)
+    if link is None:
+        if len(_LINKS) >= 256:
+            _LINKS.clear()
+        link = _LINKS[key] = (Link(key[0], NVLINK_EFFICIENCY, NVLINK_LATENCY, True) if inside
+                              else Link(key[0], NETWORK_EFFICIENCY, NETWORK_LATENCY, False))
+    return link
 
 
 def collective_seconds(kind: str, buffer_bytes: float, ranks: int, link: Link) -> float:

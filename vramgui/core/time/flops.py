@@ -21,8 +21,8 @@ LM head (2·h·V per token: tied or not, the product is done).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from vramgui.core.memo import by_identity
 from vramgui.core.scenario.architecture import Architecture, moe_blocks_between
 
 
@@ -84,7 +84,8 @@ def _mlp_weights(arch: Architecture, width: int) -> int:
     return (3 if arch.gated_mlp else 2) * arch.hidden_size * width
 
 
-@lru_cache(maxsize=256)  # the architecture alone: sweeps over layouts, batches and GPUs ask again and again
+@by_identity()  # the architecture alone: sweeps over layouts, batches and GPUs ask again and again (by identity
+# first: hashing a frozen Architecture costs more than most of the arithmetic that uses it)
 def model_flops(arch: Architecture) -> ModelFlops:
     """Forward FLOPs per token (see the module docstring for what is counted and why)."""
     proj, score, width = _attention(arch)

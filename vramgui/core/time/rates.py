@@ -43,12 +43,26 @@ def efficiency(size: float, curve: tuple[tuple[float, float], ...] = MATRIX_CURV
     """The fraction of the peak an operation of ``size`` (FLOPs, or bytes for MEMORY_CURVE) reaches."""
     if size <= curve[0][0]:
         return curve[0][1]
-    for (x0, y0), (x1, y1) in itertools.pairwise(curve):
+    segments = _SEGMENTS.get(curve)
+    if segments is None:
+        if len(_SEGMENTS) >= 64:
+            _SEGMENTS.clear()
+        segments = _SEGMENTS[curve] = _segments(curve)
+    for x0, y0, x1, rise, span in segments:
         if size < x1:
             if x0 <= 0:
-                return y0 + (y1 - y0) * size / x1
-            return y0 + (y1 - y0) * math.log(size / x0) / math.log(x1 / x0)
+                return y0 + rise * size / x1
+            return y0 + rise * math.log(size / x0) / span
     return curve[-1][1]
+
+
+def _segments(curve: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float, float, float, float], ...]:
+    """Each step of ``curve`` as (x0, y0, x1, y1 − y0, log(x1/x0)): the logarithm of a fixed curve taken once."""
+    return tuple((x0, y0, x1, y1 - y0, math.log(x1 / x0) if x0 > 0 else 0.0)
+                 for (x0, y0), (x1, y1) in itertools.pairwise(curve))
+
+
+_SEGMENTS: dict[tuple[tuple[float, float], ...], tuple[tuple[float, float, float, float, float], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -71,10 +85,32 @@ def compute_figures_known(hw: HardwareSpec) -> bool:
     return hw.tflops_16bit is not None and hw.memory_bandwidth is not None
 
 
+_KEPT: dict[tuple[object, ...], tuple[HardwareSpec, Rates]] = {}  # (id(hardware), precision) -> its rates
+
+
 def rates_of(s: Scenario) -> Rates:
     """The peaks this scenario runs at: 16-bit training (and autocast) on the bf16/fp16 tensor cores, FP8 Linears
     (TransformerEngine) on the FP8 ones where the GPU has them, fp32 on plain fp32 (PyTorch's default:
-    ``torch.backends.cuda.matmul.allow_tf32`` is False), or TF32 where only that is known."""
+    ``torch.backends.cuda.matmul.allow_tf32`` is False), or TF32 where only that is known. Kept per hardware
+    section (by identity: a search hands the same one on) and the precision fields read here."""
+    pr = s.precision
+    key = (id(s.hardware), pr.dtype, pr.recipe, pr.fp8)
+    hit = _KEPT.get(key)
+    if hit is not None and hit[0] is s.hardware:
+        return hit[1]
+    rates = _rates(s)
+    if len(_KEPT) >= 256:
+        _KEPT.clear()
+    _KEPT[key] = (s.hardware, rates)
+    return rates
+
+
+def clear_cache() -> None:
+    """Forget the rates kept per hardware section."""
+    _KEPT.clear()
+
+
+def _rates(s: Scenario) -> Rates:
     hw = s.hardware
     assert hw.tflops_16bit is not None and hw.memory_bandwidth is not None  # compute_figures_known
     half = hw.tflops_16bit * 1e12

@@ -7,6 +7,7 @@ so ``vramgui.core.terms`` renders it "… = 1.23 s") and its source. ``StepTime`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,24 @@ class TimePart:
     def derivation(self) -> str:
         """The derivation in English: ``64 × 2.86e12 FLOP / (312 TFLOP/s × 0.93) = 0.63 s``."""
         return render_derivation(self.deriv, "GB", english)
+
+    @staticmethod
+    def later(seconds: float, build: Callable[[str], Derivation], source: str, key: str) -> TimePart:
+        """A part whose derivation ``build(key)`` writes when it is first read (``Part.later`` for seconds): a search
+        ranks thousands of plans by their seconds and shows the words of a few. ``seconds`` must be what the
+        derivation totals. Equal to, hashed and shown as the part built at once."""
+        part = object.__new__(TimePart)
+        part.__dict__.update(seconds=seconds, source=source, key=key, _build=build)  # frozen: no __setattr__
+        return part
+
+    def __getattr__(self, name: str) -> Any:  # only for a name not found: ``deriv`` of a ``later`` part, unread
+        build = self.__dict__.get("_build") if name == "deriv" else None
+        if build is None:
+            raise AttributeError(name)
+        built = build(self.key)
+        object.__setattr__(self, "deriv", built)
+        self.__dict__.pop("_build", None)  # pop: two threads may have built it at once (the same derivation)
+        return built
 
 
 @dataclass(frozen=True)

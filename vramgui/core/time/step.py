@@ -39,19 +39,22 @@ from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Convention, FinetuneMethod, Implementation, Offload, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
-from vramgui.core.terms import NS, Derivation, Term, amount
-from vramgui.core.text.message import Msg, Param
+from vramgui.core.terms import NS, amount
+from vramgui.core.text.message import Msg
 from vramgui.core.text.units import format_rate, format_seconds
 from vramgui.core.time import comm, overlap
 from vramgui.core.time.components import TIME_KEYS
 from vramgui.core.time.flops import model_flops
 from vramgui.core.time.rates import CALCULON, HOST_MEMORY_BANDWIDTH, MEMORY_CURVE, Rates, efficiency, rates_of
-from vramgui.core.time.result import StepTime, TimeComponent, TimePart
+from vramgui.core.time.result import StepTime, TimeComponent
+from vramgui.core.time.words import Later, Raw, Words, component, raw_seconds
+from vramgui.core.time.words import later_term as _s
 from vramgui.core.time.work import ACT_BYTES, Work, micro_batch_work, params_only_work
 
 SRC_FLOPS = "Narayanan et al. 2021 eq. 3; Megatron-LM training.py num_floating_point_operations; " + CALCULON
 SRC_TP = "Shoeybi et al. 2019 §3; Korthikanti et al. 2022 §4.2.2; ring volumes (n−1)/n; " + CALCULON
 SRC_DP = "Rajbhandari et al. 2020 (ZeRO) §7; PyTorch DDP/FSDP overlap; DeepSpeed overlap_comm; " + CALCULON
+SRC_DP_PREFETCH = SRC_DP + "; " + overlap.SRC_PREFETCH
 SRC_PP = "Narayanan et al. 2021 eq. 1, §2.2.2, §4.1"
 SRC_OPT = "2(P + O) + G bytes of the estimate at the memory bandwidth; " + CALCULON
 SRC_OFFLOAD = "Ren et al. 2021 (ZeRO-Offload) §4; Rajbhandari et al. 2021 (ZeRO-Infinity); JEDEC DDR4-3200 × 8"
@@ -78,19 +81,7 @@ class TimeInputs:
     trainable_params: int | None  # LoRA: the adapters (whole model); None: everything trains
 
 
-def _s(seconds: float, symbol: str, code: str, **params: Param) -> Term:
-    return Term(round(seconds * NS), symbol=symbol, label=Msg.of(code, **params), style="seconds")
-
-
-def _part(key: str, terms: list[Term], source: str) -> TimeComponent:
-    total = sum(t.bytes for t in terms)  # a subtracted term holds negative nanoseconds
-    if not terms:
-        deriv = Derivation(total=0, note=Msg.of("time.none"), measure="seconds")
-        return TimeComponent(key, 0.0, TimePart(0.0, deriv, source, key))
-    one = Msg.of("time.single") if len(terms) == 1 else None  # "…: 0.51 s", not "…: 0.51 s = 0.51 s"
-    deriv = Derivation(tuple(terms), total, measure="seconds", shape=one)
-    seconds = total / NS
-    return TimeComponent(key, seconds, TimePart(seconds, deriv, source, key))
+_NOTES = {code: Msg.of(code) for code in ("time.note_params_only", "time.note_achieved", "time.note_hf_kernels")}
 
 
 def _size(nbytes: float, unit: str = "GB") -> str:
@@ -106,15 +97,31 @@ def _link_name(link: comm.Link) -> Msg:
     return Msg.of("time.link_intra" if link.inside_node else "time.link_inter")
 
 
-def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.Link, symbol: str) -> Term | None:
+def _collective(kind: str, count: float, nbytes: float, ranks: int, link: comm.Link, symbol: str
+                ) -> Later | None:
     each = comm.collective_seconds(kind, nbytes, ranks, link)
     if each <= 0 or count <= 0:
         return None
-    return _s(count * each, symbol, "time.d_collective", count=f"{count:,.0f}", kind=kind.replace("_", "-"),
-              size=_size(nbytes, "GB"), ranks=ranks, link=_link_name(link), rate=format_rate(link.rate))
+    return _s(count * each, symbol, "time.d_collective", lambda: dict(
+        count=f"{count:,.0f}", kind=kind.replace("_", "-"), size=_size(nbytes, "GB"), ranks=ranks,
+        link=_link_name(link), rate=format_rate(link.rate)))
 
 
 def step_time(inp: TimeInputs) -> StepTime:
+    raw, model_total, hardware_total, rates, notes = _components(inp)
+    words = Words(inp, _raw)
+    components = tuple(component(k, raw.get(k, ([], SRC_FLOPS)), words) for k in TIME_KEYS)
+    step = sum(c.seconds for c in components)
+    return _result(inp.scenario, components, step, inp.tokens_per_step, model_total, hardware_total, rates, notes)
+
+
+def _raw(inp: TimeInputs) -> dict[str, Raw]:
+    """Each component's terms, run again for the words (``vramgui.core.time.words``)."""
+    return _components(inp)[0]
+
+
+def _components(inp: TimeInputs) -> tuple[dict[str, Raw], int, int, Rates, list[Msg]]:
+    """Each component's terms (words not yet written), the model and hardware FLOPs, the rates, the notes."""
     s, arch = inp.scenario, inp.arch
     p, tr = s.parallel, s.training
     rates = rates_of(s)
@@ -124,7 +131,7 @@ def step_time(inp: TimeInputs) -> StepTime:
     adapter = 2 * (inp.trainable_params or 0) if frozen else 0
     if arch is None:
         work = params_only_work(s, inp.params, rates)
-        notes.append(Msg.of("time.note_params_only"))
+        notes.append(_NOTES["time.note_params_only"])
         model_total = 6 * inp.params * tokens
         hardware_total = model_total + (2 * inp.params * tokens if tr.recompute == Recompute.FULL else 0)
     else:
@@ -146,37 +153,35 @@ def step_time(inp: TimeInputs) -> StepTime:
     if s.hardware.achieved_tflops is not None:
         rate = s.hardware.achieved_tflops * 1e12
         seconds = hardware_total / (gpus * rate)
-        term = _s(seconds, "F_hw/(N·X)", "time.d_achieved", flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}",
-                  rate=_tflops(rate))
-        comps = {k: _part(k, [], SRC_ACHIEVED) for k in TIME_KEYS}
-        comps["compute"] = _part("compute", [term], SRC_ACHIEVED)
-        notes.append(Msg.of("time.note_achieved"))
+        term = _s(seconds, "F_hw/(N·X)", "time.d_achieved", lambda: dict(
+            flops=f"{hardware_total:.3e}", gpus=f"{gpus:,}", rate=_tflops(rate)))
+        comps: dict[str, Raw] = {k: ([], SRC_ACHIEVED) for k in TIME_KEYS}
+        comps["compute"] = ([term], SRC_ACHIEVED)
+        notes.append(_NOTES["time.note_achieved"])
     else:
         comps = _predicted(inp, rates, work)
         if tr.implementation == Implementation.HF:  # the efficiency curves are fitted on Megatron's fused kernels
-            notes.append(Msg.of("time.note_hf_kernels"))
-    components = tuple(comps[k] if k in comps else _part(k, [], SRC_FLOPS) for k in TIME_KEYS)
-    step = sum(c.seconds for c in components)
-    return _result(s, components, step, tokens, int(model_total), int(hardware_total), rates, notes)
+            notes.append(_NOTES["time.note_hf_kernels"])
+    return comps, int(model_total), int(hardware_total), rates, notes
 
 
-def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeComponent]:
+def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, Raw]:
     s, arch = inp.scenario, inp.arch
     p, tr = s.parallel, s.training
     m, v, t = inp.micro_batches, p.vpp, p.tp
     gpn = p.gpus_per_node
-    out: dict[str, TimeComponent] = {}
+    out: dict[str, Raw] = {}
     mb = f"{m:,}"
-    out["compute"] = _part("compute", [
-        _s(m * (work.forward), "m·t_fwd", "time.d_forward", mb=m, flops=f"{work.gemm_flops:.3e}",
-           rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB")),
-        _s(m * work.backward, "m·t_bwd", "time.d_backward", mb=mb, each=format_seconds(work.backward)),
+    out["compute"] = ([
+        _s(m * (work.forward), "m·t_fwd", "time.d_forward", lambda: dict(
+            mb=m, flops=f"{work.gemm_flops:.3e}", rate=_tflops(work.gemm_rate), size=_size(work.memory_bytes, "GB"))),
+        _s(m * work.backward, "m·t_bwd", "time.d_backward", lambda: dict(mb=mb, each=format_seconds(work.backward))),
     ], SRC_FLOPS)
     rec = []
     if work.recompute > 0:
-        rec.append(_s(m * work.recompute, "m·t_re", "time.d_recompute_" + tr.recompute, mb=mb,
-                      flops=f"{work.recompute_flops:.3e}"))
-    out["recompute"] = _part("recompute", rec, SRC_FLOPS)
+        rec.append(_s(m * work.recompute, "m·t_re", "time.d_recompute_" + tr.recompute, lambda: dict(
+            mb=mb, flops=f"{work.recompute_flops:.3e}")))
+    out["recompute"] = (rec, SRC_FLOPS)
     if arch is None:  # no activation shape: no TP, CP, EP or pipeline messages to size
         return _once_per_step(inp, rates, work, out)
     # tensor parallelism: per block 2 collectives forward, 2 backward (and 2 again under full recompute)
@@ -195,7 +200,7 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
     else:
         term = _collective("all_reduce", count, act, t, tp_link, f"{per_block}·m·L_s·t_ar")
         tp_terms += [term] if term else []
-    out["tp_comm"] = _part("tp_comm", tp_terms, SRC_TP)
+    out["tp_comm"] = (tp_terms, SRC_TP)
     # context parallelism: K, V passed cp − 1 times per block forward, K, V and their gradients backward
     cp_terms = []
     if p.cp > 1:
@@ -205,10 +210,10 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         hidden = min(ring, 3 * work.scores_forward / max(work.layers, 1))
         per = ring - hidden
         if per > 0:
-            cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", mb=mb,
-                               layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
-                               hidden=format_seconds(hidden)))
-    out["cp_comm"] = _part("cp_comm", cp_terms, SRC_CP)
+            cp_terms.append(_s(m * work.layers * per, "m·L_s·max(0, t_ring − t_attn)", "time.d_ring", lambda: dict(
+                mb=mb, layers=work.layers, size=_size(kv, "GB"), ranks=p.cp, link=_link_name(cp_link),
+                hidden=format_seconds(hidden))))
+    out["cp_comm"] = (cp_terms, SRC_CP)
     # expert parallelism: 4 all-to-alls per MoE block of tokens·k copies
     ep_terms = []
     fl = model_flops(arch)
@@ -218,30 +223,29 @@ def _predicted(inp: TimeInputs, rates: Rates, work: Work) -> dict[str, TimeCompo
         ep_link = comm.link_for(rates, t, p.ep, gpn)
         term = _collective("all_to_all", m * moe_blocks * 4, sent, p.ep, ep_link, "4·m·L_moe·t_a2a")
         ep_terms += [term] if term else []
-    out["ep_comm"] = _part("ep_comm", ep_terms, SRC_EP)
+    out["ep_comm"] = (ep_terms, SRC_EP)
     p2p = []
     if p.pp > 1:
         pp_link = comm.link_for(rates, t * p.cp * inp.batch_parallel, 2, gpn)
         msg = act / t  # Megatron sends 1/tp of the activation and all-gathers it (or SP holds 1/tp already)
         each = comm.transfer_seconds(msg, pp_link)
-        p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", count=f"{2 * m * v:,}",
-                      size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate)))
-    out["pp_comm"] = _part("pp_comm", p2p, SRC_PP)
+        p2p.append(_s(2 * m * v * each, "2·m·v·t_p2p", "time.d_p2p", lambda: dict(
+            count=f"{2 * m * v:,}", size=_size(msg, "GB"), link=_link_name(pp_link), rate=format_rate(pp_link.rate))))
+    out["pp_comm"] = (p2p, SRC_PP)
     return _once_per_step(inp, rates, work, out)
 
 
-def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, TimeComponent]
-                   ) -> dict[str, TimeComponent]:
+def _once_per_step(inp: TimeInputs, rates: Rates, work: Work, out: dict[str, Raw]) -> dict[str, Raw]:
     """The bubble, the data-parallel reduction, the optimizer and the offload (what the micro-batches share)."""
     p, m, v = inp.scenario.parallel, inp.micro_batches, inp.scenario.parallel.vpp
     mb = f"{m:,}"
     per_mb = work.forward + work.backward + work.recompute + sum(
-        out[k].seconds for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
+        raw_seconds(out[k]) for k in ("tp_comm", "cp_comm", "ep_comm") if k in out) / m
     bubble = []
     if p.pp > 1:
-        bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", stages=p.pp - 1, v=v,
-                         mb=mb, each=format_seconds(per_mb)))
-    out["pp_bubble"] = _part("pp_bubble", bubble, SRC_PP)
+        bubble.append(_s((p.pp - 1) / v * per_mb, "(p−1)/(m·v)·m·t_mb", "time.d_bubble", lambda: dict(
+            stages=p.pp - 1, v=v, mb=mb, each=format_seconds(per_mb))))
+    out["pp_bubble"] = (bubble, SRC_PP)
     out["dp_comm"] = _data_parallel(inp, rates, work)
     out["optimizer"], out["offload"] = _optimizer(inp, rates)
     return out
@@ -252,18 +256,18 @@ def work_kv(arch: Architecture) -> int:
     return model_flops(arch).dense.kv_width
 
 
-def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
+def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> Raw:
     s = inp.scenario
     p, n = s.parallel, inp.data_parallel
     if n <= 1 or (inp.trainable_params is not None and inp.trainable_params == 0):
-        return _part("dp_comm", [], SRC_DP)
+        return ([], SRC_DP)
     wb = DTYPE_BYTES[s.precision.dtype]
     reduced = inp.trainable_params / max(p.tp * p.pp, 1) if inp.trainable_params is not None else inp.stage_params
     link = comm.link_for(rates, p.tp * p.cp if p.cp > 1 else p.tp, n, p.gpus_per_node)
     rules = convention_of(s)
     stage = p.zero_stage if rules.uses_zero_stage else (1 if p.distributed_optimizer else 0)
     m = inp.micro_batches
-    terms: list[Term] = []
+    terms: list[Later] = []
     grads = reduced * wb
     share = 1.0
     if stage == 3:
@@ -284,43 +288,43 @@ def _data_parallel(inp: TimeInputs, rates: Rates, work: Work) -> TimeComponent:
         term = _collective("all_reduce", 1, grads, n, link, "t_ar")
         terms += [term] if term else []
         overlap_with = 0.0 if s.convention == Convention.MEGATRON else work.backward
-    total = sum(t.bytes for t in terms) / NS
+    total = sum(t.ns for t in terms) / NS
     if stage == 3 and terms:  # only what was prefetched hides; the first block's gathers never do
         hidden = min(total * share, overlap_with) * (1 - 1 / max(work.layers, 1))
-        terms.append(Term(-round(hidden * NS), symbol="min(s·t_dp, m·t_mb)·(1 − 1/L)", label=Msg.of(
-            "time.d_prefetch", share=f"{share:.0%}"), style="seconds", sign=-1))
-        return _part("dp_comm", terms, SRC_DP + "; " + overlap.SRC_PREFETCH)
+        terms.append(Later(-round(hidden * NS), "min(s·t_dp, m·t_mb)·(1 − 1/L)", "time.d_prefetch",
+                            lambda: dict(share=f"{share:.0%}"), sign=-1))
+        return (terms, SRC_DP_PREFETCH)
     hidden = min(total, overlap_with) * (1 - 1 / max(work.layers, 1)) if overlap_with else 0.0
     if hidden > 0:
-        terms.append(Term(-round(hidden * NS), symbol="", label=Msg.of("time.d_overlap"), style="seconds", sign=-1))
-    return _part("dp_comm", terms, SRC_DP)
+        terms.append(Later(-round(hidden * NS), "", "time.d_overlap", dict, sign=-1))
+    return (terms, SRC_DP)
 
 
-def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[TimeComponent, TimeComponent]:
+def _optimizer(inp: TimeInputs, rates: Rates) -> tuple[Raw, Raw]:
     s = inp.scenario
     moved = 2 * (inp.parameter_bytes + inp.optimizer_bytes) + inp.gradient_bytes
     opt = []
     if moved > 0 and s.offload.optimizer == Offload.NONE:
         eta = efficiency(moved, MEMORY_CURVE)
-        opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer",
-                      size=_size(moved, "GB"), rate=format_rate(rates.memory * eta)))
-    off: list[Term] = []
+        opt.append(_s(moved / (rates.memory * eta), "(2(P + O) + G)/(B_mem·η)", "time.d_optimizer", lambda: dict(
+            size=_size(moved, "GB"), rate=format_rate(rates.memory * eta))))
+    off: list[Later] = []
     if s.offload.optimizer != Offload.NONE or s.offload.params != Offload.NONE:
         pcie = rates.pcie or rates.intra
         shard = inp.stage_params / max(inp.data_parallel, 1)
         host_link = comm.Link(pcie, 0.9, 2e-6, True)
         if s.offload.optimizer != Offload.NONE:
-            nbytes = 4 * shard  # 16-bit gradients down, 16-bit parameters up
-            off.append(_s(comm.transfer_seconds(nbytes, host_link), "4Φ_shard/B_pcie", "time.d_pcie",
-                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
+            down_up = 4 * shard  # 16-bit gradients down, 16-bit parameters up
+            off.append(_s(comm.transfer_seconds(down_up, host_link), "4Φ_shard/B_pcie", "time.d_pcie", lambda: dict(
+                size=_size(down_up, "GB"), rate=format_rate(host_link.rate))))
             host = 30 * shard * ranks_per_node(s.parallel)  # fp32 p, g, m, v read; p, m, v written; 16-bit p out
             off.append(_s(host / (HOST_MEMORY_BANDWIDTH * 0.9), "30Φ_shard·G_node/B_host", "time.d_cpu_adam",
-                          size=_size(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9)))
+                          lambda: dict(size=_size(host, "GB"), rate=format_rate(HOST_MEMORY_BANDWIDTH * 0.9))))
         if s.offload.params != Offload.NONE:
-            nbytes = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
-            off.append(_s(comm.transfer_seconds(nbytes, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
-                          size=_size(nbytes, "GB"), rate=format_rate(host_link.rate)))
-    return _part("optimizer", opt, SRC_OPT), _part("offload", off, SRC_OFFLOAD)
+            gathered = 2 * 2 * shard * inp.micro_batches  # forward and backward, every micro-batch
+            off.append(_s(comm.transfer_seconds(gathered, host_link), "4m·Φ_shard/B_pcie", "time.d_pcie",
+                          lambda: dict(size=_size(gathered, "GB"), rate=format_rate(host_link.rate))))
+    return (opt, SRC_OPT), (off, SRC_OFFLOAD)
 
 
 def _result(s: Scenario, components: tuple[TimeComponent, ...], step: float, tokens: int, model_total: int,

@@ -19,13 +19,15 @@ et al. 2022 §4.2.2); everything else splits over tp.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from vramgui.core.parallel.layout import stage_layer_counts
 from vramgui.core.scenario.architecture import Architecture
 from vramgui.core.scenario.choices import Attention, Recompute
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.time.flops import ModelFlops
+from vramgui.core.time.flops import ModelFlops, model_flops
 from vramgui.core.time.rates import MEMORY_CURVE, Rates, efficiency
+from vramgui.core.time.rates import clear_cache as clear_rates
 
 ACT_BYTES = 2  # activations in 16 bits (the elementwise kernels' traffic)
 
@@ -68,11 +70,11 @@ def _memory(nbytes: float, kernels: float, bandwidth: float) -> float:
     return nbytes / (bandwidth * efficiency(nbytes / max(kernels, 1.0), MEMORY_CURVE))
 
 
-@dataclass(frozen=True)
-class Product:
+class Product(NamedTuple):
     """``batch`` matrix products of (m × k) by (k × n): FLOPs, bytes read and written, and their seconds as
     Calculon's "no_overlap" processing mode times them: FLOPs at the size's efficiency plus the bytes at the
-    memory's (``calculon/processor.py`` ``_compute_processing_time``)."""
+    memory's (``calculon/processor.py`` ``_compute_processing_time``). A named tuple: a micro-batch's work makes
+    a dozen, a search thousands."""
 
     flops: float
     nbytes: float
@@ -92,12 +94,45 @@ def product(m: float, k: float, n: float, peak: float, bandwidth: float, elem: f
     return Product(flops, nbytes, seconds, k * n * batch if weight else 0.0)
 
 
+_KEPT: dict[tuple[object, ...], tuple[Architecture, Work]] = {}  # what a micro-batch's work depends on -> it
+_KEPT_MAX = 4096
+
+
 def micro_batch_work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: Rates, frozen_base: bool,
                      adapter_flops: float, dequant_bytes: float, grad_bytes: float = 0.0) -> Work:
-    """The seconds of one micro-batch's forward, backward and recomputation on the slowest stage's GPU.
-    ``grad_bytes``: what accumulating one weight's gradient moves beyond writing it once in the dtype (Megatron-LM's
-    gradient-accumulation fusion reads and writes the fp32 main_grad: 8 − 2 bytes; PyTorch adds each micro-batch's
-    gradient into .grad: 4 more bytes once there are several)."""
+    """The seconds of one micro-batch's forward, backward and recomputation on the slowest stage's GPU (``flops``:
+    ``model_flops(arch)``). ``grad_bytes``: what accumulating one weight's gradient moves beyond writing it once in
+    the dtype (Megatron-LM's gradient-accumulation fusion reads and writes the fp32 main_grad: 8 − 2 bytes; PyTorch
+    adds each micro-batch's gradient into .grad: 4 more bytes once there are several).
+
+    Kept per layout and batch: a plan search estimates every ZeRO stage, offload and recompute level of a layout,
+    and the adviser every way out of one scenario; the stage and offload do not change this work. The key holds
+    every field ``_work`` reads (the architecture by identity, kept beside the answer so that its id is not reused
+    while listed); tests/core/time/test_work_cache.py changes each in turn."""
+    p, tr = s.parallel, s.training
+    key = (id(arch), p.tp, p.pp, p.cp, p.sp, p.ep, p.expert_tp, p.first_stage_layers, p.last_stage_layers,
+           tr.micro_batch, tr.seq_len, tr.moe_imbalance_percent, tr.attention, tr.recompute, rates.matrix,
+           rates.matrix_name, rates.scores, rates.memory, frozen_base, adapter_flops, dequant_bytes, grad_bytes)
+    hit = _KEPT.get(key)
+    if hit is not None and hit[0] is arch:
+        return hit[1]
+    work = _work(arch, s, flops, rates, frozen_base, adapter_flops, dequant_bytes, grad_bytes)
+    if len(_KEPT) >= _KEPT_MAX:
+        _KEPT.clear()
+    _KEPT[key] = (arch, work)
+    return work
+
+
+def clear_cache() -> None:
+    """Forget what the step time keeps between estimates: every micro-batch's work, the rates per hardware, the
+    FLOPs per architecture (bench: a cold estimate; tests)."""
+    _KEPT.clear()
+    clear_rates()
+    model_flops.cache_clear()
+
+
+def _work(arch: Architecture, s: Scenario, flops: ModelFlops, rates: Rates, frozen_base: bool,
+          adapter_flops: float, dequant_bytes: float, grad_bytes: float) -> Work:
     p, tr = s.parallel, s.training
     t, seq = p.tp, tr.seq_len
     n = tr.micro_batch * seq / p.cp  # tokens of the micro-batch on this GPU
