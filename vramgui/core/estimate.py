@@ -152,14 +152,17 @@ def clear_activation_cache() -> None:
 
 def clear_caches() -> None:
     """Forget everything kept between estimates: the per-layout activations, the per-shape activation terms, the
-    architecture's figures and which scenarios were found valid (bench: the first estimate of a new model)."""
+    architecture's figures, the step time's work, rates and FLOPs, and which scenarios were found valid (bench:
+    the first estimate of a new model)."""
     from vramgui.core.activations import cache
     from vramgui.core.fields.validate import forget_validated
     from vramgui.core.step.blocks import blocks_of
+    from vramgui.core.time.work import clear_cache as clear_step_time
 
     cache.clear(every_shape=True)
     model_facts.cache_clear()
     blocks_of.cache_clear()
+    clear_step_time()
     forget_validated()
 
 
