@@ -202,6 +202,10 @@ def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestio
         limit = min(limit, world.context_grid(changed.parallel) * (t.global_batch // t.micro_batch))
     if limit <= n_now:
         return None
+    last = strategies[-1]
+    frugal = (*levels[-1], *changes, *(strategy_changes(s, last) if last is not None else ()))
+    if len(levels) * len(strategies) > 1 and fewest_gpus(ask, frugal, limit) is None:
+        return None  # the most frugal of them does not fit on ``limit`` GPUs: none does (``_frugal``'s rule)
     for extra in levels:
         for strategy in strategies:
             more = (*extra, *changes, *(strategy_changes(s, strategy) if strategy is not None else ()))
