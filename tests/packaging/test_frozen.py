@@ -31,9 +31,11 @@ BUILD_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 120
 CLI_ARGS = ["estimate", "--params", "7B", "--stage", "2", "--gpus", "8", "--json"]
 # A naive build measured 219 MB, the spec 136.3 MB before issue 13 and 118.7 MB after (make dist; 119.1 MB from
-# the test venv, which adds typing_extensions and asyncio): the goal is at most 120 MB.
-# Guards against an exclusion silently vanishing (a dependency upgrade that grows the bundle shows up here too).
-MAX_ONEDIR_MB = 120
+# the test venv, which adds typing_extensions and asyncio). The app's own code has grown since (the step time, the
+# plan search, serving, training configs: vramgui is 1.03 MB compressed in the PYZ); the test venv's build measured
+# 120.1 MB after issues 22, 23 and 26 (2026-12-05), so the bound is 121 MB. It guards against an exclusion silently
+# vanishing (each is worth several MB; a dependency upgrade that grows the bundle shows up here too).
+MAX_ONEDIR_MB = 121
 # The two libraries of Qt's xcb plugin that minimal Debian/Ubuntu systems and containers lack (issue 13).
 XCB_EXTRAS = ["libxcb-icccm.so.4", "libxcb-keysyms.so.1"]
 XVFB = ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1600x1000x24"]
