@@ -54,6 +54,7 @@ from vramgui.core.scenario.choices import FinetuneMethod, Loss, Recompute
 from vramgui.core.scenario.specs import RECOMPUTE, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve import questions as solve
+from vramgui.core.solve.fastest import frugal_strategies
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
@@ -210,7 +211,10 @@ def _strategy(ask: Ask) -> Suggestion | None:
 
 
 def _strategy_with(ask: Ask, extra: Changes) -> Suggestion | None:
-    found = solve.cheapest_strategy(apply(ask.strict, extra))
+    base = apply(ask.strict, extra)
+    if not any(_fits(st.apply(base)) for st in frugal_strategies(base)):
+        return None  # the most frugal strategies do not fit: none does (layouts._frugal's rule; 1-2 estimates, not 7)
+    found = solve.cheapest_strategy(base)
     if found is None:
         return None
     strategy = found[0]
@@ -218,6 +222,13 @@ def _strategy_with(ask: Ask, extra: Changes) -> Suggestion | None:
     msg = and_recompute(Msg.of("advise.strategy", strategy=strategy.msg(), was=current.msg()), extra)
     return attempt(ask, "offload" if strategy.offloads else "strategy",
                    (*extra, *strategy_changes(ask.scenario, strategy)), msg)
+
+
+def _fits(s: Scenario) -> bool:
+    try:
+        return bool(estimate(s).fits)
+    except InputError:
+        return False
 
 
 def _gpus(ask: Ask) -> Suggestion | None:
