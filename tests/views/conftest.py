@@ -67,18 +67,17 @@ def seeded_settings(settings):
 
 @pytest.fixture
 def seed_window(qtbot, seeded_settings):
-    win = create_main_window(seeded_settings)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.presenter.finish_sweeps()
+    yield from _shown_window(qtbot, seeded_settings)
 
 
 @pytest.fixture
 def window(qtbot, settings):
     """The window as a first run opens it (``groups.first_scenario``, the groups folded but Essentials)."""
+    yield from _shown_window(qtbot, settings)
+
+
+def _shown_window(qtbot, settings):
+    """A window made with ``settings``, shown at 1,400 x 900; its sweeps finished when the test is done."""
     win = create_main_window(settings)
     qtbot.addWidget(win)
     win.resize(1400, 900)

@@ -10,15 +10,12 @@ exit 1.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from vramgui.core.advise.suggestions import flags
 from vramgui.core.fields.registry import MAX_GPUS
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.solve.fastest import CostSearch, PlanSearch, Point, cheapest, fastest
+from vramgui.core.solve.fastest import CostSearch, PlanSearch, Point, cheapest, collector_paused, fastest
 from vramgui.core.solve.plans import plan_changes, plan_values
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg, render
@@ -32,21 +29,6 @@ PLAN_QUESTIONS = {
                 "--max-gpus; equal costs go to the shorter run",
 }
 DEFAULT_MAX_GPUS = 1024
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off during a search: its hundreds of thousands of estimates form no cycles
-    (reference counting frees them), yet set off full collections that took 40 % of a Mixtral 8x7B search on 64
-    GPUs (1.00 s with the collector, 0.60 s without; measured on h-timefast). The window's worker does the same
-    (presenters/plan_worker.py)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _point(s: Scenario, pt: Point) -> dict[str, Any]:
@@ -93,7 +75,7 @@ def _nothing(search: PlanSearch, unit: str) -> tuple[dict[str, Any], list[str]]:
 
 def fastest_output(s: Scenario, unit: str = "GB") -> tuple[dict[str, Any], str, int]:
     """(JSON data, text, exit code) of ``vramgui solve fastest``."""
-    with _collector_paused():
+    with collector_paused():
         search = fastest(s, s.parallel.num_gpus)
     head = (f"{s.model.name} on {counted(search.gpus, 'GPU')} of {s.hardware.gpu_name or 'GPU'}, global batch "
             f"{search.batch:,} of {s.training.seq_len:,} tokens: {search.layouts:,} layouts, {len(search.points):,} "
@@ -120,7 +102,7 @@ def cheapest_output(s: Scenario, max_gpus: int, unit: str = "GB") -> tuple[dict[
     if not 1 <= max_gpus <= MAX_GPUS:
         raise InputError("--max-gpus", Msg.of("error.out_of_range", value=f"{max_gpus:,}"),
                          Msg.of("allowed.range", low="1", high=f"{MAX_GPUS:,}"))
-    with _collector_paused():
+    with collector_paused():
         found: CostSearch = cheapest(s, max_gpus)
     head = (f"{s.model.name} on up to {counted(max_gpus, 'GPU')} of {s.hardware.gpu_name or 'GPU'}: "
             f"{len(found.counts):,} GPU counts searched")

@@ -14,17 +14,14 @@ cycles, so reference counting frees them all the same; the collector is resumed 
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
 from vramgui.core.scenario.specs import Scenario
-from vramgui.core.solve.fastest import fastest
+from vramgui.core.solve.fastest import collector_paused, fastest
 from vramgui.core.text.errors import InputError
 from vramgui.presenters.plan_results import answer_of
 
@@ -45,22 +42,6 @@ class JobSignals(QObject):
     finished = Signal(int, object, object)  # generation, the scenario searched, its PlanAnswer
     failed = Signal(int, object, object)  # generation, the scenario, the InputError (or another exception)
     stopped = Signal(int)  # generation: cancelled, nothing to show
-
-
-_PAUSED = threading.Lock()  # one search pauses the collector at a time (the pool runs one)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off inside, as it was after (see the module's docstring)."""
-    with _PAUSED:
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            yield
-        finally:
-            if was:
-                gc.enable()
 
 
 class PlanJob(QRunnable):

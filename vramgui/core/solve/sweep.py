@@ -10,7 +10,8 @@ the fit (``estimate.estimate_at_count``). ``peak_sweep`` keeps only the step pea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from vramgui.core.count_free import CountFree, count_free
 from vramgui.core.estimate import Estimate, estimate_at_count, peak_at_count
@@ -21,6 +22,8 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.solve.questions import solve_base
 from vramgui.core.text.errors import InputError
 
+T = TypeVar("T")
+
 
 def at_count(base: Scenario, n: int) -> Scenario:
     """``base`` on ``n`` GPUs (at most ``n`` per node); its other sections are the same objects."""
@@ -28,12 +31,14 @@ def at_count(base: Scenario, n: int) -> Scenario:
     return replaced(base, parallel=replaced(par, num_gpus=n, gpus_per_node=min(par.gpus_per_node, n)))
 
 
-def gpu_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate | None]]:
-    """(n, the estimate on n GPUs) for each of ``counts``, without the global batch; None where the layout does
-    not accept n or the scenario is refused there (its ``InputError``: no numbers for a bad scenario)."""
+def _sweep(scenario: Scenario, counts: Iterable[int],
+           at: Callable[[Scenario, CountFree], T]) -> list[tuple[int, T | None]]:
+    """(n, ``at(the scenario on n GPUs, its count-free part)``) for each of ``counts``, without the global batch;
+    None where the layout does not accept n or the scenario is refused there (its ``InputError``: no numbers for a
+    bad scenario). The count-free part is computed once, at the first accepted count."""
     base = solve_base(scenario, "parallel.num_gpus")
     free: CountFree | None = None
-    out: list[tuple[int, Estimate | None]] = []
+    out: list[tuple[int, T | None]] = []
     for n in counts:
         if not world.accepts(base, n):
             out.append((n, None))
@@ -42,27 +47,18 @@ def gpu_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Esti
             s = validate_scenario(at_count(base, n))
             if free is None:
                 free = count_free(s)
-            out.append((n, estimate_at_count(s, free)))
+            out.append((n, at(s, free)))
         except InputError:
             out.append((n, None))
     return out
+
+
+def gpu_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, Estimate | None]]:
+    """(n, the estimate on n GPUs) for each of ``counts`` (``_sweep``)."""
+    return _sweep(scenario, counts, estimate_at_count)
 
 
 def peak_sweep(scenario: Scenario, counts: Iterable[int]) -> list[tuple[int, int | None]]:
     """(n, the step peak's bytes on n GPUs) for each of ``counts``: ``gpu_sweep``'s peaks (None where it has no
     estimate), without building the estimates' rows, notes and fit."""
-    base = solve_base(scenario, "parallel.num_gpus")
-    free: CountFree | None = None
-    out: list[tuple[int, int | None]] = []
-    for n in counts:
-        if not world.accepts(base, n):
-            out.append((n, None))
-            continue
-        try:
-            s = validate_scenario(at_count(base, n))
-            if free is None:
-                free = count_free(s)
-            out.append((n, peak_at_count(s, free).bytes))
-        except InputError:
-            out.append((n, None))
-    return out
+    return _sweep(scenario, counts, lambda s, free: peak_at_count(s, free).bytes)
