@@ -2907,16 +2907,16 @@ no distributed optimizer</source>
         <translation>ZeRO-3 驻留参数</translation>
     </message>
     <message>
-        <source>ZeRO-3 parameters gathered at once (DeepSpeed&apos;s stage3_max_live_parameters); empty: DeepSpeed&apos;s default 1e9 under the deepspeed convention, FSDP2&apos;s per-layer units otherwise</source>
-        <translation>ZeRO-3 同时聚合的参数量（DeepSpeed 的 stage3_max_live_parameters）；留空：deepspeed 约定下为 DeepSpeed 默认值 1e9，其他约定下按 FSDP2 的逐层单元</translation>
+        <source>ZeRO-3 parameters gathered at once (DeepSpeed&apos;s stage3_max_live_parameters); empty: DeepSpeed&apos;s default 1e9 under the deepspeed convention, FSDP2&apos;s per-layer units otherwise. Under DeepSpeed a gather is prefetched under compute only while the gathered parameters stay below it (0: none is): it also moves the step time</source>
+        <translation>ZeRO-3 同时聚合的参数量（DeepSpeed 的 stage3_max_live_parameters）；留空：deepspeed 约定下为 DeepSpeed 默认值 1e9，其他约定下按 FSDP2 的逐层单元。在 DeepSpeed 下，只有已聚合的参数低于此值时才会在计算期间预取下一次聚合（0：从不预取）：它也会改变单步时间</translation>
+    </message>
+    <message>
+        <source>DeepSpeed stage3_prefetch_bucket_size, in parameters; empty: DeepSpeed&apos;s default 5e7. 0 prefetches nothing, so every gather waits (DeepSpeed before 0.5.6): it also moves the step time</source>
+        <translation>DeepSpeed 的 stage3_prefetch_bucket_size（参数个数）；留空：DeepSpeed 默认值 5e7。0 表示不预取，每次聚合都要等待（DeepSpeed 0.5.6 之前）：它也会改变单步时间</translation>
     </message>
     <message>
         <source>ZeRO-3 prefetch bucket</source>
         <translation>ZeRO-3 预取桶</translation>
-    </message>
-    <message>
-        <source>DeepSpeed stage3_prefetch_bucket_size, in parameters; empty: DeepSpeed&apos;s default 5e7</source>
-        <translation>DeepSpeed 的 stage3_prefetch_bucket_size（参数个数）；留空：DeepSpeed 默认值 5e7</translation>
     </message>
     <message>
         <source>ZeRO reduce bucket</source>

@@ -49,7 +49,9 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         QT_TRANSLATE_NOOP(
             "Fields",
             "ZeRO-3 parameters gathered at once (DeepSpeed's stage3_max_live_parameters); empty: DeepSpeed's "
-            "default 1e9 under the deepspeed convention, FSDP2's per-layer units otherwise",
+            "default 1e9 under the deepspeed convention, FSDP2's per-layer units otherwise. Under DeepSpeed a "
+            "gather is prefetched under compute only while the gathered parameters stay below it (0: none is): "
+            "it also moves the step time",
         ),
         low=0,
         high=MAX_PARAMS,
@@ -65,7 +67,8 @@ OVERHEAD_TABLE: tuple[Field, ...] = (
         "count",
         QT_TRANSLATE_NOOP("Fields", "ZeRO-3 prefetch bucket"),
         QT_TRANSLATE_NOOP(
-            "Fields", "DeepSpeed stage3_prefetch_bucket_size, in parameters; empty: DeepSpeed's default 5e7"
+            "Fields", "DeepSpeed stage3_prefetch_bucket_size, in parameters; empty: DeepSpeed's default 5e7. "
+            "0 prefetches nothing, so every gather waits (DeepSpeed before 0.5.6): it also moves the step time"
         ),
         low=0,
         high=MAX_PARAMS,
