@@ -24,6 +24,7 @@ from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_MODE, MODEL_PRESET, 
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
+from vramgui.presenters.form import summaries
 from vramgui.presenters.form.groups import (
     ARCH,
     CUSTOM,
@@ -34,7 +35,6 @@ from vramgui.presenters.form.groups import (
     editor_kind,
     parse_input,
 )
-from vramgui.presenters.form import summaries
 from vramgui.presenters.form.model_choice import ModelChoice
 from vramgui.presenters.form.texts import FormDisplay, nodes_text, percent_error_text, shown_value
 from vramgui.presenters.messages import input_error_text

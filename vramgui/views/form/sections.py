@@ -12,7 +12,7 @@ lets clicks through, so the whole row still opens the group, and it adds nothing
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
@@ -31,6 +31,9 @@ class FoldHeader(QToolButton):
         self._summary = GroupSummary()
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("summary")
+        plain = QFont()  # only the weight set: the rest follows the header's font, the title's bold does not
+        plain.setBold(False)
+        self.summary_label.setFont(plain)
         self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
         self.summary_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, in light and dark themes
         self.summary_label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # a click opens the group
@@ -46,12 +49,10 @@ class FoldHeader(QToolButton):
         """The summary as shown ("" while open or when the group holds only the first screen's values)."""
         return self.summary_label.text() if self.summary_label.isVisibleTo(self) else ""
 
-    def setFont(self, font: QFont) -> None:  # noqa: N802 - Qt override: the title is bold, its summary not
-        super().setFont(font)
-        plain = self.font()
-        plain.setBold(False)
-        self.summary_label.setFont(plain)
-        self.refresh()
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override: a bold title is wider
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.refresh()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
@@ -60,12 +61,12 @@ class FoldHeader(QToolButton):
     def refresh(self) -> None:
         """The list after the title if it fits in the rest of the row, else its count, elided if even that does
         not fit; hidden while the group is open."""
-        start = super().sizeHint().width()  # the arrow, the title and the button's margins
+        start = self.sizeHint().width()  # the arrow, the title and the button's margins
         room = self.width() - start - 4
         metrics = self.summary_label.fontMetrics()
         full, short = PREFIX + self._summary.text, PREFIX + self._summary.short
         text = full if metrics.horizontalAdvance(full) <= room else short
-        shown = bool(self._summary.text) and not self.isChecked() and room > metrics.horizontalAdvance("· …")
+        shown = bool(self._summary.text) and not self.isChecked() and room > metrics.horizontalAdvance(PREFIX + "…")
         self.summary_label.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0)))
         self.summary_label.setGeometry(start, 0, max(room, 0), self.height())
         self.summary_label.setVisible(shown)
