@@ -3743,6 +3743,13 @@ no distributed optimizer</source>
     </message>
 </context>
 <context>
+    <name>FormGroups</name>
+    <message>
+        <source>{0} set</source>
+        <translation>已设 {0} 项</translation>
+    </message>
+</context>
+<context>
     <name>FormulasDialog</name>
     <message>
         <source>Formulas and sources</source>

@@ -17,7 +17,8 @@ class MainView(Protocol):
         """Fill a choice field (combo box) with ``(value, display text)`` pairs."""
 
     def set_form_values(self, values: Mapping[str, object]) -> None:
-        """Show these values in their fields without reporting them back as edits."""
+        """Show these values in their fields without reporting them back as edits; a hint's key gets its text, a
+        folded group's summary key (``form.summaries.KEYS``) a ``GroupSummary`` for its header."""
 
     def set_fields_enabled(self, states: Mapping[str, bool], reasons: Mapping[str, str]) -> None:
         """Enable or disable fields; ``reasons[key]`` says why a disabled one does nothing (its tooltip), e.g. the

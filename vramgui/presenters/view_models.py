@@ -196,3 +196,12 @@ class ServeResultVM:
     summary: SummaryVM
     breakdown: tuple[BreakdownRow, ...]
     chart: SweepVM
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    """What a folded group of the form holds that the first screen does not, for its header ("" : nothing)."""
+
+    text: str = ""  # "global batch 128, full recomputation"
+    short: str = ""  # "3 set": where the list does not fit
+    tooltip: str = ""  # the list, one per line

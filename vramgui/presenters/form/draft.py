@@ -24,6 +24,7 @@ from vramgui.core.fields.form_rows import GPU_PRESET, MODEL_MODE, MODEL_PRESET, 
 from vramgui.core.scenario.specs import ModelSpec, Scenario
 from vramgui.core.text.errors import InputError
 from vramgui.presenters import catalog_access
+from vramgui.presenters.form import summaries
 from vramgui.presenters.form.groups import (
     ARCH,
     CUSTOM,
@@ -89,7 +90,13 @@ class FormDraft:
             if path != skip and path not in self.raw and not (path == paths.PARAMS and mode != "params"):
                 wanted[path] = shown[path]
         wanted[NODES_HINT] = nodes_text(self.scenario.parallel)
+        wanted.update(summaries.summaries(self.scenario, self.reference()))  # what each folded group holds
         return self.changed(wanted)
+
+    def reference(self) -> Scenario:
+        """What the folded groups' summaries compare the draft with: the first screen's scenario with the model and
+        the GPU the Essentials' presets give (``summaries.reference``)."""
+        return summaries.reference(self.model.preset_spec(), catalog_access.gpu_presets().get(self.gpu))
 
     def changed(self, wanted: dict[str, object]) -> dict[str, object]:
         """The entries of ``wanted`` the view does not show yet (now recorded as shown)."""

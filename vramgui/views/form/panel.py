@@ -40,8 +40,9 @@ from vramgui.presenters.form.groups import (
     MODEL_MODE,
     MODEL_PRESET,
 )
+from vramgui.presenters.form.summaries import GROUP_OF_KEY as SUMMARIES
 from vramgui.presenters.form.texts import FieldInfo, UiRowInfo, field_info, ui_rows
-from vramgui.presenters.view_models import FieldError
+from vramgui.presenters.view_models import FieldError, GroupSummary
 from vramgui.views.form import texts
 from vramgui.views.form.messages import FieldMessages
 from vramgui.views.form.preset_box import PresetBox
@@ -301,6 +302,10 @@ class InputPanel(QWidget):
 
     def set_form_values(self, values: Mapping[str, object]) -> None:
         for key, value in values.items():
+            if key in SUMMARIES:  # what a folded group holds, after its title
+                assert isinstance(value, GroupSummary)
+                self.groups[SUMMARIES[key]].set_summary(value)
+                continue
             if key in self.hints:
                 self._messages.set_hint(key, str(value))
                 continue
