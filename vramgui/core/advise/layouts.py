@@ -52,7 +52,7 @@ from vramgui.core.scenario.choices import Recompute
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve.fastest import frugal_strategies
-from vramgui.core.solve.questions import strategy_variants
+from vramgui.core.solve.questions import strategies as solve_strategies
 from vramgui.core.text.message import Msg
 
 TP_SIZES = (2, 4, 8)  # tensor parallelism within a node
@@ -142,7 +142,7 @@ def _frugal(ask: Ask, changes: Changes, offload: bool, level: Changes | None = N
     if offload:
         strategies: tuple[Strategy, ...] = frugal_strategies(changed)
     else:
-        strategies = tuple(st for st, _ in strategy_variants(changed) if not st.offloads)[-1:]
+        strategies = tuple(st for st in solve_strategies(changed) if not st.offloads)[-1:]
     return any(within(ask, (*changes, *strategy_changes(s, st), *level)) for st in strategies)
 
 

@@ -1,0 +1,70 @@
+"""One advice's estimates, each scenario's memory estimated once.
+
+The adviser asks about the same changed scenario under several names: a layout's frugal check (``within``, on the
+untimed scenario) and the cheapest strategy after it (on the strict one) estimate the same plan; the fewest-GPUs
+check of ``layouts._on_more_gpus`` and its first search bisect the same scenario; each suggestion is estimated
+again with its step time. Those copies differ only in the reserve (``ask.strict``) and the GPU's compute peak
+(``ask.untimed``), and neither moves a byte: the reserve sets only the usable memory (``estimate._estimate``:
+usable = gpu_memory x (1 - reserve)), the compute peak only the step time (``Estimate.time``), and validation
+takes every reserve in [0, 1) and no compute peak. So each scenario is estimated once per memory question, and a
+copy with another reserve or compute peak is that estimate with its own fit and time inputs: field for field what
+``estimate`` answers (bench/differential.py compares the CLI's answers over hundreds of scenarios).
+
+Kept for one ``advise`` call only (an ``Ask`` carries it): nothing outlives the question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from operator import attrgetter
+
+from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.scenario.specs import HardwareSpec, Scenario
+from vramgui.core.text.errors import InputError
+
+_REST = attrgetter(*(f.name for f in fields(Scenario) if f.name != "hardware"))  # every section but the hardware
+
+
+class Estimates:
+    """``estimate`` with a memory: ``of(s)`` is ``estimate(s)`` (the same figures, the same ``InputError``)."""
+
+    def __init__(self) -> None:
+        self._memory: dict[tuple[object, ...], dict[HardwareSpec, Estimate] | InputError] = {}
+        self._bytes_only: dict[HardwareSpec, HardwareSpec] = {}  # a hardware without reserve and compute peak
+
+    def of(self, s: Scenario) -> Estimate:
+        hw = s.hardware
+        plain = self._bytes_only.get(hw)
+        if plain is None:
+            plain = self._bytes_only[hw] = replace(hw, reserve=0.0, tflops_16bit=None)
+        key = (plain, _REST(s))
+        known = self._memory.get(key)
+        if isinstance(known, InputError):
+            raise known.with_traceback(None)
+        if known is None:
+            try:
+                est = estimate(s)
+            except InputError as e:
+                self._memory[key] = e
+                raise
+            self._memory[key] = {hw: est}
+            return est
+        est = known.get(hw)  # type: ignore[assignment]
+        if est is None:
+            est = known[hw] = _refitted(next(iter(known.values())), s)
+        return est
+
+
+def _refitted(est: Estimate, s: Scenario) -> Estimate:
+    """``est`` (of a scenario that differs from ``s`` only in the reserve and the compute peak) as ``estimate(s)``
+    answers it: the usable memory, the fit and the headroom from ``s``'s reserve, exactly as ``estimate._estimate``
+    computes them, and the step time from ``s``."""
+    hw = s.hardware
+    assert est.peak is not None and est.time_inputs is not None  # estimate() always computes both
+    usable = fits = headroom = None
+    if hw.gpu_memory is not None:
+        usable = int(hw.gpu_memory * (1 - hw.reserve))
+        fits = est.peak.bytes <= usable
+        headroom = usable - est.peak.bytes
+    return replace(est, scenario=s, usable=usable, fits=fits, headroom=headroom,
+                   time_inputs=(s, *est.time_inputs[1:]))
