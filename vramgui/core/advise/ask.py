@@ -54,6 +54,10 @@ class Ask:
         """``untimed(scenario)``, made once."""
         return untimed(self.scenario)
 
+    def apply(self, s: Scenario, changes: Changes) -> Scenario:
+        """``apply(s, changes)``, once per advice for the same ``s`` and changes."""
+        return self.estimates.applied(s, changes, apply)
+
     def gpu_limit(self) -> int:
         return min(MAX_GPUS, max(GPU_SEARCH, 4 * self.scenario.parallel.num_gpus))
 
@@ -108,7 +112,7 @@ def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | Non
     if not changes:
         return None
     try:
-        est = ask.estimate(apply(ask.scenario, changes))
+        est = ask.estimate(ask.apply(ask.scenario, changes))
     except InputError:
         return None
     if est.peak is None or est.peak.bytes > ask.target or not est.fits:
@@ -119,7 +123,7 @@ def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | Non
 def within(ask: Ask, changes: Changes) -> bool:
     """Whether the changed scenario is valid and its step peak at most the target (one estimate, no suggestion)."""
     try:
-        est = ask.estimate(apply(ask.untimed, changes))
+        est = ask.estimate(ask.apply(ask.untimed, changes))
     except InputError:
         return False
     return est.peak is not None and est.peak.bytes <= ask.target and bool(est.fits)
@@ -151,7 +155,7 @@ def cheapest_strategy(ask: Ask, changes: Changes, offload: bool | None = None) -
     """The lowest stage (then offload) that fits with ``changes`` (as ``solve.cheapest_strategy`` of the strict
     scenario), among the strategies that offload (True), do not (False) or all (None); None when none fits."""
     try:
-        base = apply(ask.strict, changes)
+        base = ask.apply(ask.strict, changes)
         for strategy in solve.strategies(base):
             if (offload is None or strategy.offloads == offload) and ask.estimate(strategy.apply(base)).fits:
                 return strategy
@@ -166,7 +170,7 @@ def cheapest_strategy(ask: Ask, changes: Changes, offload: bool | None = None) -
 def gpu_counts(ask: Ask, changes: Changes, least: int) -> list[int]:
     """GPU counts from ``least`` up that the changed scenario accepts (``world.accepts``) and, with a global batch,
     whose data-parallel size dp = GPUs / (tp·cp·pp) divides global batch / micro-batch (the batch is kept)."""
-    s = apply(ask.scenario, changes)
+    s = ask.apply(ask.scenario, changes)
     t = s.training
     if t.global_batch is None:
         counts = [whole_nodes(s, least)]
@@ -197,10 +201,11 @@ def with_gpus(ask: Ask, kind: str, changes: Changes, least: int, msg: Callable[[
     return first(ask, kind, tries)
 
 
-def fewest_gpus(ask: Ask, changes: Changes, limit: int | None = None) -> int | None:
+def fewest_gpus(ask: Ask, changes: Changes, limit: int | None = None, at_least: int = 1) -> int | None:
     """The fewest GPUs with which the changed scenario fits (``solve.min_gpus`` of the strict scenario), up to
-    ``limit`` (the ask's own by default), or None."""
+    ``limit`` (the ask's own by default), or None; with ``at_least``, max(that count, ``at_least``)."""
     try:
-        return solve.min_gpus(apply(ask.strict, changes), min(ask.gpu_limit(), limit or MAX_GPUS), using=ask.estimate)
+        return solve.min_gpus(ask.apply(ask.strict, changes), min(ask.gpu_limit(), limit or MAX_GPUS), ask.estimate,
+                              at_least)
     except InputError:
         return None

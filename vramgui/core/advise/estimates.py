@@ -15,13 +15,16 @@ Kept for one ``advise`` call only (an ``Ask`` carries it): nothing outlives the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
 from operator import attrgetter
+from typing import Any
 
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.scenario.specs import HardwareSpec, Scenario
 from vramgui.core.text.errors import InputError
 
+Changes = tuple[tuple[str, Any], ...]
 _REST = attrgetter(*(f.name for f in fields(Scenario) if f.name != "hardware"))  # every section but the hardware
 
 
@@ -29,15 +32,41 @@ class Estimates:
     """``estimate`` with a memory: ``of(s)`` is ``estimate(s)`` (the same figures, the same ``InputError``)."""
 
     def __init__(self) -> None:
-        self._memory: dict[tuple[object, ...], dict[HardwareSpec, Estimate] | InputError] = {}
-        self._bytes_only: dict[HardwareSpec, HardwareSpec] = {}  # a hardware without reserve and compute peak
+        self._memory: dict[tuple[int, ...], dict[int, Estimate] | InputError] = {}
+        # each section seen, as a number (equal sections, the same number): the adviser's scenarios share most of
+        # their sections with the one asked about, and a key of numbers hashes in a moment where a key of sections
+        # hashes every field of each (an architecture has forty)
+        self._by_id: dict[int, tuple[object, int]] = {}  # id(section) -> (the section, kept alive; its number)
+        self._numbers: dict[object, int] = {}
+        self._plain: dict[int, int] = {}  # a hardware's number -> its number without reserve and compute peak
+        self._applied: dict[tuple[int, Changes], tuple[Scenario, Scenario]] = {}
+
+    def _number(self, section: object) -> int:
+        known = self._by_id.get(id(section))
+        if known is not None and known[0] is section:
+            return known[1]
+        number = self._numbers.setdefault(section, len(self._numbers))
+        self._by_id[id(section)] = (section, number)
+        return number
+
+    def applied(self, s: Scenario, changes: Changes, apply: Callable[[Scenario, Changes], Scenario]) -> Scenario:
+        """``apply(s, changes)``, made once: the same changes asked again give the same object (whose sections
+        this memory and validation then know by identity)."""
+        key = (id(s), changes)
+        known = self._applied.get(key)
+        if known is not None and known[0] is s:
+            return known[1]
+        changed = apply(s, changes)
+        self._applied[key] = (s, changed)
+        return changed
 
     def of(self, s: Scenario) -> Estimate:
-        hw = s.hardware
-        plain = self._bytes_only.get(hw)
-        if plain is None:
-            plain = self._bytes_only[hw] = replace(hw, reserve=0.0, tflops_16bit=None)
-        key = (plain, _REST(s))
+        number = self._number
+        hw = number(s.hardware)
+        plain = self._plain.get(hw)
+        if plain is None:  # the hardware without reserve and compute peak: what the bytes depend on
+            plain = self._plain[hw] = number(replace(s.hardware, reserve=0.0, tflops_16bit=None))
+        key = (plain, *[number(section) for section in _REST(s)])
         known = self._memory.get(key)
         if isinstance(known, InputError):
             raise known.with_traceback(None)

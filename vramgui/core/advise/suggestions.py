@@ -164,7 +164,7 @@ def _micro_batch(ask: Ask) -> Suggestion | None:
 
 def _smaller_micro_batch(ask: Ask, extra: Changes) -> Suggestion | None:
     t = ask.scenario.training
-    best = min(solve.max_micro_batch(apply(ask.strict, extra), ask.estimate), t.micro_batch - 1)
+    best = min(solve.max_micro_batch(ask.apply(ask.strict, extra), ask.estimate), t.micro_batch - 1)
     if best < 1:
         return None
     if t.global_batch is None:
@@ -188,7 +188,7 @@ def _seq_len(ask: Ask) -> Suggestion | None:
 
 def _shorter_sequence(ask: Ask, extra: Changes) -> Suggestion | None:
     t = ask.scenario.training
-    longest = min(solve.max_seq_len(apply(ask.strict, extra), ask.estimate), t.seq_len - 1)
+    longest = min(solve.max_seq_len(ask.apply(ask.strict, extra), ask.estimate), t.seq_len - 1)
     step = math.lcm(SEQ_STEP, solve.seq_len_step(ask.scenario.parallel))  # a length the scenario accepts (SP, CP)
     tries = []
     for length in (longest, longest * 3 // 4, longest // 2):  # shorter ones in case accumulation adds to the peak
@@ -213,7 +213,7 @@ def _strategy(ask: Ask) -> Suggestion | None:
 
 
 def _strategy_with(ask: Ask, extra: Changes) -> Suggestion | None:
-    base = apply(ask.strict, extra)
+    base = ask.apply(ask.strict, extra)
     if not any(_fits(ask, st.apply(base)) for st in frugal_strategies(base)):
         return None  # the most frugal strategies do not fit: none does (layouts._frugal's rule; 1-2 estimates, not 7)
     found = solve.cheapest_strategy(base, ask.estimate)
@@ -253,9 +253,9 @@ def _gpus(ask: Ask) -> Suggestion | None:
 def _more_gpus(ask: Ask, extra: Changes) -> Suggestion | None:
     s = ask.scenario
     n_now = s.parallel.num_gpus
-    least = solve.min_gpus(apply(ask.strict, extra), ask.gpu_limit(), ask.estimate)
+    least = solve.min_gpus(ask.apply(ask.strict, extra), ask.gpu_limit(), ask.estimate, at_least=n_now + 1)
     if least is not None:  # at or below the count there is only when accumulation adds to the peak
-        return with_gpus(ask, "gpus", extra, max(least, n_now + 1), lambda n: and_recompute(
+        return with_gpus(ask, "gpus", extra, least, lambda n: and_recompute(
             Msg.of("advise.gpus", n=f"{n:,}", was=f"{n_now:,}"), extra))
     current = Strategy.of(s)
     if current.megatron or current.stage == 3:
@@ -263,7 +263,7 @@ def _more_gpus(ask: Ask, extra: Changes) -> Suggestion | None:
     # more GPUs do not help a strategy that does not shard (DDP) or not enough: the same under ZeRO-3
     zero3 = replace(current, stage=3)
     changes = (*extra, *strategy_changes(s, zero3))
-    least = solve.min_gpus(apply(ask.strict, changes), ask.gpu_limit(), ask.estimate)
+    least = solve.min_gpus(ask.apply(ask.strict, changes), ask.gpu_limit(), ask.estimate, at_least=n_now)
     if least is None or least <= n_now:  # ZeRO-3 on the GPUs there are: the strategy suggestion says so
         return None
     return with_gpus(ask, "gpus", changes, least, lambda n: and_recompute(Msg.of(

@@ -8,6 +8,7 @@ O(log n) estimates.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -212,10 +213,12 @@ def max_lora_rank(scenario: Scenario) -> int:
     return search.largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
 
 
-def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario], Estimate] = estimate) -> int | None:
+def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario], Estimate] = estimate,
+             at_least: int = 1) -> int | None:
     """Fewest GPUs that fit, among the counts the layout accepts (``world.accepted_counts``: the multiples of
     lcm(tp·cp·pp, etp·ep·pp), which both of Megatron-Core's grids tile), or None when even ``limit`` GPUs do not
-    (``using`` as for ``max_micro_batch``)."""
+    (``using`` as for ``max_micro_batch``). With ``at_least``: max(that count, ``at_least``), found without
+    searching below ``at_least`` (the adviser asks for more GPUs than there are: how many fewer fit is not asked)."""
     _need_memory(scenario)
     base = solve_base(scenario, "parallel.num_gpus")
     counts = world.accepted_counts(base, max(min(limit, MAX_GPUS), world.group_size(base)))  # one group at least
@@ -239,8 +242,11 @@ def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario],
             at(i)
         return peaks[i] > usable
 
+    below = bisect.bisect_right(counts, at_least) - 1  # the most GPUs up to at_least
+    if below > 0 and not short(below):  # at_least or fewer fit (the peak never rises with the count)
+        return at_least
     if not short(0):
-        return counts[0]
+        return max(counts[0], at_least)
     # the sharded states make the peak close to a + b/n: the curve through both ends aims at the answer
     guess = last - 1
     n0, n1, p0, p1 = counts[0], counts[last], peaks[0], peaks[last]
@@ -249,7 +255,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario],
         a = p1 - b / n1
         if usable > a:
             guess = min(max(math.ceil(b / (usable - a) / n0) - 2, 0), last - 1)  # counts[i] = n0·(i + 1)
-    return counts[search.largest_near(short, guess, 0, last - 1) + 1]
+    return max(counts[search.largest_near(short, guess, 0, last - 1) + 1], at_least)
 
 
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
