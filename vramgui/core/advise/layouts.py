@@ -156,25 +156,25 @@ def _on_own_gpus(ask: Ask, kind: str, path: str, tried: list[int]) -> Suggestion
     for size in tried:
         changes = _kept_samples(ask, ((path, size),))
         if world.accepts(ask.apply(s, changes), s.parallel.num_gpus):
-            sized.append((changes, _msg(s, kind, size, changes)))
+            sized.append((changes, size))  # (its words made only for a suggestion tried)
     levels: list[Changes] = [()]
     if s.model.architecture is not None and s.training.recompute != Recompute.FULL:
         levels.append(FULL_RECOMPUTE)
     for offload in (False, True):
-        fitting = [(changes, msg) for changes, msg in sized if _frugal(ask, changes, offload)]
-        for changes, msg in fitting if not offload else ():
-            found = attempt(ask, kind, changes, msg) if within(ask, changes) else None  # (untimed first: cheaper)
+        fitting = [(changes, size) for changes, size in sized if _frugal(ask, changes, offload)]
+        for changes, size in fitting if not offload else ():
+            found = attempt(ask, kind, changes, _msg(s, kind, size, changes)) if within(ask, changes) else None
             if found is not None:
                 return found
         for extra in levels:
-            for changes, msg in fitting:
+            for changes, size in fitting:
                 if extra != levels[-1] and not _frugal(ask, changes, offload, extra):
                     continue  # no strategy fits at this recompute level
                 strategy = cheapest_strategy(ask, (*changes, *extra), offload)
                 if strategy is None:
                     continue
                 found = attempt(ask, kind, (*extra, *changes, *strategy_changes(s, strategy)),
-                                and_recompute(_with_strategy(msg, s, strategy), extra))
+                                and_recompute(_with_strategy(_msg(s, kind, size, changes), s, strategy), extra))
                 if found is not None:
                     return found
     return None

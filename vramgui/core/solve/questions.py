@@ -226,7 +226,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario],
     peaks: dict[int, int] = {}
 
     def at(i: int) -> Estimate:
-        est = using(replace(base, parallel=replace(base.parallel, num_gpus=counts[i])))
+        est = using(with_value(base, "parallel.num_gpus", counts[i]))
         assert est.peak is not None  # estimate() always computes it
         peaks[i] = est.peak.bytes
         return est
