@@ -9,9 +9,9 @@ set it; a suggestion holds only if the changed scenario is valid and its step pe
 from __future__ import annotations
 
 import math
-from functools import cached_property
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from vramgui.core.advise.estimates import Estimates
@@ -95,11 +95,12 @@ def apply(s: Scenario, changes: Changes) -> Scenario:
     for path, value in changes:
         head, _, rest = path.partition(".")
         if not rest or "." in rest or getattr(s, head) is None:  # not a field of a section: one at a time
-            for path, value in changes:
-                s = fields.with_value(s, path, value)
+            for one, v in changes:
+                s = fields.with_value(s, one, v)
             return s
         sections.setdefault(head, {})[rest] = value
-    return _copy(s, **{head: _copy(getattr(s, head), **values) for head, values in sections.items()})
+    changed: Scenario = _copy(s, **{head: _copy(getattr(s, head), **values) for head, values in sections.items()})
+    return changed
 
 
 def _copy(obj: Any, **changes: Any) -> Any:

@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import Any
 
 from vramgui.core.estimate import Estimate, estimate
-from vramgui.core.scenario.specs import HardwareSpec, Scenario
+from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.errors import InputError
 
 Changes = tuple[tuple[str, Any], ...]

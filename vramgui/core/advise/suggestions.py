@@ -36,7 +36,6 @@ from vramgui.core.advise.ask import (
     Ask,
     Changes,
     and_recompute,
-    apply,
     attempt,
     divisors,
     first,
