@@ -40,6 +40,7 @@ class Estimates:
         self._numbers: dict[object, int] = {}
         self._plain: dict[int, int] = {}  # a hardware's number -> its number without reserve and compute peak
         self._applied: dict[tuple[int, Changes], tuple[Scenario, Scenario]] = {}
+        self._seen: dict[int, tuple[Scenario, Estimate | InputError]] = {}  # id(scenario) -> (it, its answer)
 
     def _number(self, section: object) -> int:
         known = self._by_id.get(id(section))
@@ -61,6 +62,20 @@ class Estimates:
         return changed
 
     def of(self, s: Scenario) -> Estimate:
+        seen = self._seen.get(id(s))  # the same object asked again (``applied`` hands the same changes' one on)
+        if seen is not None and seen[0] is s:
+            if isinstance(seen[1], InputError):
+                raise seen[1].with_traceback(None)
+            return seen[1]
+        try:
+            est = self._of(s)
+        except InputError as e:
+            self._seen[id(s)] = (s, e)
+            raise
+        self._seen[id(s)] = (s, est)
+        return est
+
+    def _of(self, s: Scenario) -> Estimate:
         number = self._number
         hw = number(s.hardware)
         plain = self._plain.get(hw)

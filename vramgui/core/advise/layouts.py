@@ -111,6 +111,8 @@ def _layout(ask: Ask, kind: str, path: str, sizes: Iterable[int]) -> tuple[Sugge
     now = fields.get(s, path)
     tried = [size for size in sizes if size > now]
     own = _on_own_gpus(ask, kind, path, tried)
+    if own is not None and own.seconds is None:
+        return (own,)  # a size on more GPUs is given beside it only when faster: without a step time, never
     for size in tried:
         more = _on_more_gpus(ask, kind, _kept_samples(ask, ((path, size),)), size)
         if more is not None:
