@@ -18,7 +18,9 @@ least change to the run first. A suggestion that needs as many GPUs and changes 
 out (``_dominates``).
 
 The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU searches stop at
-``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it).
+``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it). One advice
+estimates each scenario once (``vramgui.core.advise.estimates``: the finders and the two asks share it, and a copy
+that differs only in the reserve or the compute peak is refitted, not estimated again).
 """
 
 from __future__ import annotations
