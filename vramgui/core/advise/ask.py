@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
+from vramgui.core.advise.estimates import Estimates
 from vramgui.core.advise.suggestion import Suggestion
-from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.estimate import Estimate
 from vramgui.core.fields import registry as fields
 from vramgui.core.fields.registry import MAX_GPUS
+from vramgui.core.memo import replaced
 from vramgui.core.parallel import world
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import FIELDS as STRATEGY_PATHS
@@ -40,6 +43,20 @@ class Ask:
     # untimed: the solvers judge memory alone
     target: int  # the highest peak a suggestion may have
     base: Estimate
+    estimates: Estimates = field(default_factory=Estimates, compare=False)  # this advice's, each scenario's once
+
+    def estimate(self, s: Scenario) -> Estimate:
+        """``estimate(s)``, from this advice's memory when an equal scenario's bytes were estimated before."""
+        return self.estimates.of(s)
+
+    @cached_property
+    def untimed(self) -> Scenario:
+        """``untimed(scenario)``, made once."""
+        return untimed(self.scenario)
+
+    def apply(self, s: Scenario, changes: Changes) -> Scenario:
+        """``apply(s, changes)``, once per advice for the same ``s`` and changes."""
+        return self.estimates.applied(s, changes, apply)
 
     def gpu_limit(self) -> int:
         return min(MAX_GPUS, max(GPU_SEARCH, 4 * self.scenario.parallel.num_gpus))
@@ -47,7 +64,7 @@ class Ask:
     def just_fits(self) -> Ask:
         """The same question without the margin: the step peak within the usable memory."""
         assert self.base.usable is not None  # advise(): the fit is judged
-        return Ask(self.scenario, untimed(self.scenario), self.base.usable, self.base)
+        return Ask(self.scenario, untimed(self.scenario), self.base.usable, self.base, self.estimates)
 
 
 def untimed(s: Scenario) -> Scenario:
@@ -69,9 +86,25 @@ def target(s: Scenario) -> int:
 
 
 def apply(s: Scenario, changes: Changes) -> Scenario:
+    """``s`` with each change set in turn by ``fields.with_value`` (a later value of a path wins): each section
+    copied once with all its changes (a strategy and a layout change four or five fields of two sections), the
+    sections not changed kept as they are (validation knows them by identity)."""
+    if len(changes) == 1:
+        return fields.with_value(s, *changes[0])  # type: ignore[no-any-return]
+    sections: dict[str, dict[str, Any]] = {}
     for path, value in changes:
-        s = fields.with_value(s, path, value)
-    return s
+        head, _, rest = path.partition(".")
+        if not rest or "." in rest or getattr(s, head) is None:  # not a field of a section: one at a time
+            for one, v in changes:
+                s = fields.with_value(s, one, v)
+            return s
+        sections.setdefault(head, {})[rest] = value
+    changed: Scenario = _copy(s, **{head: _copy(getattr(s, head), **values) for head, values in sections.items()})
+    return changed
+
+
+def _copy(obj: Any, **changes: Any) -> Any:
+    return replaced(obj, **changes) if hasattr(type(obj), "__dict_init_fields__") else replace(obj, **changes)
 
 
 def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | None:
@@ -80,7 +113,7 @@ def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | Non
     if not changes:
         return None
     try:
-        est = estimate(apply(ask.scenario, changes))
+        est = ask.estimate(ask.apply(ask.scenario, changes))
     except InputError:
         return None
     if est.peak is None or est.peak.bytes > ask.target or not est.fits:
@@ -91,7 +124,7 @@ def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | Non
 def within(ask: Ask, changes: Changes) -> bool:
     """Whether the changed scenario is valid and its step peak at most the target (one estimate, no suggestion)."""
     try:
-        est = estimate(apply(untimed(ask.scenario), changes))
+        est = ask.estimate(ask.apply(ask.untimed, changes))
     except InputError:
         return False
     return est.peak is not None and est.peak.bytes <= ask.target and bool(est.fits)
@@ -123,8 +156,9 @@ def cheapest_strategy(ask: Ask, changes: Changes, offload: bool | None = None) -
     """The lowest stage (then offload) that fits with ``changes`` (as ``solve.cheapest_strategy`` of the strict
     scenario), among the strategies that offload (True), do not (False) or all (None); None when none fits."""
     try:
-        for strategy, variant in solve.strategy_variants(apply(ask.strict, changes)):
-            if (offload is None or strategy.offloads == offload) and estimate(variant).fits:
+        base = ask.apply(ask.strict, changes)
+        for strategy in solve.strategies(base):
+            if (offload is None or strategy.offloads == offload) and ask.estimate(strategy.apply(base)).fits:
                 return strategy
     except InputError:  # the changes are refused (a rule the caller's prefilter does not know)
         return None
@@ -137,7 +171,7 @@ def cheapest_strategy(ask: Ask, changes: Changes, offload: bool | None = None) -
 def gpu_counts(ask: Ask, changes: Changes, least: int) -> list[int]:
     """GPU counts from ``least`` up that the changed scenario accepts (``world.accepts``) and, with a global batch,
     whose data-parallel size dp = GPUs / (tp·cp·pp) divides global batch / micro-batch (the batch is kept)."""
-    s = apply(ask.scenario, changes)
+    s = ask.apply(ask.scenario, changes)
     t = s.training
     if t.global_batch is None:
         counts = [whole_nodes(s, least)]
@@ -168,10 +202,11 @@ def with_gpus(ask: Ask, kind: str, changes: Changes, least: int, msg: Callable[[
     return first(ask, kind, tries)
 
 
-def fewest_gpus(ask: Ask, changes: Changes, limit: int | None = None) -> int | None:
+def fewest_gpus(ask: Ask, changes: Changes, limit: int | None = None, at_least: int = 1) -> int | None:
     """The fewest GPUs with which the changed scenario fits (``solve.min_gpus`` of the strict scenario), up to
-    ``limit`` (the ask's own by default), or None."""
+    ``limit`` (the ask's own by default), or None; with ``at_least``, max(that count, ``at_least``)."""
     try:
-        return solve.min_gpus(apply(ask.strict, changes), min(ask.gpu_limit(), limit or MAX_GPUS))
+        return solve.min_gpus(ask.apply(ask.strict, changes), min(ask.gpu_limit(), limit or MAX_GPUS), ask.estimate,
+                              at_least)
     except InputError:
         return None

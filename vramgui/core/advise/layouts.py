@@ -52,7 +52,7 @@ from vramgui.core.scenario.choices import Recompute
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve.fastest import frugal_strategies
-from vramgui.core.solve.questions import strategy_variants
+from vramgui.core.solve.questions import strategies as solve_strategies
 from vramgui.core.text.message import Msg
 
 TP_SIZES = (2, 4, 8)  # tensor parallelism within a node
@@ -111,8 +111,10 @@ def _layout(ask: Ask, kind: str, path: str, sizes: Iterable[int]) -> tuple[Sugge
     now = fields.get(s, path)
     tried = [size for size in sizes if size > now]
     own = _on_own_gpus(ask, kind, path, tried)
+    if own is not None and own.seconds is None:
+        return (own,)  # a size on more GPUs is given beside it only when faster: without a step time, never
     for size in tried:
-        more = _on_more_gpus(ask, kind, _kept_samples(s, ((path, size),)), size)
+        more = _on_more_gpus(ask, kind, _kept_samples(ask, ((path, size),)), size)
         if more is not None:
             if own is None:
                 return (more,)
@@ -121,13 +123,14 @@ def _layout(ask: Ask, kind: str, path: str, sizes: Iterable[int]) -> tuple[Sugge
     return () if own is None else (own,)
 
 
-def _kept_samples(s: Scenario, changes: Changes) -> Changes:
+def _kept_samples(ask: Ask, changes: Changes) -> Changes:
     """Without a global batch, the scenario's samples per step (micro-batch × dp) as the global batch where the
     change lowers dp on the same GPUs."""
+    s = ask.scenario
     if s.training.global_batch is not None:
         return changes
     dp = batch_parallel_size(s.parallel)
-    if batch_parallel_size(apply(s, changes).parallel) >= dp:
+    if batch_parallel_size(ask.apply(s, changes).parallel) >= dp:
         return changes
     return (*changes, ("training.global_batch", s.training.micro_batch * dp))
 
@@ -138,11 +141,11 @@ def _frugal(ask: Ask, changes: Changes, offload: bool, level: Changes | None = N
     s = ask.scenario
     if level is None:
         level = FULL_RECOMPUTE if s.model.architecture is not None else ()
-    changed = apply(s, changes)
+    changed = ask.apply(s, changes)
     if offload:
         strategies: tuple[Strategy, ...] = frugal_strategies(changed)
     else:
-        strategies = tuple(st for st, _ in strategy_variants(changed) if not st.offloads)[-1:]
+        strategies = tuple(st for st in solve_strategies(changed) if not st.offloads)[-1:]
     return any(within(ask, (*changes, *strategy_changes(s, st), *level)) for st in strategies)
 
 
@@ -153,27 +156,27 @@ def _on_own_gpus(ask: Ask, kind: str, path: str, tried: list[int]) -> Suggestion
     s = ask.scenario
     sized = []
     for size in tried:
-        changes = _kept_samples(s, ((path, size),))
-        if world.accepts(apply(s, changes), s.parallel.num_gpus):
-            sized.append((changes, _msg(s, kind, size, changes)))
+        changes = _kept_samples(ask, ((path, size),))
+        if world.accepts(ask.apply(s, changes), s.parallel.num_gpus):
+            sized.append((changes, size))  # (its words made only for a suggestion tried)
     levels: list[Changes] = [()]
     if s.model.architecture is not None and s.training.recompute != Recompute.FULL:
         levels.append(FULL_RECOMPUTE)
     for offload in (False, True):
-        fitting = [(changes, msg) for changes, msg in sized if _frugal(ask, changes, offload)]
-        for changes, msg in fitting if not offload else ():
-            found = attempt(ask, kind, changes, msg) if within(ask, changes) else None  # (untimed first: cheaper)
+        fitting = [(changes, size) for changes, size in sized if _frugal(ask, changes, offload)]
+        for changes, size in fitting if not offload else ():
+            found = attempt(ask, kind, changes, _msg(s, kind, size, changes)) if within(ask, changes) else None
             if found is not None:
                 return found
         for extra in levels:
-            for changes, msg in fitting:
+            for changes, size in fitting:
                 if extra != levels[-1] and not _frugal(ask, changes, offload, extra):
                     continue  # no strategy fits at this recompute level
                 strategy = cheapest_strategy(ask, (*changes, *extra), offload)
                 if strategy is None:
                     continue
                 found = attempt(ask, kind, (*extra, *changes, *strategy_changes(s, strategy)),
-                                and_recompute(_with_strategy(msg, s, strategy), extra))
+                                and_recompute(_with_strategy(_msg(s, kind, size, changes), s, strategy), extra))
                 if found is not None:
                     return found
     return None
@@ -196,7 +199,7 @@ def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestio
         levels.append(FULL_RECOMPUTE)
     n_now = s.parallel.num_gpus
     limit = max(MORE_GPUS * n_now, MORE_NODES * s.parallel.gpus_per_node)
-    changed = apply(s, changes)
+    changed = ask.apply(s, changes)
     t = changed.training
     if t.global_batch is not None:  # beyond dp = global batch / micro-batch the batch cannot be kept
         limit = min(limit, world.context_grid(changed.parallel) * (t.global_batch // t.micro_batch))
@@ -204,12 +207,12 @@ def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestio
         return None
     last = strategies[-1]
     frugal = (*levels[-1], *changes, *(strategy_changes(s, last) if last is not None else ()))
-    if len(levels) * len(strategies) > 1 and fewest_gpus(ask, frugal, limit) is None:
+    if len(levels) * len(strategies) > 1 and fewest_gpus(ask, frugal, limit, at_least=limit) is None:
         return None  # the most frugal of them does not fit on ``limit`` GPUs: none does (``_frugal``'s rule)
     for extra in levels:
         for strategy in strategies:
             more = (*extra, *changes, *(strategy_changes(s, strategy) if strategy is not None else ()))
-            least = fewest_gpus(ask, more, limit)
+            least = fewest_gpus(ask, more, limit, at_least=n_now + 1)  # (fewer than now + 1 are not asked for)
             if least is None:
                 continue
 
@@ -217,7 +220,7 @@ def _on_more_gpus(ask: Ask, kind: str, changes: Changes, size: int) -> Suggestio
                     extra: Changes = extra) -> Msg:
                 m = _msg(s, kind, size, (*more, ("parallel.num_gpus", n)), n)
                 return and_recompute(m if strategy is None else _with_strategy(m, s, strategy), extra)
-            found = with_gpus(ask, kind, more, max(least, n_now + 1), msg)
+            found = with_gpus(ask, kind, more, least, msg)
             if found is not None:
                 return _unpinned(ask, found)
     return None

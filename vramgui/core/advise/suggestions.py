@@ -18,7 +18,9 @@ least change to the run first. A suggestion that needs as many GPUs and changes 
 out (``_dominates``).
 
 The cost is bounded: each solver is a bisection of O(log n) estimates, the GPU searches stop at
-``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it).
+``GPU_SEARCH`` GPUs, and no kind is tried more than ``MAX_TRIES`` times (bench/bench_core.py times it). One advice
+estimates each scenario once (``vramgui.core.advise.estimates``: the finders and the two asks share it, and a copy
+that differs only in the reserve or the compute peak is refitted, not estimated again).
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ from vramgui.core.advise.ask import (
     Ask,
     Changes,
     and_recompute,
-    apply,
     attempt,
     divisors,
     first,
@@ -45,11 +46,12 @@ from vramgui.core.advise.ask import (
     target,
     with_gpus,
 )
+from vramgui.core.advise.estimates import Estimates
 from vramgui.core.advise.layouts import CP_SIZES, PP_SIZES, TP_SIZES
 from vramgui.core.advise.suggestion import KIND_ORDER, order
 from vramgui.core.advise.suggestion import Suggestion as Suggestion
 from vramgui.core.advise.suggestion import flags as flags
-from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.estimate import Estimate
 from vramgui.core.scenario.choices import FinetuneMethod, Loss, Recompute
 from vramgui.core.scenario.specs import RECOMPUTE, Scenario
 from vramgui.core.scenario.strategy import Strategy
@@ -84,12 +86,13 @@ def heading(est: Estimate) -> Msg:
 def advise(scenario: Scenario) -> tuple[Suggestion, ...]:
     """The ways to make ``scenario`` fit with room to spare, least change first; () when it fits comfortably or the
     GPU memory is not given. Raises ``InputError`` for an invalid scenario (as ``estimate`` does)."""
-    base = estimate(scenario)
+    estimates = Estimates()  # the two asks share one memory of this advice's estimates
+    base = estimates.of(scenario)
     if not needs_advice(base):
         return ()
     s = base.scenario
     assert base.usable is not None  # needs_advice: the fit is judged
-    asks = [Ask(s, strict(s), target(s), base)]
+    asks = [Ask(s, strict(s), target(s), base, estimates)]
     if not base.fits:  # a way that just fits is still a way out
         asks.append(asks[0].just_fits())
     out: list[Suggestion] = []
@@ -162,7 +165,7 @@ def _micro_batch(ask: Ask) -> Suggestion | None:
 
 def _smaller_micro_batch(ask: Ask, extra: Changes) -> Suggestion | None:
     t = ask.scenario.training
-    best = min(solve.max_micro_batch(apply(ask.strict, extra)), t.micro_batch - 1)
+    best = min(solve.max_micro_batch(ask.apply(ask.strict, extra), ask.estimate), t.micro_batch - 1)
     if best < 1:
         return None
     if t.global_batch is None:
@@ -186,7 +189,7 @@ def _seq_len(ask: Ask) -> Suggestion | None:
 
 def _shorter_sequence(ask: Ask, extra: Changes) -> Suggestion | None:
     t = ask.scenario.training
-    longest = min(solve.max_seq_len(apply(ask.strict, extra)), t.seq_len - 1)
+    longest = min(solve.max_seq_len(ask.apply(ask.strict, extra), ask.estimate), t.seq_len - 1)
     step = math.lcm(SEQ_STEP, solve.seq_len_step(ask.scenario.parallel))  # a length the scenario accepts (SP, CP)
     tries = []
     for length in (longest, longest * 3 // 4, longest // 2):  # shorter ones in case accumulation adds to the peak
@@ -211,10 +214,10 @@ def _strategy(ask: Ask) -> Suggestion | None:
 
 
 def _strategy_with(ask: Ask, extra: Changes) -> Suggestion | None:
-    base = apply(ask.strict, extra)
-    if not any(_fits(st.apply(base)) for st in frugal_strategies(base)):
+    base = ask.apply(ask.strict, extra)
+    if not any(_fits(ask, st.apply(base)) for st in frugal_strategies(base)):
         return None  # the most frugal strategies do not fit: none does (layouts._frugal's rule; 1-2 estimates, not 7)
-    found = solve.cheapest_strategy(base)
+    found = solve.cheapest_strategy(base, ask.estimate)
     if found is None:
         return None
     strategy = found[0]
@@ -224,9 +227,9 @@ def _strategy_with(ask: Ask, extra: Changes) -> Suggestion | None:
                    (*extra, *strategy_changes(ask.scenario, strategy)), msg)
 
 
-def _fits(s: Scenario) -> bool:
+def _fits(ask: Ask, s: Scenario) -> bool:
     try:
-        return bool(estimate(s).fits)
+        return bool(ask.estimate(s).fits)
     except InputError:
         return False
 
@@ -251,9 +254,9 @@ def _gpus(ask: Ask) -> Suggestion | None:
 def _more_gpus(ask: Ask, extra: Changes) -> Suggestion | None:
     s = ask.scenario
     n_now = s.parallel.num_gpus
-    least = solve.min_gpus(apply(ask.strict, extra), ask.gpu_limit())
+    least = solve.min_gpus(ask.apply(ask.strict, extra), ask.gpu_limit(), ask.estimate, at_least=n_now + 1)
     if least is not None:  # at or below the count there is only when accumulation adds to the peak
-        return with_gpus(ask, "gpus", extra, max(least, n_now + 1), lambda n: and_recompute(
+        return with_gpus(ask, "gpus", extra, least, lambda n: and_recompute(
             Msg.of("advise.gpus", n=f"{n:,}", was=f"{n_now:,}"), extra))
     current = Strategy.of(s)
     if current.megatron or current.stage == 3:
@@ -261,7 +264,7 @@ def _more_gpus(ask: Ask, extra: Changes) -> Suggestion | None:
     # more GPUs do not help a strategy that does not shard (DDP) or not enough: the same under ZeRO-3
     zero3 = replace(current, stage=3)
     changes = (*extra, *strategy_changes(s, zero3))
-    least = solve.min_gpus(apply(ask.strict, changes), ask.gpu_limit())
+    least = solve.min_gpus(ask.apply(ask.strict, changes), ask.gpu_limit(), ask.estimate, at_least=n_now)
     if least is None or least <= n_now:  # ZeRO-3 on the GPUs there are: the strategy suggestion says so
         return None
     return with_gpus(ask, "gpus", changes, least, lambda n: and_recompute(Msg.of(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from vramgui.core.memo import dict_init
+from vramgui.core.memo import dict_init, replaced
 from vramgui.core.scenario.choices import Convention, Offload
 from vramgui.core.scenario.convention import RULES, convention_of
 from vramgui.core.scenario.specs import Scenario
@@ -41,13 +41,14 @@ class Strategy:
 
     def apply(self, scenario: Scenario) -> Scenario:
         """``scenario`` trained with this strategy (the convention is the scenario's own)."""
+        # (memo.replaced: the plan search and the adviser apply strategies thousands of times per question)
         if not convention_of(scenario).uses_zero_stage:
-            parallel = replace(scenario.parallel, distributed_optimizer=self.distributed_optimizer)
-            return replace(scenario, parallel=parallel)
-        return replace(scenario, parallel=replace(scenario.parallel, zero_stage=self.stage),
-                       offload=replace(scenario.offload,
-                                       optimizer=Offload.CPU if self.offload_optimizer else Offload.NONE,
-                                       params=Offload.CPU if self.offload_params else Offload.NONE))
+            parallel = replaced(scenario.parallel, distributed_optimizer=self.distributed_optimizer)
+            return replaced(scenario, parallel=parallel)
+        return replaced(scenario, parallel=replaced(scenario.parallel, zero_stage=self.stage),
+                        offload=replaced(scenario.offload,
+                                         optimizer=Offload.CPU if self.offload_optimizer else Offload.NONE,
+                                         params=Offload.CPU if self.offload_params else Offload.NONE))
 
     @property
     def megatron(self) -> bool:

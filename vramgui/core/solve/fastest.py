@@ -35,7 +35,7 @@ from vramgui.core.scenario.specs import Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.solve.nothing_fits import NoPlanFits
 from vramgui.core.solve.plans import Layout, Plan, layouts, recompute_levels, target_batch
-from vramgui.core.solve.questions import strategy_variants, without_global_batch
+from vramgui.core.solve.questions import strategies, without_global_batch
 from vramgui.core.text.errors import InputError
 from vramgui.core.text.message import Msg
 
@@ -126,7 +126,7 @@ def frugal_strategies(s: Scenario) -> tuple[Strategy, ...]:
     """The strategies with the smallest model states, most frugal first: ZeRO-3 with everything offloaded, then
     ZeRO-3 (offloaded parameters are gathered whole under FSDP's rules, so offload is not always smaller); under
     the megatron convention the distributed optimizer."""
-    variants = [st for st, _ in strategy_variants(s)]
+    variants = strategies(s)  # (without building each variant's scenario)
     return tuple(reversed([st for st in variants if st.stage == 3 or st.megatron][-2:]))
 
 
@@ -184,7 +184,7 @@ def fastest(scenario: Scenario, gpus: int, keep: int = ALTERNATIVES, cutoff: flo
     s = base.scenario
     levels = recompute_levels(s)
     frugal = frugal_strategies(s)
-    others = [st for st, _ in strategy_variants(s)]
+    others = list(strategies(s))
     points: list[Point] = []
     all_layouts = list(layouts(s, gpus, batch))
     failed: set[tuple[int, bool, int, int, int, int]] = set()

@@ -8,9 +8,11 @@ O(log n) estimates.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 from vramgui.core.estimate import Estimate, estimate
 from vramgui.core.fields import paths
@@ -169,12 +171,12 @@ def _need_activations(s: Scenario, code: str) -> None:
         raise InputError("model.architecture", Msg.of(code), Msg.of("allowed.preset_or_config"))
 
 
-def max_micro_batch(scenario: Scenario) -> int:
-    """Largest micro-batch that fits (0 if even 1 does not)."""
+def max_micro_batch(scenario: Scenario, using: Callable[[Scenario], Estimate] = estimate) -> int:
+    """Largest micro-batch that fits (0 if even 1 does not); ``using``: what estimates (the adviser's memo)."""
     _need_memory(scenario)
     _need_activations(scenario, "error.micro_batch_needs_architecture")
     base = solve_base(scenario, "training.micro_batch")
-    return _aimed(lambda b: estimate(with_value(base, "training.micro_batch", b)), 1, 2, 1, MAX_BATCH)
+    return _aimed(lambda b: using(with_value(base, "training.micro_batch", b)), 1, 2, 1, MAX_BATCH)
 
 
 def seq_len_step(p: ParallelSpec) -> int:
@@ -185,15 +187,15 @@ def seq_len_step(p: ParallelSpec) -> int:
     return p.tp if p.sp else 1
 
 
-def max_seq_len(scenario: Scenario) -> int:
-    """Largest sequence length that fits (0 if even 1 does not)."""
+def max_seq_len(scenario: Scenario, using: Callable[[Scenario], Estimate] = estimate) -> int:
+    """Largest sequence length that fits (0 if even 1 does not); ``using`` as for ``max_micro_batch``."""
     _need_memory(scenario)
     _need_activations(scenario, "error.seq_len_needs_architecture")
     base = solve_base(scenario, "training.seq_len")
     step = seq_len_step(base.parallel)
     top = MAX_SEQ // step
     here = min(max(base.training.seq_len // step, 1), top)  # aimed at the length given and twice it
-    k = _aimed(lambda n: estimate(with_value(base, "training.seq_len", n * step)), here, min(2 * here, top), 1, top)
+    k = _aimed(lambda n: using(with_value(base, "training.seq_len", n * step)), here, min(2 * here, top), 1, top)
     return k * step
 
 
@@ -211,9 +213,12 @@ def max_lora_rank(scenario: Scenario) -> int:
     return search.largest(lambda r: _fits(with_value(base, "finetune.lora_rank", r)), 1, MAX_LORA_RANK)
 
 
-def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
+def min_gpus(scenario: Scenario, limit: int = 65536, using: Callable[[Scenario], Estimate] = estimate,
+             at_least: int = 1) -> int | None:
     """Fewest GPUs that fit, among the counts the layout accepts (``world.accepted_counts``: the multiples of
-    lcm(tp·cp·pp, etp·ep·pp), which both of Megatron-Core's grids tile), or None when even ``limit`` GPUs do not."""
+    lcm(tp·cp·pp, etp·ep·pp), which both of Megatron-Core's grids tile), or None when even ``limit`` GPUs do not
+    (``using`` as for ``max_micro_batch``). With ``at_least``: max(that count, ``at_least``), found without
+    searching below ``at_least`` (the adviser asks for more GPUs than there are: how many fewer fit is not asked)."""
     _need_memory(scenario)
     base = solve_base(scenario, "parallel.num_gpus")
     counts = world.accepted_counts(base, max(min(limit, MAX_GPUS), world.group_size(base)))  # one group at least
@@ -221,7 +226,7 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
     peaks: dict[int, int] = {}
 
     def at(i: int) -> Estimate:
-        est = estimate(replace(base, parallel=replace(base.parallel, num_gpus=counts[i])))
+        est = using(with_value(base, "parallel.num_gpus", counts[i]))
         assert est.peak is not None  # estimate() always computes it
         peaks[i] = est.peak.bytes
         return est
@@ -237,8 +242,11 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
             at(i)
         return peaks[i] > usable
 
+    below = bisect.bisect_right(counts, at_least) - 1  # the most GPUs up to at_least
+    if below > 0 and not short(below):  # at_least or fewer fit (the peak never rises with the count)
+        return at_least
     if not short(0):
-        return counts[0]
+        return max(counts[0], at_least)
     # the sharded states make the peak close to a + b/n: the curve through both ends aims at the answer
     guess = last - 1
     n0, n1, p0, p1 = counts[0], counts[last], peaks[0], peaks[last]
@@ -247,22 +255,36 @@ def min_gpus(scenario: Scenario, limit: int = 65536) -> int | None:
         a = p1 - b / n1
         if usable > a:
             guess = min(max(math.ceil(b / (usable - a) / n0) - 2, 0), last - 1)  # counts[i] = n0·(i + 1)
-    return counts[search.largest_near(short, guess, 0, last - 1) + 1]
+    return max(counts[search.largest_near(short, guess, 0, last - 1) + 1], at_least)
 
 
 def strategy_variants(scenario: Scenario) -> list[tuple[Strategy, Scenario]]:
     """(strategy, scenario) for DDP, ZeRO-1, ZeRO-2, ZeRO-3, then the offload variants (megatron: without and
     with the distributed optimizer). ``str(strategy)`` is its English label, ``strategy.key`` a stable id."""
+    return [(v, v.apply(scenario)) for v in strategies(scenario)]
+
+
+def strategies(scenario: Scenario) -> tuple[Strategy, ...]:
+    """The strategies of ``strategy_variants``, in its order, without their scenarios (``Strategy.apply`` makes
+    one: it reads the stage, offload and distributed optimizer, never the strategy's convention)."""
     if not convention_of(scenario).uses_zero_stage:
-        return [(v, v.apply(scenario)) for v in MEGATRON_VARIANTS]
-    return [(replace(v, convention=scenario.convention), v.apply(scenario)) for v in ZERO_VARIANTS]
+        return MEGATRON_VARIANTS
+    return _named(scenario.convention)
 
 
-def cheapest_strategy(scenario: Scenario) -> tuple[Strategy, Scenario, Estimate] | None:
-    """The first variant that fits, in order: lowest ZeRO stage without offload, then with offload."""
+@cache
+def _named(convention: Convention) -> tuple[Strategy, ...]:
+    return tuple(replace(v, convention=convention) for v in ZERO_VARIANTS)
+
+
+def cheapest_strategy(scenario: Scenario, using: Callable[[Scenario], Estimate] = estimate,
+                      ) -> tuple[Strategy, Scenario, Estimate] | None:
+    """The first variant that fits, in order: lowest ZeRO stage without offload, then with offload (``using`` as
+    for ``max_micro_batch``)."""
     _need_memory(scenario)
-    for strategy, variant in strategy_variants(scenario):
-        est = estimate(variant)
+    for strategy in strategies(scenario):  # each variant made when it is asked about: the first that fits ends it
+        variant = strategy.apply(scenario)
+        est = using(variant)
         if est.fits:
             return strategy, variant, est
     return None
