@@ -35,7 +35,7 @@ from vramgui.core.parallel.layout import (
 from vramgui.core.scenario.choices import FinetuneMethod, Offload, Recipe, Recompute
 from vramgui.core.scenario.convention import convention_of
 from vramgui.core.scenario.model_facts import model_facts
-from vramgui.core.scenario.specs import DTYPE_BYTES, Scenario
+from vramgui.core.scenario.specs import DTYPE_BYTES, HardwareSpec, Scenario
 from vramgui.core.scenario.strategy import Strategy
 from vramgui.core.step.components import COMPONENT_KEYS, Component  # noqa: F401 - re-exported
 from vramgui.core.step.peak import StepInputs, StepPeak, step_peak
@@ -241,6 +241,15 @@ def _states_and_peak(s: Scenario, free: CountFree) -> tuple[Any, ...]:
     return n_d, dp, n_e, ft, states, fp8, act_comp, act, n_micro, peak
 
 
+def fit(hw: HardwareSpec, peak: int) -> tuple[int | None, bool | None, int | None]:
+    """(usable, fits, headroom) of a step peak of ``peak`` bytes on ``hw``: usable = gpu_memory x (1 - reserve)
+    (the seed's overhead_ratio), headroom = usable - peak; all None when the GPU memory is not given."""
+    if hw.gpu_memory is None:
+        return None, None, None
+    usable = int(hw.gpu_memory * (1 - hw.reserve))
+    return usable, peak <= usable, usable - peak
+
+
 def _estimate(s: Scenario, free: CountFree) -> Estimate:
     """``estimate(s)`` from its count-free part (``s`` validated)."""
     arch = s.model.architecture
@@ -253,12 +262,7 @@ def _estimate(s: Scenario, free: CountFree) -> Estimate:
     comps.append(_other_component(s, states.other))
     total = sum(c.bytes or 0 for c in comps if c.key != "master_weights")
 
-    hw = s.hardware
-    usable = fits = headroom = None
-    if hw.gpu_memory is not None:
-        usable = int(hw.gpu_memory * (1 - hw.reserve))
-        fits = peak.bytes <= usable
-        headroom = usable - peak.bytes
+    usable, fits, headroom = fit(s.hardware, peak.bytes)
     notes = list(states.notes)
     if sp.note:
         notes.append(sp.note)

@@ -123,10 +123,13 @@ def dict_init(cls: type[T]) -> type[T]:
 
 
 def replaced(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace(obj, **changes)`` for a ``dict_init`` value: its fields' dict copied and updated in
+    """``dataclasses.replace(obj, **changes)``; for a ``dict_init`` value its fields' dict copied and updated in
     one step (``replace`` loops over the fields in Python and calls ``__init__`` with keywords: several times the
-    cost for a section of fourteen fields, which a sweep replaces at every point)."""
-    names: tuple[str, ...] = type(obj).__dict_init_fields__  # type: ignore[attr-defined]
+    cost for a section of fourteen fields, which a sweep replaces at every point). Any other dataclass (the
+    ``Architecture``, whose ``__post_init__`` checks it) goes through ``dataclasses.replace``."""
+    names: tuple[str, ...] | None = getattr(type(obj), "__dict_init_fields__", None)
+    if names is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     now = obj.__dict__
     values = {name: now[name] for name in names}
     for name in changes:

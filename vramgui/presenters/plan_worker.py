@@ -6,10 +6,8 @@ the UI thread is not flooded. Each job carries the generation and the scenario i
 can drop an answer that no longer belongs to what the user sees (the newest edit wins). The answer is cut down to
 what the window keeps (``plan_results.answer_of``) here, off the UI thread.
 
-The cyclic garbage collector is paused while a search runs: the search allocates hundreds of thousands of objects,
-which set off full collections, each holding the interpreter lock for 0.1-0.4 s (measured with the window open: the
-UI thread's 10 ms timer missed up to 440 ms; with the collector paused, 27 ms at most). Its objects form no
-cycles, so reference counting frees them all the same; the collector is resumed as it was when the search ends.
+The cyclic garbage collector is paused while a search runs (``fastest.collector_paused``, which says why), and the
+worker sleeps a moment now and then so that the UI thread gets the interpreter lock (``YIELD_EVERY``).
 """
 
 from __future__ import annotations

@@ -99,12 +99,8 @@ def apply(s: Scenario, changes: Changes) -> Scenario:
                 s = fields.with_value(s, one, v)
             return s
         sections.setdefault(head, {})[rest] = value
-    changed: Scenario = _copy(s, **{head: _copy(getattr(s, head), **values) for head, values in sections.items()})
+    changed: Scenario = replaced(s, **{head: replaced(getattr(s, head), **values) for head, values in sections.items()})
     return changed
-
-
-def _copy(obj: Any, **changes: Any) -> Any:
-    return replaced(obj, **changes) if hasattr(type(obj), "__dict_init_fields__") else replace(obj, **changes)
 
 
 def attempt(ask: Ask, kind: str, changes: Changes, msg: Msg) -> Suggestion | None:

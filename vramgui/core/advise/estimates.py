@@ -4,7 +4,7 @@ The adviser asks about the same changed scenario under several names: a layout's
 untimed scenario) and the cheapest strategy after it (on the strict one) estimate the same plan; the fewest-GPUs
 check of ``layouts._on_more_gpus`` and its first search bisect the same scenario; each suggestion is estimated
 again with its step time. Those copies differ only in the reserve (``ask.strict``) and the GPU's compute peak
-(``ask.untimed``), and neither moves a byte: the reserve sets only the usable memory (``estimate._estimate``:
+(``ask.untimed``), and neither moves a byte: the reserve sets only the usable memory (``estimate.fit``:
 usable = gpu_memory x (1 - reserve)), the compute peak only the step time (``Estimate.time``), and validation
 takes every reserve in [0, 1) and no compute peak. So each scenario is estimated once per memory question, and a
 copy with another reserve or compute peak is that estimate with its own fit and time inputs: field for field what
@@ -20,7 +20,7 @@ from dataclasses import fields, replace
 from operator import attrgetter
 from typing import Any
 
-from vramgui.core.estimate import Estimate, estimate
+from vramgui.core.estimate import Estimate, estimate, fit
 from vramgui.core.scenario.specs import Scenario
 from vramgui.core.text.errors import InputError
 
@@ -101,14 +101,9 @@ class Estimates:
 
 def _refitted(est: Estimate, s: Scenario) -> Estimate:
     """``est`` (of a scenario that differs from ``s`` only in the reserve and the compute peak) as ``estimate(s)``
-    answers it: the usable memory, the fit and the headroom from ``s``'s reserve, exactly as ``estimate._estimate``
-    computes them, and the step time from ``s``."""
-    hw = s.hardware
+    answers it: the usable memory, the fit and the headroom from ``s``'s reserve (``estimate.fit``, as the estimate
+    itself computes them), and the step time from ``s``."""
     assert est.peak is not None and est.time_inputs is not None  # estimate() always computes both
-    usable = fits = headroom = None
-    if hw.gpu_memory is not None:
-        usable = int(hw.gpu_memory * (1 - hw.reserve))
-        fits = est.peak.bytes <= usable
-        headroom = usable - est.peak.bytes
+    usable, fits, headroom = fit(s.hardware, est.peak.bytes)
     return replace(est, scenario=s, usable=usable, fits=fits, headroom=headroom,
                    time_inputs=(s, *est.time_inputs[1:]))

@@ -159,23 +159,16 @@ def get(scenario: specs.Scenario, path: str) -> Any:
     return value
 
 
-def _replace(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace``, through ``memo.replaced`` for a ``dict_init`` section (the solves and the adviser set
-    a field thousands of times per question: ``replace`` was a quarter of the adviser's time)."""
-    if hasattr(type(obj), "__dict_init_fields__"):
-        return replaced(obj, **changes)
-    return dataclasses.replace(obj, **changes)
-
-
 def with_value(obj: Any, path: str, value: Any) -> Any:
-    """A copy of the frozen dataclass ``obj`` with ``path`` set (an absent architecture starts from defaults)."""
+    """A copy of the frozen dataclass ``obj`` with ``path`` set (an absent architecture starts from defaults;
+    ``memo.replaced``: the solves and the adviser set fields thousands of times per question)."""
     head, _, rest = path.partition(".")
     if not rest:
-        return _replace(obj, **{head: value})
+        return replaced(obj, **{head: value})
     child = getattr(obj, head)
     if child is None:
         child = Architecture() if head == "architecture" else None
-    return _replace(obj, **{head: with_value(child, rest, value)})
+    return replaced(obj, **{head: with_value(child, rest, value)})
 
 
 def check(f: Field, value: Any) -> Any:
