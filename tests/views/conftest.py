@@ -31,6 +31,17 @@ def compiled_dir(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture
+def translations(qapp, compiled_dir, monkeypatch):
+    """The app's translators as ``main()`` installs them (``app.vramgui_translations``), English afterwards."""
+    original = QLocale()
+    t = i18n.Translations(qapp, compiled_dir)
+    monkeypatch.setattr(qapp, "vramgui_translations", t, raising=False)
+    yield t
+    t.apply("en")
+    QLocale.setDefault(original)
+
+
 @pytest.fixture(scope="module", params=["en", "zh_CN"])
 def language(request, qapp, compiled_dir):
     """Each test of a module in English, then in Simplified Chinese (skipped without a CJK font: Chinese widths

@@ -6,11 +6,11 @@ the window was switched to. Driven through the real window and its widgets."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.views.helpers import choose, settle
-from vramgui import app, i18n
+from vramgui import app
 from vramgui.core.fields import paths
 from vramgui.core.fields import registry as fields
 from vramgui.core.scenario.choices import Offload, Recompute
@@ -98,16 +98,6 @@ def test_a_list_too_long_for_the_row_gives_its_count_and_is_elided_never_clipped
     assert label.text().endswith("…") and label.text().startswith("· a count")  # elided ...
     assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()  # ... not clipped
     assert label.geometry().right() <= section.header.width()
-
-
-@pytest.fixture
-def translations(qapp, compiled_dir, monkeypatch):
-    original = QLocale()
-    t = i18n.Translations(qapp, compiled_dir)
-    monkeypatch.setattr(qapp, "vramgui_translations", t, raising=False)
-    yield t
-    t.apply("en")
-    QLocale.setDefault(original)
 
 
 def test_the_headers_follow_a_language_switch(opened, qtbot, translations, built_translations):

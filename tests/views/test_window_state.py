@@ -9,7 +9,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -30,17 +29,6 @@ def make_window(qtbot, ini):
     return window
 
 
-
-
-@pytest.fixture
-def translations(qapp, compiled_dir, monkeypatch):
-    """The app's translators as ``main()`` installs them (``app.vramgui_translations``), English afterwards."""
-    original = QLocale()
-    t = i18n.Translations(qapp, compiled_dir)
-    monkeypatch.setattr(qapp, "vramgui_translations", t, raising=False)
-    yield t
-    t.apply("en")
-    QLocale.setDefault(original)
 
 
 def test_settings_are_restored_by_a_fresh_qsettings_read(qtbot, tmp_path, monkeypatch, built_translations):
